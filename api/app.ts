@@ -1,0 +1,89 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { systemClock, type Clock } from './lib/clock';
+import type { AppEnv, Deps } from './lib/env';
+import { AppError } from './lib/errors';
+import { session } from './lib/session';
+import { authRoutes } from './routes/auth';
+import { healthRoutes } from './routes/health';
+import { mountDashboard } from './static';
+
+/** Request bodies above this are refused before they are read whole (uploads are limited to 1 MB by the spec). */
+export const MAX_BODY_BYTES = 1024 * 1024 + 64 * 1024;
+
+function envelope(code: number, error: string | null, message: string) {
+  return { status: { code, success: code < 400, error, message }, data: null };
+}
+
+export function createApp({ db, config, clock = systemClock }: { db: Db; config: Config; clock?: Clock }) {
+  const deps: Deps = { db, config, clock };
+  const log = (line: Record<string, unknown>) => {
+    if (config.logLevel === 'info' || (config.logLevel === 'error' && line.level === 'error')) {
+      console.log(JSON.stringify({ time: clock.now().toISOString(), ...line }));
+    }
+  };
+
+  const app = new Hono<AppEnv>();
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const start = performance.now();
+    await next();
+    log({ level: 'info', id: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - start) });
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(
+    cors({
+      origin: (origin) => (config.corsOrigins.includes(origin) ? origin : null),
+      allowHeaders: ['Authorization', 'Content-Type', 'If-None-Match'],
+      allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+      exposeHeaders: ['ETag', 'Retry-After'],
+      maxAge: 600,
+    }),
+  );
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json(envelope(413, 'PayloadTooLarge', 'File size should be less than 1 MB'), 413),
+    }),
+  );
+  app.use(session(deps));
+
+  const routes = app.route('/auth/v1', authRoutes(deps)).route('/healthz', healthRoutes(deps));
+
+  mountDashboard(app, config.dashboardDir);
+
+  app.notFound((c) => c.json(envelope(404, 'NotFoundError', 'Route not found'), 404));
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+      return c.json(envelope(err.code, err.error, err.message), err.code);
+    }
+    const status = (err as { status?: number }).status;
+    if (status === 400) return c.json(envelope(400, 'ValidationError', 'The request body is not valid JSON'), 400);
+    log({ level: 'error', id: c.get('requestId'), method: c.req.method, path: c.req.path, error: String(err), stack: (err as Error).stack });
+    return c.json(envelope(500, 'InternalError', `Something went wrong. Reference: ${c.get('requestId')}`), 500);
+  });
+  return routes;
+}
+
+export type AppType = ReturnType<typeof createApp>;

@@ -1,0 +1,67 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DASHBOARD_DIR: z.string().default('./dist/dashboard'),
+  /** scrypt cost; 2^17 in production, lowered in tests. */
+  SCRYPT_N: z.coerce
+    .number()
+    .int()
+    .refine((n) => n >= 2 && (n & (n - 1)) === 0, 'SCRYPT_N must be a power of two')
+    .default(131072),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 30),
+  /** Comma-separated origins allowed to call the API from a browser (besides the API's own origin). */
+  CORS_ORIGINS: z.string().default(''),
+  LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  SEED: z.enum(['true', 'false']).default('true'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  dashboardDir: string;
+  scryptN: number;
+  sessionTtlMs: number;
+  corsOrigins: string[];
+  logLevel: 'silent' | 'error' | 'info';
+  seed: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration from the environment; throws one readable message listing every problem. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    dashboardDir: resolve(e.DASHBOARD_DIR),
+    scryptN: e.SCRYPT_N,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    logLevel: e.LOG_LEVEL,
+    seed: e.SEED === 'true',
+  };
+}
+
+/** Defaults for tests: cheap hashing, no seeding, no logs. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ SCRYPT_N: '1024', LOG_LEVEL: 'silent', SEED: 'false' }), ...overrides };
+}

@@ -1,0 +1,129 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type the services see, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export class DataDirInUseError extends Error {}
+
+/**
+ * PGlite is a single connection in a single process: a second process on the same directory would
+ * silently lose writes, so the directory is held with a lock file naming its owner.
+ */
+function acquireLock(dir: string): () => void {
+  const lockPath = join(dir, 'pglite.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        try {
+          if (readFileSync(lockPath, 'utf8') === String(process.pid)) rmSync(lockPath);
+        } catch {
+          // already gone
+        }
+      };
+      process.once('exit', release);
+      return release;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number(readFileSync(lockPath, 'utf8'));
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new DataDirInUseError(
+          `The data directory ${dir} is already in use by another server (pid ${owner}). Stop that process, or set DATA_DIR to another directory or DATABASE_URL to a PostgreSQL server.`,
+        );
+      }
+      rmSync(lockPath, { force: true }); // stale lock from a process that died
+    }
+  }
+  throw new DataDirInUseError(`Could not lock the data directory ${dir}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export async function openPglite(dataDir: string | null): Promise<Database> {
+  let release = () => {};
+  let client: PGlite;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    release = acquireLock(dataDir);
+    try {
+      client = new PGlite(join(dataDir, 'pglite'));
+      await client.waitReady;
+    } catch (err) {
+      release();
+      throw err;
+    }
+  } else {
+    client = new PGlite();
+  }
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    async close() {
+      await client.close();
+      release();
+    },
+  };
+}
+
+export async function openPostgres(url: string, max = 10): Promise<Database> {
+  const client = postgres(url, { max, onnotice: () => {} });
+  const db = drizzlePostgres(client, { schema });
+  // Several API processes may start together: one migrates at a time (a session lock held on a reserved connection).
+  const lock = await client.reserve();
+  try {
+    await lock`select pg_advisory_lock(727274)`;
+    await migratePostgres(db, { migrationsFolder });
+  } finally {
+    await lock`select pg_advisory_unlock(727274)`.catch(() => {});
+    lock.release();
+  }
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    async close() {
+      await client.end({ timeout: 5 });
+    },
+  };
+}
+
+export async function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+}
+
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

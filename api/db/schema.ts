@@ -1,0 +1,227 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { SheetConfig } from '../../shared/schemas/sheet';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Stored lower-cased; the login key. */
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull(),
+  secondName: text('second_name').notNull().default(''),
+  profileName: text('profile_name').notNull().unique(),
+  imageUrl: text('image_url').notNull().default(''),
+  /** Premium entitlement, granted by an administrator. */
+  purchaseStatus: boolean('purchase_status').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed-login counters keyed by account (and later by address); lives in the database so any API instance sees it. */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    platform: text('platform').notNull(),
+    /** The problem's stable id within its platform (see shared/platforms). */
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    difficulty: text('difficulty').notNull().default('N/A'),
+    problemUrl: text('problem_url').notNull(),
+    topics: text('topics').array().notNull().default(sql`'{}'::text[]`),
+    companies: text('companies').array().notNull().default(sql`'{}'::text[]`),
+    verified: boolean('verified').notNull().default(false),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('questions_platform_key_uq').on(t.platform, t.key),
+    index('questions_name_lower_idx').on(sql`lower(${t.name})`),
+  ],
+);
+
+export const sheetVisibility = pgEnum('sheet_visibility', ['public', 'private']);
+
+export const sheets = pgTable(
+  'sheets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    slug: text('slug').notNull().unique(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    visibility: sheetVisibility('visibility').notNull().default('private'),
+    authorId: uuid('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    link: text('link'),
+    /** Explore category of a curated sheet (popular, dsa, ...); null for users' own sheets. */
+    category: text('category'),
+    premium: boolean('premium').notNull().default(false),
+    followers: integer('followers').notNull().default(0),
+    config: jsonb('config').$type<SheetConfig>().notNull().default({ topicOrder: [], subTopicOrder: {}, questionOrder: [] }),
+    /** Bumped on every structural edit; a config update based on an older version is refused (409). */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sheets_author_name_uq').on(t.authorId, sql`lower(${t.name})`),
+    index('sheets_public_followers_idx').on(t.visibility, t.followers),
+  ],
+);
+
+export const sheetFollows = pgTable(
+  'sheet_follows',
+  {
+    sheetId: uuid('sheet_id').notNull().references(() => sheets.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.sheetId, t.userId] }), index('sheet_follows_user_idx').on(t.userId)],
+);
+
+export const mappings = pgTable(
+  'mappings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sheetId: uuid('sheet_id').notNull().references(() => sheets.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id').notNull().references(() => questions.id, { onDelete: 'restrict' }),
+    topic: text('topic').notNull().default(''),
+    subTopic: text('sub_topic').notNull().default(''),
+    title: text('title').notNull(),
+    resource: text('resource'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('mappings_sheet_question_uq').on(t.sheetId, t.questionId), index('mappings_question_idx').on(t.questionId)],
+);
+
+export const collaborators = pgTable(
+  'collaborators',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sheetId: uuid('sheet_id').notNull().references(() => sheets.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('collaborators_sheet_user_uq').on(t.sheetId, t.userId), index('collaborators_user_idx').on(t.userId)],
+);
+
+export const inviteStatus = pgEnum('invite_status', ['pending', 'accepted', 'declined', 'cancelled']);
+
+export const invites = pgTable(
+  'invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sheetId: uuid('sheet_id').notNull().references(() => sheets.id, { onDelete: 'cascade' }),
+    inviteeEmail: text('invitee_email').notNull(),
+    inviterEmail: text('inviter_email').notNull(),
+    status: inviteStatus('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('invites_pending_uq').on(t.sheetId, t.inviteeEmail).where(sql`${t.status} = 'pending'`),
+    index('invites_invitee_idx').on(t.inviteeEmail),
+  ],
+);
+
+/** A user's record of one question: the workspace row, and the tick/star shown in every sheet. */
+export const userQuestions = pgTable(
+  'user_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
+    checked: boolean('checked').notNull().default(false),
+    starred: boolean('starred').notNull().default(false),
+    customTags: text('custom_tags').array().notNull().default(sql`'{}'::text[]`),
+    solvedAt: timestamp('solved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('user_questions_user_question_uq').on(t.userId, t.questionId),
+    index('user_questions_user_created_idx').on(t.userId, t.createdAt),
+    index('user_questions_user_updated_idx').on(t.userId, t.updatedAt),
+  ],
+);
+
+export const notes = pgTable(
+  'notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** Null for a general note. */
+    questionId: uuid('question_id').references(() => questions.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** Sanitised HTML. */
+    note: text('note').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('notes_user_question_idx').on(t.userId, t.questionId), index('notes_user_updated_idx').on(t.userId, t.updatedAt)],
+);
+
+export const noteTags = pgTable(
+  'note_tags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('note_tags_user_name_uq').on(t.userId, t.name)],
+);
+
+export const noteTagLinks = pgTable(
+  'note_tag_links',
+  {
+    noteId: uuid('note_id').notNull().references(() => notes.id, { onDelete: 'cascade' }),
+    tagId: uuid('tag_id').notNull().references(() => noteTags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.noteId, t.tagId] })],
+);
+
+export const noteQuestionLinks = pgTable(
+  'note_question_links',
+  {
+    noteId: uuid('note_id').notNull().references(() => notes.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.noteId, t.questionId] })],
+);

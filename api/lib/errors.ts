@@ -1,0 +1,42 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorName } from '../../shared/schemas/envelope';
+
+/** An error a person can act on; the message goes to the client as status.message. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ContentfulStatusCode,
+    readonly error: ErrorName,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new AppError(400, 'ValidationError', message);
+export const unauthorized = (message = 'Please sign in to continue') => new AppError(401, 'Unauthorized', message);
+export const forbidden = (message: string) => new AppError(403, 'Forbidden', message);
+export const notFound = (message = 'Not found') => new AppError(404, 'NotFoundError', message);
+export const conflict = (message: string) => new AppError(409, 'Conflict', message);
+
+/** True when a database error is a unique-constraint violation (optionally on a named constraint). */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = findPgError(err);
+  return !!e && e.code === '23505' && (!constraint || e.constraint === constraint || e.constraint_name === constraint);
+}
+
+interface PgErrorLike {
+  code?: string;
+  constraint?: string;
+  constraint_name?: string;
+}
+
+function findPgError(err: unknown): PgErrorLike | undefined {
+  let cur: unknown = err;
+  for (let i = 0; i < 5 && cur && typeof cur === 'object'; i++) {
+    const c = cur as PgErrorLike & { cause?: unknown };
+    if (typeof c.code === 'string' && /^[0-9A-Z]{5}$/.test(c.code)) return c;
+    cur = c.cause;
+  }
+  return undefined;
+}

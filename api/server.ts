@@ -1,0 +1,38 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DataDirInUseError, openDatabase } from './db/client';
+import { seedDatabase } from './db/seed';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  if (config.seed) {
+    const summary = await seedDatabase(database.db);
+    if (config.logLevel !== 'silent') console.log(`Catalogue: ${summary.questions} questions, ${summary.sheets} curated sheets`);
+  }
+  const app = createApp({ db: database.db, config });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    if (config.logLevel !== 'silent') {
+      console.log(`Practice Tracker on http://localhost:${info.port} (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
+    }
+  });
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    void database.close().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirInUseError) {
+    console.error(err.message);
+  } else {
+    console.error('Could not start the server:', err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,32 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Hono } from 'hono';
+import type { AppEnv } from './lib/env';
+
+/** Client-side routes of the dashboard: they all answer with index.html. */
+const SPA_ROUTES = ['/', '/question-tracker', '/question-tracker/*', '/profile/*'];
+
+/** Serves the built dashboard from `dir` on the same port as the API. */
+export function mountDashboard(app: Hono<AppEnv>, dir: string): void {
+  const indexPath = join(dir, 'index.html');
+  if (!existsSync(indexPath)) return;
+  const root = relative(process.cwd(), dir) || '.';
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.use('/favicon.svg', serveStatic({ root }));
+  for (const route of SPA_ROUTES) {
+    app.get(route, (c) => {
+      // Read on each request so a rebuild is served without a restart; it is small.
+      c.header('Cache-Control', 'no-cache');
+      return c.html(readFileSync(indexPath, 'utf8'));
+    });
+  }
+}

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { createApp } from './app';
+import { testConfig, type Config } from './config';
+import { openPglite, openPostgres, type Database } from './db/client';
+import type { Clock } from './lib/clock';
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database
+ * (created and dropped here) when TEST_DATABASE_URL is set.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openPglite(null);
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openPostgres(target.toString(), 5);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export const dbKind = () => (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+
+export interface CallOptions {
+  token?: string | null;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface Reply<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: { status: { code: number; success: boolean; error: string | null; message: string }; data: T };
+}
+
+/** A test app on a fresh database, with a small HTTP helper that always goes through app.fetch. */
+export async function createTestApp(options: { config?: Partial<Config>; clock?: Clock } = {}) {
+  const database = await openTestDatabase();
+  const config = testConfig({ dashboardDir: '/nonexistent', ...options.config });
+  const app = createApp({ db: database.db, config, clock: options.clock });
+
+  async function call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<Reply<T>> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: BodyInit | undefined;
+    if (opts.body instanceof FormData || typeof opts.body === 'string') body = opts.body;
+    else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await app.fetch(new Request(`http://localhost${path}`, { method, headers, body }));
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+  }
+
+  let n = 0;
+  async function signup(name = 'Ada') {
+    n++;
+    const email = `${name.toLowerCase()}${n}-${randomBytes(3).toString('hex')}@example.com`;
+    const res = await call<{ token: string; user: { _id: string; email: string; profileName: string } }>('POST', '/auth/v1/signup', {
+      body: { email, password: 'correct horse battery', firstName: name },
+    });
+    if (res.status !== 201) throw new Error(`signup failed: ${JSON.stringify(res.body)}`);
+    return { ...res.body.data, email, password: 'correct horse battery' };
+  }
+
+  return { app, db: database.db, kind: database.kind, config, call, signup, close: () => database.close() };
+}
