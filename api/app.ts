@@ -11,13 +11,14 @@ import { AppError } from './lib/errors';
 import { session } from './lib/session';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
+import { questionRoutes } from './routes/questions';
 import { mountDashboard } from './static';
 
 /** Request bodies above this are refused before they are read whole (uploads are limited to 1 MB by the spec). */
 export const MAX_BODY_BYTES = 1024 * 1024 + 64 * 1024;
 
-function envelope(code: number, error: string | null, message: string) {
-  return { status: { code, success: code < 400, error, message }, data: null };
+function envelope(code: number, error: string | null, message: string, data: unknown = null) {
+  return { status: { code, success: code < 400, error, message }, data };
 }
 
 export function createApp({ db, config, clock = systemClock }: { db: Db; config: Config; clock?: Clock }) {
@@ -68,7 +69,10 @@ export function createApp({ db, config, clock = systemClock }: { db: Db; config:
   );
   app.use(session(deps));
 
-  const routes = app.route('/auth/v1', authRoutes(deps)).route('/healthz', healthRoutes(deps));
+  const routes = app
+    .route('/auth/v1', authRoutes(deps))
+    .route('/healthz', healthRoutes(deps))
+    .route('/question-tracker/v1/question', questionRoutes(deps));
 
   mountDashboard(app, config.dashboardDir);
 
@@ -76,7 +80,7 @@ export function createApp({ db, config, clock = systemClock }: { db: Db; config:
   app.onError((err, c) => {
     if (err instanceof AppError) {
       for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-      return c.json(envelope(err.code, err.error, err.message), err.code);
+      return c.json(envelope(err.code, err.error, err.message, err.data), err.code);
     }
     const status = (err as { status?: number }).status;
     if (status === 400) return c.json(envelope(400, 'ValidationError', 'The request body is not valid JSON'), 400);

@@ -2,6 +2,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -78,14 +79,14 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     mkdirSync(dataDir, { recursive: true });
     release = acquireLock(dataDir);
     try {
-      client = new PGlite(join(dataDir, 'pglite'));
+      client = new PGlite(join(dataDir, 'pglite'), { extensions: { pg_trgm } });
       await client.waitReady;
     } catch (err) {
       release();
       throw err;
     }
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions: { pg_trgm } });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

@@ -225,3 +225,10 @@ export const noteQuestionLinks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.noteId, t.questionId] })],
 );
+
+/** Hashes of the shipped seed data already loaded, so a restart does no work when nothing changed. */
+export const seedState = pgTable('seed_state', {
+  name: text('name').primaryKey(),
+  hash: text('hash').notNull(),
+  loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly error: ErrorName,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Data sent along with the error, where the spec defines some (a lookup's 404). */
+    readonly data: unknown = null,
   ) {
     super(message);
   }

@@ -74,7 +74,11 @@ async function checkThrottle(deps: AuthDeps, key: string): Promise<void> {
 
 async function recordFailure(deps: AuthDeps, key: string): Promise<void> {
   const now = deps.clock.now();
-  const windowStart = new Date(now.getTime() - THROTTLE.windowMs);
+  // Dates go into raw SQL as ISO strings: the postgres driver does not serialise Date parameters there.
+  const nowTs = sql`${now.toISOString()}::timestamptz`;
+  const windowStart = sql`${new Date(now.getTime() - THROTTLE.windowMs).toISOString()}::timestamptz`;
+  const lockUntil = sql`${new Date(now.getTime() + THROTTLE.lockMs).toISOString()}::timestamptz`;
+  const inWindow = sql`${loginThrottle.windowStart} >= ${windowStart}`;
   // One statement, so concurrent failures all count.
   await deps.db
     .insert(loginThrottle)
@@ -82,10 +86,9 @@ async function recordFailure(deps: AuthDeps, key: string): Promise<void> {
     .onConflictDoUpdate({
       target: loginThrottle.key,
       set: {
-        failures: sql`case when ${loginThrottle.windowStart} < ${windowStart} then 1 else ${loginThrottle.failures} + 1 end`,
-        windowStart: sql`case when ${loginThrottle.windowStart} < ${windowStart} then ${now} else ${loginThrottle.windowStart} end`,
-        lockedUntil: sql`case when ${loginThrottle.windowStart} >= ${windowStart} and ${loginThrottle.failures} + 1 >= ${THROTTLE.maxFailures}
-          then ${new Date(now.getTime() + THROTTLE.lockMs)} else ${loginThrottle.lockedUntil} end`,
+        failures: sql`case when ${inWindow} then ${loginThrottle.failures} + 1 else 1 end`,
+        windowStart: sql`case when ${inWindow} then ${loginThrottle.windowStart} else ${nowTs} end`,
+        lockedUntil: sql`case when ${inWindow} and ${loginThrottle.failures} + 1 >= ${THROTTLE.maxFailures} then ${lockUntil} else ${loginThrottle.lockedUntil} end`,
       },
     });
 }

@@ -1,0 +1,18 @@
+import { Hono } from 'hono';
+import { lookupQuerySchema, searchQuerySchema } from '../../shared/schemas/question';
+import type { AppEnv, Deps } from '../lib/env';
+import { ok, valid } from '../lib/respond';
+import { lookupQuestion, searchQuestions } from '../services/questions';
+
+/** /question-tracker/v1/question: the catalogue. */
+export function questionRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .get('/search-question2', valid('query', lookupQuerySchema), async (c) => {
+      const data = await lookupQuestion(deps.db, c.req.valid('query').problemUrl, c.get('user'));
+      return ok(c, data, 200);
+    })
+    .get('/search', valid('query', searchQuerySchema), async (c) => {
+      const questions = await searchQuestions(deps.db, c.req.valid('query').name);
+      return ok(c, { questions }, 200);
+    });
+}

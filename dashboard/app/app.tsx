@@ -1,0 +1,30 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Toaster } from 'sonner';
+import { Redirect, Route, Switch } from 'wouter';
+import { TrackerErrorScreen } from '../components/error-screens';
+import { LoginPopup } from '../features/auth/components/login-popup';
+import { QuestionTrackerPage } from '../features/tracker/question-tracker-page';
+import { queryClient } from '../lib/query-client';
+import { useThemeStore } from '../lib/theme';
+import { Layout } from './layout';
+
+export function App() {
+  const theme = useThemeStore((s) => s.theme);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Layout>
+        <Switch>
+          <Route path="/">
+            <Redirect to="/question-tracker" replace />
+          </Route>
+          <Route path="/question-tracker" component={QuestionTrackerPage} />
+          <Route path="/question-tracker/sheet/premium/:slug" component={QuestionTrackerPage} />
+          <Route path="/question-tracker/sheet/:slug" component={QuestionTrackerPage} />
+          <Route component={TrackerErrorScreen} />
+        </Switch>
+      </Layout>
+      <LoginPopup />
+      <Toaster theme={theme} position="bottom-right" richColors closeButton />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,39 @@
+import { Check } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { ThemeToggle, UserMenu } from '../features/auth/components/user-menu';
+import { useSession } from '../features/auth/api/session';
+import { resolveTab, TAB_LABELS, tabHref, type Tab } from '../features/tracker/tabs';
+
+const NAV: Tab[] = ['explore', 'mySheets', 'workspace', 'notes', 'analysis'];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const [path] = useLocation();
+  const search = useSearch();
+  const { isLoggedIn } = useSession();
+  const onTracker = path.startsWith('/question-tracker');
+  const current = onTracker ? resolveTab(path, new URLSearchParams(search), isLoggedIn).tab : null;
+  return (
+    <div className="app-shell">
+      <header className="topbar">
+        <Link href="/question-tracker" className="brand" aria-label="Practice Tracker home">
+          <span className="brand-mark">
+            <Check size={18} strokeWidth={3} />
+          </span>
+          <span>Practice Tracker</span>
+        </Link>
+        <nav className="tabs" aria-label="Sections">
+          {NAV.map((tab) => (
+            <Link key={tab} href={tabHref(tab)} className="tab" aria-current={current === tab ? 'page' : undefined}>
+              {TAB_LABELS[tab]}
+            </Link>
+          ))}
+        </nav>
+        <div className="topbar-spacer" />
+        <ThemeToggle />
+        <UserMenu />
+      </header>
+      <main className="main">{children}</main>
+    </div>
+  );
+}

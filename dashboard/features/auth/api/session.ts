@@ -1,0 +1,52 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LoginBody, SignupBody } from '@shared/schemas/user';
+import { api, unwrap } from '../../../lib/api';
+import { useSessionStore } from '../../../lib/session-store';
+
+export const sessionKeys = { me: (token: string | null) => ['session', 'me', token] as const };
+
+export const meQuery = (token: string | null) =>
+  queryOptions({
+    queryKey: sessionKeys.me(token),
+    queryFn: () => unwrap(api.auth.v1.me.$get()),
+    enabled: !!token,
+    staleTime: 5 * 60_000,
+  });
+
+/** Who is signed in. `isLoggedIn` follows the stored token, so tab defaults need no round trip. */
+export function useSession() {
+  const token = useSessionStore((s) => s.token);
+  const me = useQuery(meQuery(token));
+  return { token, isLoggedIn: !!token, user: me.data?.user ?? null, isLoading: me.isLoading };
+}
+
+function useAuthMutation<B>(call: (body: B) => ReturnType<typeof unwrapAuth>) {
+  const qc = useQueryClient();
+  const setToken = useSessionStore((s) => s.setToken);
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (data) => {
+      qc.setQueryData(sessionKeys.me(data.token), { user: data.user });
+      setToken(data.token);
+      void qc.invalidateQueries();
+    },
+  });
+}
+
+const unwrapAuth = (p: ReturnType<typeof api.auth.v1.login.$post>) => unwrap(p);
+
+export const useLogin = () => useAuthMutation((body: LoginBody) => unwrapAuth(api.auth.v1.login.$post({ json: body })));
+export const useSignup = () => useAuthMutation((body: SignupBody) => unwrap(api.auth.v1.signup.$post({ json: body })));
+
+export function useLogout() {
+  const qc = useQueryClient();
+  const clear = useSessionStore((s) => s.clear);
+  return useMutation({
+    mutationFn: () => unwrap(api.auth.v1.logout.$post()),
+    // Signing out locally must never fail, even when the server is unreachable.
+    onSettled: () => {
+      clear();
+      qc.clear();
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import { create } from 'zustand';
+
+type Mode = 'login' | 'signup';
+
+interface LoginPopupState {
+  open: boolean;
+  mode: Mode;
+  show(mode?: Mode): void;
+  setMode(mode: Mode): void;
+  close(): void;
+}
+
+export const useLoginPopup = create<LoginPopupState>((set) => ({
+  open: false,
+  mode: 'login',
+  show: (mode = 'login') => set({ open: true, mode }),
+  setMode: (mode) => set({ mode }),
+  close: () => set({ open: false }),
+}));

@@ -1,0 +1,56 @@
+import { LockKeyhole } from 'lucide-react';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { EmptyState, SkeletonList } from '../../components/feedback';
+import { ErrorBoundary, TrackerErrorScreen } from '../../components/error-screens';
+import { useSession } from '../auth/api/session';
+import { useLoginPopup } from '../auth/stores/login-popup';
+import { resolveTab, type Tab } from './tabs';
+
+// Each tab is its own chunk: charts, drag and drop and the editor load only where used.
+const TAB_VIEWS: Record<Tab, LazyExoticComponent<ComponentType>> = {
+  explore: lazy(() => import('../explore/explore-tab')),
+  mySheets: lazy(() => import('../my-sheets/my-sheets-tab')),
+  workspace: lazy(() => import('../workspace/workspace-tab')),
+  analysis: lazy(() => import('../analysis/analysis-tab')),
+  notes: lazy(() => import('../notes/notes-tab')),
+  sheet: lazy(() => import('../sheet/sheet-tab')),
+};
+const SheetPage = lazy(() => import('../sheet/sheet-page'));
+
+export function QuestionTrackerPage() {
+  const [path] = useLocation();
+  const search = useSearch();
+  const { isLoggedIn } = useSession();
+  const showLogin = useLoginPopup((s) => s.show);
+  const { tab, needsLogin, sheetPath } = resolveTab(path, new URLSearchParams(search), isLoggedIn);
+
+  useEffect(() => {
+    if (needsLogin) showLogin('login');
+  }, [needsLogin, tab, showLogin]);
+
+  const View = TAB_VIEWS[tab];
+  return (
+    <ErrorBoundary key={`${path}?${search}`} fallback={<TrackerErrorScreen />}>
+      <Suspense fallback={<SkeletonList rows={6} />}>
+        {sheetPath ? (
+          <SheetPage />
+        ) : needsLogin ? (
+          <EmptyState
+            icon={<LockKeyhole size={22} />}
+            title="Sign in to continue"
+            action={
+              <button type="button" className="btn btn-primary" onClick={() => showLogin('login')}>
+                Sign in
+              </button>
+            }
+          >
+            This section keeps your own sheets, notes and insights.
+          </EmptyState>
+        ) : (
+          <View />
+        )}
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,11 @@
+import { toast as sonner } from 'sonner';
+import { ApiError } from './api';
+
+export const toast = {
+  success: (message: string) => sonner.success(message),
+  error: (message: string) => sonner.error(message),
+  info: (message: string) => sonner(message),
+  /** Shows the spec's toast for a failure; network failures keep their own message. */
+  failure: (fallback: string, err?: unknown) =>
+    sonner.error(err instanceof ApiError && err.code === 0 ? err.message : fallback),
+};

@@ -1,0 +1,51 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { createRoot } from 'react-dom/client';
+import browser from 'webextension-polyfill';
+import type { Settings } from '@shared/schemas/messages';
+import '../../lib/ui.css';
+import { send } from '../../lib/messaging';
+
+function Options() {
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  useEffect(() => void send<Settings>({ type: 'settings:get' }).then(setSettings), []);
+
+  async function save(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const value = String(new FormData(e.currentTarget).get('apiBaseUrl') ?? '').trim();
+    try {
+      const origin = new URL(value).origin;
+      // Any origin other than the default local API is asked for at run time, not in the manifest.
+      const granted = await browser.permissions.request({ origins: [`${origin}/*`] }).catch(() => false);
+      if (!granted && !(await browser.permissions.contains({ origins: [`${origin}/*`] }))) {
+        setMessage('Permission to reach that address was not granted.');
+        return;
+      }
+      setSettings(await send<Settings>({ type: 'settings:set', apiBaseUrl: origin }));
+      setMessage('Saved. Sign in again from the popup.');
+    } catch (err) {
+      setMessage(err instanceof TypeError ? 'Please enter a valid URL' : (err as Error).message);
+    }
+  }
+
+  return (
+    <div className="wrap" style={{ maxWidth: 520 }}>
+      <h2>Practice Tracker</h2>
+      {settings && (
+        <form onSubmit={save}>
+          <label>
+            API address
+            <input name="apiBaseUrl" defaultValue={settings.apiBaseUrl} placeholder="http://localhost:8787" />
+          </label>
+          <button className="primary" type="submit">
+            Save
+          </button>
+          {message && <div role="status">{message}</div>}
+        </form>
+      )}
+    </div>
+  );
+}
+
+const root = document.getElementById('root');
+if (root) createRoot(root).render(<Options />);

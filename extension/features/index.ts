@@ -1,0 +1,5 @@
+import { detectProblemFeature } from './detect-problem';
+import type { ContentFeature } from './types';
+
+/** Every content feature, in start order. Adding a feature is one file plus one line here. */
+export const contentFeatures: readonly ContentFeature[] = [detectProblemFeature];

@@ -1,0 +1,32 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const IGNORED = new Set(['node_modules', '.output', 'dist', 'data', '.wxt', '.git', 'test-results', 'playwright-report']);
+
+/** The newest modification time of any file under the given paths (files or folders). */
+export function newestMtime(paths: string[]): number {
+  let newest = 0;
+  const visit = (p: string) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) {
+      for (const entry of readdirSync(p)) if (!IGNORED.has(entry)) visit(join(p, entry));
+    } else if (!/\.test\.tsx?$/.test(p)) {
+      newest = Math.max(newest, st.mtimeMs);
+    }
+  };
+  paths.forEach(visit);
+  return newest;
+}
+
+export const targets = {
+  dashboard: { output: 'dist/dashboard/index.html', inputs: ['dashboard', 'shared', 'api/app.ts', 'package-lock.json'], script: 'build:dashboard' },
+  extension: { output: '.output/chrome-mv3/manifest.json', inputs: ['extension', 'shared', 'wxt.config.ts', 'package-lock.json'], script: 'build:extension' },
+} as const;
+
+/** True when a build output is missing or older than any of its inputs. */
+export function isStale(target: keyof typeof targets): boolean {
+  const { output, inputs } = targets[target];
+  if (!existsSync(output)) return true;
+  return statSync(output).mtimeMs < newestMtime([...inputs]);
+}

@@ -1,0 +1,73 @@
+/**
+ * npm test: typecheck, unit and API tests (PGlite, then PostgreSQL when TEST_DATABASE_URL is set),
+ * a build of what is stale, then the Playwright tests in Chromium. Ends with one summary line.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isStale, targets } from './build-state';
+
+const counts = { passed: 0, failed: 0, skipped: 0 };
+const failures: string[] = [];
+const reports = mkdtempSync(join(tmpdir(), 'pt-test-'));
+
+function run(label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) failures.push(label);
+  return result.status === 0;
+}
+
+function addVitest(file: string) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  counts.passed += r.numPassedTests;
+  counts.failed += r.numFailedTests;
+  counts.skipped += r.numPendingTests + r.numTodoTests;
+}
+
+function addPlaywright(file: string) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+  counts.passed += r.stats.expected + r.stats.flaky;
+  counts.failed += r.stats.unexpected;
+  counts.skipped += r.stats.skipped;
+}
+
+const only = process.argv[2]; // optional: unit | e2e
+
+if (!only || only === 'unit') {
+  run('Typecheck', 'npx', ['tsc', '--noEmit']);
+  const pglite = join(reports, 'vitest-pglite.json');
+  run('Unit and API tests (PGlite)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pglite}`], { TEST_DATABASE_URL: '' });
+  addVitest(pglite);
+  if (process.env.TEST_DATABASE_URL) {
+    const pg = join(reports, 'vitest-postgres.json');
+    run('API tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${pg}`]);
+    addVitest(pg);
+  } else {
+    console.log('\n(TEST_DATABASE_URL is not set: the API suite ran on PGlite only.)');
+  }
+}
+
+if (!only || only === 'e2e') {
+  for (const name of Object.keys(targets) as (keyof typeof targets)[]) {
+    if (isStale(name)) run(`Build ${name}`, 'npm', ['run', '--silent', targets[name].script]);
+  }
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    console.error(
+      `\nChromium was not found at ${chromium}. Install it with\n  sudo apt-get install -y chromium\nor set CHROMIUM_PATH to a Chromium or Chrome binary, then run npm test again.`,
+    );
+    failures.push('Playwright (no Chromium)');
+  } else {
+    const pw = join(reports, 'playwright.json');
+    run('Browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pw, CHROMIUM_PATH: chromium });
+    addPlaywright(pw);
+  }
+}
+
+console.log(failures.length ? `\nFailed steps: ${failures.join(', ')}` : '\nAll steps passed.');
+console.log(`Tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,68 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Worker } from '@playwright/test';
+
+export const EXTENSION_DIR = resolve('.output/chrome-mv3');
+
+/** A self-signed certificate for the judges' host names, made once per run with openssl. */
+function certificate(): { key: Buffer; cert: Buffer } {
+  const dir = mkdtempSync(join(tmpdir(), 'pt-cert-'));
+  execFileSync('openssl', [
+    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2',
+    '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-subj', '/CN=fixtures.test',
+  ], { stdio: 'ignore' });
+  return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
+}
+
+/** Serves saved problem pages by host and path, the way the real judge would. */
+export async function startFixtureServer(routes: Record<string, string>): Promise<{ port: number; close(): Promise<void> }> {
+  const server: Server = createServer(certificate(), (req, res) => {
+    const host = (req.headers.host ?? '').split(':')[0];
+    const path = (req.url ?? '/').split('?')[0];
+    const file = routes[`${host}${path}`];
+    if (!file) {
+      res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(readFileSync(resolve('tests/fixtures/pages', file)));
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as AddressInfo;
+  return { port, close: () => new Promise((ok) => server.close(() => ok())) };
+}
+
+export const JUDGE_HOSTS = ['leetcode.com', 'codeforces.com', 'www.geeksforgeeks.org', 'www.codechef.com', 'atcoder.jp', 'cses.fi', 'www.hackerrank.com'];
+
+/** Chromium with the built extension loaded and the judges' hosts resolved to the fixture server. */
+export async function launchWithExtension(fixturePort: number): Promise<{ context: BrowserContext; extensionId: string; worker: Worker }> {
+  if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) throw new Error('Build the extension first: npm run build:extension');
+  const rules = JUDGE_HOSTS.map((h) => `MAP ${h} 127.0.0.1:${fixturePort}`).join(', ');
+  const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'pt-profile-')), {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    channel: 'chromium',
+    ignoreHTTPSErrors: true,
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', `--disable-extensions-except=${EXTENSION_DIR}`,
+      `--load-extension=${EXTENSION_DIR}`, `--host-resolver-rules=${rules}`, '--ignore-certificate-errors',
+    ],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const extensionId = new URL(worker.url()).host;
+  return { context, extensionId, worker };
+}
+
+/** The id of the first tab whose URL starts with `prefix`, asked of the extension itself. */
+export async function tabIdFor(worker: Worker, prefix: string): Promise<number> {
+  return worker.evaluate(async (p) => {
+    const tabs = await chrome.tabs.query({});
+    const tab = tabs.find((t) => t.url?.startsWith(p));
+    if (tab?.id === undefined) throw new Error(`no tab for ${p}`);
+    return tab.id;
+  }, prefix);
+}
