@@ -2,9 +2,9 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'wxt';
 import { matchPatterns } from './shared/platforms/index';
 
-// The extension asks for the judges' hosts (from the registry) and the default local API only;
-// any other API origin is requested at run time from the options page.
-const DEFAULT_API_ORIGIN = 'http://localhost:8787/*';
+// The extension asks for the judges' hosts (from the registry) and a local API only (match patterns
+// ignore ports); any other API origin is requested at run time from the options page.
+const LOCAL_API = ['http://localhost/*', 'http://127.0.0.1/*'];
 
 export default defineConfig({
   srcDir: 'extension',
@@ -18,7 +18,7 @@ export default defineConfig({
     name: 'Practice Tracker',
     description: 'Detects the problem you are solving, adds it to your workspace or a sheet, stars it and keeps your notes beside it.',
     permissions: ['storage', 'contextMenus', 'alarms', ...(browser === 'firefox' ? [] : ['sidePanel'])],
-    host_permissions: [...matchPatterns(), DEFAULT_API_ORIGIN, 'http://127.0.0.1:8787/*'],
+    host_permissions: [...matchPatterns(), ...LOCAL_API],
     optional_host_permissions: ['http://*/*', 'https://*/*'],
     content_security_policy: {
       extension_pages: "script-src 'self'; object-src 'none'",

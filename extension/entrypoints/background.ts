@@ -1,4 +1,4 @@
-import browser from 'webextension-polyfill';
+import browser, { type Runtime } from 'webextension-polyfill';
 import { defineBackground } from 'wxt/utils/define-background';
 import { handleMessage, type HandlerDeps, type KeyValue } from '../lib/handler';
 
@@ -22,6 +22,6 @@ export default defineBackground(() => {
     session: area(browser.storage.session ?? browser.storage.local),
     fetch: (...args) => fetch(...args),
   };
-  browser.runtime.onMessage.addListener((message, sender) => handleMessage(message, sender, deps));
+  browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => handleMessage(message, sender, deps));
   browser.tabs.onRemoved.addListener((tabId) => void deps.session.remove(`tab:${tabId}`));
 });

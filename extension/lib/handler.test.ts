@@ -37,6 +37,12 @@ const content = (tabId: number) => ({ id: 'ext-id', url: 'https://leetcode.com/p
 const problem = { platform: 'leetcode', key: 'two-sum', url: 'https://leetcode.com/problems/two-sum/', name: 'Two Sum', difficulty: 'Easy', topics: ['Array'] };
 
 describe('background message handling', () => {
+  it('treats an extension page opened in a tab as an extension page', async () => {
+    const { deps } = setup();
+    const reply = await handleMessage({ type: 'auth:status' }, { ...page, tab: { id: 4 } }, deps);
+    expect(reply).toEqual({ ok: true, data: { signedIn: false, user: null } });
+  });
+
   it('refuses messages from another extension', async () => {
     const { deps } = setup();
     const reply = await handleMessage({ type: 'auth:status' }, { id: 'someone-else', url: page.url }, deps);
@@ -58,6 +64,8 @@ describe('background message handling', () => {
     const bad = await handleMessage({ type: 'problem:detected', problem: { ...problem, url: 'javascript:alert(1)' } }, content(1), deps);
     expect(bad.ok).toBe(false);
     expect(await handleMessage({ type: 'problem:detected', problem: { ...problem, topics: 'x' } }, content(1), deps)).toMatchObject({ ok: false });
+    // A claim that does not match its own URL is refused.
+    expect(await handleMessage({ type: 'problem:detected', problem: { ...problem, key: 'three-sum' } }, content(1), deps)).toMatchObject({ ok: false });
     expect(session.data.size).toBe(0);
   });
 

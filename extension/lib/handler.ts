@@ -1,4 +1,5 @@
 import { hc } from 'hono/client';
+import { parseProblemUrl } from '@shared/platforms/index';
 import type { AppType } from '../../api/app';
 import {
   contentMessageSchema,
@@ -64,14 +65,22 @@ const fail = (error: string): Reply<never> => ({ ok: false, error });
  */
 export async function handleMessage(raw: unknown, sender: Sender, deps: HandlerDeps): Promise<Reply<unknown>> {
   if (sender.id !== deps.extensionId) return fail('Unknown sender');
-  const fromExtensionPage = !sender.tab && !!sender.url?.startsWith(deps.extensionOrigin);
+  // The browser sets sender.url: a content script's is the web page's, an extension page's is ours
+  // (even when the popup or side panel is opened in a tab).
+  const fromExtensionPage = !!sender.url?.startsWith(deps.extensionOrigin);
   const tabId = sender.tab?.id;
 
   if (!fromExtensionPage) {
     if (tabId === undefined) return fail('Unknown sender');
     const msg = contentMessageSchema.safeParse(raw);
     if (!msg.success) return fail('Invalid message');
-    if (msg.data.type === 'problem:detected') await deps.session.set(tabKey(tabId), msg.data.problem);
+    if (msg.data.type === 'problem:detected') {
+      // The page may only claim a problem its own URL really is.
+      const { problem } = msg.data;
+      const parsed = parseProblemUrl(problem.url);
+      if (!parsed || parsed.platform !== problem.platform || parsed.key !== problem.key) return fail('Invalid message');
+      await deps.session.set(tabKey(tabId), { ...problem, url: parsed.url });
+    }
     else await deps.session.remove(tabKey(tabId));
     return { ok: true, data: null };
   }

@@ -1,23 +1,26 @@
-import { z } from 'zod';
 import { embeddedJson, emptyDetails, meta, text, type DomReader } from './types';
 
-const questionSchema = z.object({
-  title: z.string().optional(),
-  translatedTitle: z.string().nullish(),
-  questionFrontendId: z.string().optional(),
-  difficulty: z.string().optional(),
-  topicTags: z.array(z.object({ name: z.string() })).optional(),
-});
+interface LeetcodeQuestion {
+  title?: string;
+  difficulty?: string;
+  topicTags?: { name: string }[];
+}
 
-/** Finds the question object inside Next.js page data (dehydrated React Query state). */
-function questionFromNextData(data: unknown) {
-  const queries = (data as { props?: { pageProps?: { dehydratedState?: { queries?: { state?: { data?: { question?: unknown } } }[] } } } })?.props?.pageProps
-    ?.dehydratedState?.queries;
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/** Merges the question objects inside Next.js page data (dehydrated React Query state). */
+function questionFromNextData(data: unknown): LeetcodeQuestion | null {
+  const queries = (data as { props?: { pageProps?: { dehydratedState?: { queries?: unknown } } } } | null)?.props?.pageProps?.dehydratedState?.queries;
   if (!Array.isArray(queries)) return null;
-  const merged: z.infer<typeof questionSchema> = {};
+  const merged: LeetcodeQuestion = {};
   for (const q of queries) {
-    const parsed = questionSchema.safeParse(q?.state?.data?.question);
-    if (parsed.success) Object.assign(merged, Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v != null)));
+    const question = (q as { state?: { data?: { question?: unknown } } } | null)?.state?.data?.question;
+    if (!isRecord(question)) continue;
+    if (typeof question.title === 'string') merged.title = question.title;
+    if (typeof question.difficulty === 'string') merged.difficulty = question.difficulty;
+    if (Array.isArray(question.topicTags)) {
+      merged.topicTags = question.topicTags.filter((t): t is { name: string } => isRecord(t) && typeof t.name === 'string');
+    }
   }
   return Object.keys(merged).length ? merged : null;
 }
@@ -33,20 +36,20 @@ export const readLeetcode: DomReader = (doc) => {
     details.difficulty = q.difficulty && DIFFICULTIES.includes(q.difficulty) ? q.difficulty : null;
     details.topics = q.topicTags?.map((t) => t.name) ?? [];
   }
-  // 2. Visible title link to the problem, which reads "1. Two Sum".
+  // 2. The visible title link to the problem, which reads "1. Two Sum".
   if (!details.name) {
     const link = text(doc.querySelector('a[href^="/problems/"][href$="/"]'));
     details.name = link?.replace(/^\d+\.\s*/, '') ?? null;
   }
-  // 3. The document title / og:title, "Two Sum - LeetCode".
+  // 3. og:title or the document title, "Two Sum - LeetCode".
   if (!details.name) {
     const title = meta(doc, 'og:title') ?? doc.title;
     details.name = title?.replace(/\s*-\s*LeetCode.*$/i, '').trim() || null;
   }
-  // Difficulty label fallback: an element whose whole text is one of the three levels.
+  // Difficulty fallback: a leaf element whose whole text is one of the three levels.
   if (!details.difficulty) {
-    const label = Array.from(doc.querySelectorAll('[class*="difficulty"], div, span')).find((el) =>
-      el.childElementCount === 0 && DIFFICULTIES.includes(el.textContent?.trim() ?? ''),
+    const label = Array.from(doc.querySelectorAll('div, span')).find(
+      (el) => el.childElementCount === 0 && DIFFICULTIES.includes(el.textContent?.trim() ?? ''),
     );
     details.difficulty = text(label);
   }

@@ -39,6 +39,12 @@ export interface Platform {
   hosts: readonly string[];
   /** A small inline SVG icon (viewBox 0 0 24 24), self-contained, no external references. */
   icon: string;
+  /**
+   * WebExtension match patterns for this platform's pages. When absent, `*://{host}/*` for every host.
+   * Restrict the path only where the site loads every page in full (a content script is not injected on
+   * client-side navigation).
+   */
+  matchPatterns?: readonly string[];
   /** Brand colour for the icon and chips. */
   color: string;
   /** False for platforms that are profiles only (github). */

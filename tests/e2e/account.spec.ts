@@ -44,7 +44,7 @@ test('a wrong password shows the error in the popup and signs nobody in', async 
 test('tabs follow the spec: /sheet paths force My Sheets, unknown routes show the error screen', async ({ page }) => {
   await page.goto('/question-tracker/sheet/does-not-exist?tab=explore');
   await expect(page.getByRole('link', { name: 'My Sheets' })).toHaveAttribute('aria-current', 'page');
-  await page.goto('/nowhere-at-all');
+  await page.goto('/question-tracker/nowhere/at-all');
   await expect(page.getByRole('heading', { name: 'Oops! Something Went Wrong' })).toBeVisible();
 });
 
