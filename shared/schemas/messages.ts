@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const detectedProblemSchema = z.object({
   platform: z.string().min(1).max(40),
   key: z.string().min(1).max(200),
-  url: z.url().max(2000),
+  url: z.url({ protocol: /^https?$/ }).max(2000),
   name: z.string().max(300).nullable(),
   difficulty: z.string().max(40).nullable(),
   topics: z.array(z.string().max(80)).max(50),
@@ -25,7 +25,7 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth:logout') }),
   z.object({ type: z.literal('problem:get'), tabId: z.number().int() }),
   z.object({ type: z.literal('settings:get') }),
-  z.object({ type: z.literal('settings:set'), apiBaseUrl: z.url().max(500) }),
+  z.object({ type: z.literal('settings:set'), apiBaseUrl: z.url({ protocol: /^https?$/ }).max(500) }),
 ]);
 export type PageMessage = z.infer<typeof pageMessageSchema>;
 

@@ -25,7 +25,8 @@ export const CURATOR = {
   profileName: 'practice-tracker',
 } as const;
 
-export type CatalogueEntry = SeedQuestion & ParsedProblem & { file: string };
+/** A catalogue entry with its parsed identity; `sourceUrl` is the URL as written in the file. */
+export type CatalogueEntry = SeedQuestion & ParsedProblem & { file: string; sourceUrl: string };
 
 function readJsonFiles(dir: string): { file: string; raw: string; json: unknown }[] {
   return readdirSync(dir)
@@ -48,7 +49,7 @@ export function readSeed(dir = SEED_DIR): { catalogue: CatalogueEntry[]; sheets:
     for (const entry of entries.data) {
       const parsed = parseProblemUrl(entry.url);
       if (!parsed) throw new Error(`catalogue/${file}: not a problem URL: ${entry.url}`);
-      catalogue.push({ ...entry, ...parsed, file });
+      catalogue.push({ ...entry, ...parsed, file, sourceUrl: entry.url });
     }
   }
   const sheetList = readJsonFiles(join(dir, 'sheets')).map(({ file, raw, json }) => {
