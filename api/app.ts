@@ -11,7 +11,11 @@ import { AppError } from './lib/errors';
 import { session } from './lib/session';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
+import { analyticsRoutes } from './routes/analytics';
+import { notesRoutes } from './routes/notes';
+import { progressImportRoutes } from './routes/progress-import';
 import { questionRoutes } from './routes/questions';
+import { workspaceRoutes } from './routes/workspace';
 import { mountDashboard } from './static';
 
 /** Request bodies above this are refused before they are read whole (uploads are limited to 1 MB by the spec). */
@@ -72,7 +76,11 @@ export function createApp({ db, config, clock = systemClock }: { db: Db; config:
   const routes = app
     .route('/auth/v1', authRoutes(deps))
     .route('/healthz', healthRoutes(deps))
-    .route('/question-tracker/v1/question', questionRoutes(deps));
+    .route('/question-tracker/v1/question', questionRoutes(deps))
+    .route('/question-tracker/v1/user/question', workspaceRoutes(deps))
+    .route('/question-tracker/v1/user/analytics', analyticsRoutes(deps))
+    .route('/question-tracker/v1/user/uploader/progress', progressImportRoutes(deps))
+    .route('/question-tracker/v1/user/notes', notesRoutes(deps));
 
   mountDashboard(app, config.dashboardDir);
 

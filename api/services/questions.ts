@@ -125,3 +125,35 @@ export async function searchQuestions(db: Db, name: string): Promise<Question[]>
     .limit(20);
   return rows.map(toQuestion);
 }
+
+/**
+ * The catalogue question for a URL, creating an unverified (custom) one when the catalogue does not
+ * know it. A custom question is shared: every later user pasting that URL gets the same one.
+ */
+export async function ensureQuestion(
+  db: Db,
+  problemUrl: string,
+  custom: { name?: string; difficulty?: string; topics?: string[] } = {},
+  createdBy: string | null = null,
+): Promise<QuestionRow> {
+  const parsed = parseOrThrow(problemUrl);
+  const existing = await findQuestion(db, parsed);
+  if (existing) return existing;
+  await db
+    .insert(questions)
+    .values({
+      platform: parsed.platform,
+      key: parsed.key,
+      name: custom.name?.trim() || nameFromKey(parsed.key),
+      slug: slugFromKey(parsed.key),
+      difficulty: custom.difficulty ?? 'N/A',
+      problemUrl: parsed.url,
+      topics: custom.topics ?? [],
+      verified: false,
+      createdBy,
+    })
+    .onConflictDoNothing();
+  const row = await findQuestion(db, parsed);
+  if (!row) throw new Error('question vanished after insert');
+  return row;
+}
