@@ -15,6 +15,8 @@ import { analyticsRoutes } from './routes/analytics';
 import { notesRoutes } from './routes/notes';
 import { progressImportRoutes } from './routes/progress-import';
 import { questionRoutes } from './routes/questions';
+import { sheetTreeRoutes } from './routes/sheet-tree';
+import { sheetRoutes } from './routes/sheets';
 import { workspaceRoutes } from './routes/workspace';
 import { mountDashboard } from './static';
 
@@ -80,7 +82,9 @@ export function createApp({ db, config, clock = systemClock }: { db: Db; config:
     .route('/question-tracker/v1/user/question', workspaceRoutes(deps))
     .route('/question-tracker/v1/user/analytics', analyticsRoutes(deps))
     .route('/question-tracker/v1/user/uploader/progress', progressImportRoutes(deps))
-    .route('/question-tracker/v1/user/notes', notesRoutes(deps));
+    .route('/question-tracker/v1/user/notes', notesRoutes(deps))
+    .route('/question-tracker/v2/sheet', sheetRoutes(deps))
+    .route('/question-tracker/v2/sheet', sheetTreeRoutes(deps));
 
   mountDashboard(app, config.dashboardDir);
 

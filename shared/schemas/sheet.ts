@@ -80,3 +80,57 @@ export const tagsSchema = z
   .transform((tags) => tags.map((t) => t.replace(/[^\w\s-]/g, '').trim()).filter(Boolean))
   .refine((tags) => tags.length <= MAX_TAGS, SHEET_MESSAGES.tagLimit)
   .refine((tags) => new Set(tags.map((t) => t.toLowerCase())).size === tags.length, SHEET_MESSAGES.tagExists);
+
+const name = (message: string) => z.string({ error: message }).trim().min(1, message).max(120);
+
+export const updateSheetBodySchema = z
+  .object({
+    name: sheetNameSchema.optional(),
+    description: z.string().max(2000).optional(),
+    tag: tagsSchema.optional(),
+    config: sheetConfigSchema.optional(),
+    version: z.number().int().optional(),
+  })
+  .refine((b) => b.name !== undefined || b.description !== undefined || b.tag !== undefined || b.config !== undefined, 'Nothing to update')
+  .refine((b) => b.config === undefined || b.version !== undefined, 'A config update needs the version it was based on');
+
+export const addQuestionsBodySchema = z.object({
+  data: z
+    .array(
+      z.object({
+        topic: z.string().trim().max(120).default(''),
+        subTopic: z.string().trim().max(120).default(''),
+        title: z.string().trim().max(300).optional(),
+        problemUrl: z.string({ error: 'Question URL is required' }).trim().min(1, 'Question URL is required').max(2000),
+      }),
+    )
+    .min(1, 'Add at least one question')
+    .max(200),
+});
+
+export const updateMappingBodySchema = z.object({
+  topic: z.string().trim().max(120),
+  subTopic: z.string().trim().max(120),
+  questionOrder: z.array(z.string().max(64)).max(10_000),
+  version: z.number().int(),
+});
+
+export const addTopicBodySchema = z.object({ topic: name(SHEET_MESSAGES.topicRequired) });
+export const renameTopicBodySchema = z.object({ oldTopic: z.string().min(1), newTopic: name(SHEET_MESSAGES.topicEmpty) });
+export const addSubTopicBodySchema = z.object({ topic: z.string().min(1), subTopic: name(SHEET_MESSAGES.subTopicEmpty) });
+export const renameSubTopicBodySchema = z.object({ topic: z.string().min(1), oldSubTopic: z.string().min(1), newSubTopic: name(SHEET_MESSAGES.subTopicRequired) });
+export const topicQuerySchema = z.object({ topic: z.string().min(1, 'Topic name is required') });
+export const subTopicQuerySchema = z.object({ topic: z.string().min(1, 'Topic name is required'), subTopic: z.string().min(1, SHEET_MESSAGES.subTopicRequired) });
+export const markQuestionBodySchema = z
+  .object({ checked: z.boolean().optional(), starred: z.boolean().optional() })
+  .refine((b) => b.checked !== undefined || b.starred !== undefined, 'Nothing to update');
+
+export const createSheetBodySchema = z.object({
+  name: sheetNameSchema,
+  description: z.string().trim().max(2000).default(''),
+  slug: slugSchema,
+  visibility: z.enum(['public', 'private']).default('private'),
+});
+export type CreateSheetBody = z.input<typeof createSheetBodySchema>;
+
+export const validateSlugQuerySchema = z.object({ slug: z.string().max(200).default('') });

@@ -1,0 +1,200 @@
+import { and, eq } from 'drizzle-orm';
+import { SHEET_MESSAGES } from '../../shared/rules/sheet';
+import type { SheetConfig } from '../../shared/schemas/sheet';
+import type { Db } from '../db/client';
+import { mappings } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import { AppError, badRequest, conflict, notFound } from '../lib/errors';
+import { requireEditor, requireParticipant, requireSignedIn, sheetAccess } from './access';
+import type { UserRow } from './auth';
+import { ensureQuestion } from './questions';
+import { toRecord, upsertRecord } from './records';
+import { lockSheet, saveConfig, STALE_MESSAGE } from './sheets';
+
+export interface TreeDeps {
+  db: Db;
+  clock: Clock;
+}
+
+const clone = (c: SheetConfig): SheetConfig => ({
+  topicOrder: [...c.topicOrder],
+  subTopicOrder: Object.fromEntries(Object.entries(c.subTopicOrder).map(([k, v]) => [k, [...v]])),
+  questionOrder: [...c.questionOrder],
+});
+
+/** Runs a structural edit by an editor in one transaction with the sheet row locked. */
+async function editTree<T>(deps: TreeDeps, sheetId: string, user: UserRow | null, work: (tx: Db, config: SheetConfig, sheet: Awaited<ReturnType<typeof lockSheet>>) => Promise<T>) {
+  const access = await sheetAccess(deps.db, { id: sheetId }, requireSignedIn(user));
+  requireEditor(access);
+  return deps.db.transaction(async (tx) => {
+    const sheet = await lockSheet(tx, sheetId);
+    return work(tx, clone(sheet.config), sheet);
+  });
+}
+
+function checkPlace(config: SheetConfig, topic: string, subTopic: string) {
+  if (!topic) {
+    if (subTopic) throw badRequest('A subtopic needs a topic');
+    return;
+  }
+  if (!config.topicOrder.includes(topic)) throw badRequest(`There is no topic named "${topic}"`);
+  if (subTopic && !(config.subTopicOrder[topic] ?? []).includes(subTopic)) throw badRequest(`There is no subtopic named "${subTopic}" in "${topic}"`);
+}
+
+export interface NewQuestion {
+  topic: string;
+  subTopic: string;
+  title?: string;
+  problemUrl: string;
+}
+
+/** add-questions: catalogue match or custom question, placed in the tree and appended to the order, atomically. */
+export async function addQuestions(deps: TreeDeps, sheetId: string, user: UserRow | null, items: NewQuestion[]) {
+  return editTree(deps, sheetId, user, async (tx, config, sheet) => {
+    const added: { _id: string; questionId: string; topic: string; subTopic: string; title: string }[] = [];
+    for (const item of items) {
+      checkPlace(config, item.topic, item.subTopic);
+      const question = await ensureQuestion(tx, item.problemUrl, { name: item.title }, user?.id ?? null);
+      const [row] = await tx
+        .insert(mappings)
+        .values({ sheetId, questionId: question.id, topic: item.topic, subTopic: item.subTopic, title: item.title?.trim() || question.name })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw conflict(`"${question.name}" is already in this sheet`);
+      config.questionOrder.push(row.id);
+      added.push({ _id: row.id, questionId: question.id, topic: row.topic, subTopic: row.subTopic, title: row.title });
+    }
+    await saveConfig(tx, deps.clock, sheet, config);
+    return added;
+  });
+}
+
+/** update-mapping: moves a question to another zone (unassigned, topic, subtopic) and saves the new order. */
+export async function moveQuestion(
+  deps: TreeDeps,
+  sheetId: string,
+  mappingId: string,
+  user: UserRow | null,
+  move: { topic: string; subTopic: string; questionOrder: string[]; version: number },
+) {
+  const access = await sheetAccess(deps.db, { id: sheetId }, requireSignedIn(user));
+  if (!access.canEdit) throw new AppError(403, 'Forbidden', SHEET_MESSAGES.reorderForbidden);
+  return deps.db.transaction(async (tx) => {
+    const sheet = await lockSheet(tx, sheetId);
+    if (move.version !== sheet.version) throw conflict(STALE_MESSAGE);
+    const config = clone(sheet.config);
+    checkPlace(config, move.topic, move.subTopic);
+    const current = [...config.questionOrder].sort();
+    if (move.questionOrder.length !== current.length || [...move.questionOrder].sort().some((id, i) => id !== current[i])) {
+      throw badRequest('The question order must list every question of the sheet once');
+    }
+    const [row] = await tx
+      .update(mappings)
+      .set({ topic: move.topic, subTopic: move.subTopic })
+      .where(and(eq(mappings.id, mappingId), eq(mappings.sheetId, sheetId)))
+      .returning();
+    if (!row) throw notFound('Question not found in this sheet');
+    config.questionOrder = move.questionOrder;
+    const saved = await saveConfig(tx, deps.clock, sheet, config, move.version);
+    return { mapping: { _id: row.id, topic: row.topic, subTopic: row.subTopic }, version: saved.version };
+  });
+}
+
+export async function removeQuestion(deps: TreeDeps, sheetId: string, mappingId: string, user: UserRow | null) {
+  return editTree(deps, sheetId, user, async (tx, config, sheet) => {
+    const deleted = await tx.delete(mappings).where(and(eq(mappings.id, mappingId), eq(mappings.sheetId, sheetId))).returning();
+    if (!deleted.length) throw notFound('Question not found in this sheet');
+    config.questionOrder = config.questionOrder.filter((id) => id !== mappingId);
+    return (await saveConfig(tx, deps.clock, sheet, config)).version;
+  });
+}
+
+export async function addTopic(deps: TreeDeps, sheetId: string, user: UserRow | null, topic: string) {
+  return editTree(deps, sheetId, user, async (tx, config, sheet) => {
+    if (config.topicOrder.includes(topic)) throw conflict('Topic with this name already exists.');
+    config.topicOrder.push(topic);
+    config.subTopicOrder[topic] = [];
+    return (await saveConfig(tx, deps.clock, sheet, config)).version;
+  });
+}
+
+export async function renameTopic(deps: TreeDeps, sheetId: string, user: UserRow | null, oldTopic: string, newTopic: string) {
+  return editTree(deps, sheetId, user, async (tx, config, sheet) => {
+    const i = config.topicOrder.indexOf(oldTopic);
+    if (i < 0) throw notFound(`There is no topic named "${oldTopic}"`);
+    if (oldTopic === newTopic) return sheet.version;
+    if (config.topicOrder.includes(newTopic)) throw conflict('Topic with this name already exists.');
+    config.topicOrder[i] = newTopic;
+    config.subTopicOrder[newTopic] = config.subTopicOrder[oldTopic] ?? [];
+    delete config.subTopicOrder[oldTopic];
+    await tx.update(mappings).set({ topic: newTopic }).where(and(eq(mappings.sheetId, sheetId), eq(mappings.topic, oldTopic)));
+    return (await saveConfig(tx, deps.clock, sheet, config)).version;
+  });
+}
+
+/** Deletes a topic with its subtopics and the questions placed in them. */
+export async function deleteTopic(deps: TreeDeps, sheetId: string, user: UserRow | null, topic: string) {
+  return editTree(deps, sheetId, user, async (tx, config, sheet) => {
+    if (!config.topicOrder.includes(topic)) throw notFound(`There is no topic named "${topic}"`);
+    const gone = await tx.delete(mappings).where(and(eq(mappings.sheetId, sheetId), eq(mappings.topic, topic))).returning({ id: mappings.id });
+    const goneIds = new Set(gone.map((g) => g.id));
+    config.topicOrder = config.topicOrder.filter((t) => t !== topic);
+    delete config.subTopicOrder[topic];
+    config.questionOrder = config.questionOrder.filter((id) => !goneIds.has(id));
+    return (await saveConfig(tx, deps.clock, sheet, config)).version;
+  });
+}
+
+export async function addSubTopic(deps: TreeDeps, sheetId: string, user: UserRow | null, topic: string, subTopic: string) {
+  return editTree(deps, sheetId, user, async (tx, config, sheet) => {
+    if (!config.topicOrder.includes(topic)) throw notFound(`There is no topic named "${topic}"`);
+    const list = config.subTopicOrder[topic] ?? [];
+    if (list.includes(subTopic)) throw conflict(SHEET_MESSAGES.subTopicDuplicate);
+    config.subTopicOrder[topic] = [...list, subTopic];
+    return (await saveConfig(tx, deps.clock, sheet, config)).version;
+  });
+}
+
+export async function renameSubTopic(deps: TreeDeps, sheetId: string, user: UserRow | null, topic: string, oldSubTopic: string, newSubTopic: string) {
+  return editTree(deps, sheetId, user, async (tx, config, sheet) => {
+    const list = config.subTopicOrder[topic] ?? [];
+    const i = list.indexOf(oldSubTopic);
+    if (i < 0) throw notFound(`There is no subtopic named "${oldSubTopic}" in "${topic}"`);
+    if (oldSubTopic === newSubTopic) return sheet.version;
+    if (list.includes(newSubTopic)) throw conflict(SHEET_MESSAGES.subTopicDuplicate);
+    list[i] = newSubTopic;
+    config.subTopicOrder[topic] = list;
+    await tx
+      .update(mappings)
+      .set({ subTopic: newSubTopic })
+      .where(and(eq(mappings.sheetId, sheetId), eq(mappings.topic, topic), eq(mappings.subTopic, oldSubTopic)));
+    return (await saveConfig(tx, deps.clock, sheet, config)).version;
+  });
+}
+
+export async function deleteSubTopic(deps: TreeDeps, sheetId: string, user: UserRow | null, topic: string, subTopic: string) {
+  return editTree(deps, sheetId, user, async (tx, config, sheet) => {
+    const list = config.subTopicOrder[topic] ?? [];
+    if (!list.includes(subTopic)) throw notFound(`There is no subtopic named "${subTopic}" in "${topic}"`);
+    const gone = await tx
+      .delete(mappings)
+      .where(and(eq(mappings.sheetId, sheetId), eq(mappings.topic, topic), eq(mappings.subTopic, subTopic)))
+      .returning({ id: mappings.id });
+    const goneIds = new Set(gone.map((g) => g.id));
+    config.subTopicOrder[topic] = list.filter((s) => s !== subTopic);
+    config.questionOrder = config.questionOrder.filter((id) => !goneIds.has(id));
+    return (await saveConfig(tx, deps.clock, sheet, config)).version;
+  });
+}
+
+/** Tick or star a question from a sheet: needs following it or membership; updates the user's workspace record. */
+export async function markQuestion(deps: TreeDeps, sheetId: string, mappingId: string, user: UserRow | null, change: { checked?: boolean; starred?: boolean }) {
+  const signedIn = requireSignedIn(user);
+  const access = await sheetAccess(deps.db, { id: sheetId }, signedIn);
+  requireParticipant(access);
+  if (!access.canSeeQuestions) throw notFound('Question not found in this sheet');
+  const [mapping] = await deps.db.select({ questionId: mappings.questionId }).from(mappings).where(and(eq(mappings.id, mappingId), eq(mappings.sheetId, sheetId)));
+  if (!mapping) throw notFound('Question not found in this sheet');
+  const record = await upsertRecord(deps.db, deps.clock, signedIn.id, mapping.questionId, change);
+  return { questionId: mapping.questionId, record: toRecord(record) };
+}

@@ -1,0 +1,241 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { SHEET_MESSAGES } from '../../shared/rules/sheet';
+import type { Mapping, Sheet, SheetConfig, SheetProgress } from '../../shared/schemas/sheet';
+import type { Db } from '../db/client';
+import { collaborators, mappings, questions, sheetFollows, sheets, userQuestions, users } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../lib/errors';
+import { requireAuthor, requireSignedIn, sheetAccess, type SheetAccess, type SheetRow } from './access';
+import type { UserRow } from './auth';
+
+export const STALE_MESSAGE = 'This sheet was changed by someone else. Reload to see the latest version.';
+
+export interface SheetStats {
+  totalQuestions: number;
+  userSolved: number;
+}
+
+async function authorOf(db: Db, authorId: string) {
+  const [a] = await db
+    .select({ email: users.email, firstName: users.firstName, secondName: users.secondName, profileName: users.profileName, imageUrl: users.imageUrl })
+    .from(users)
+    .where(eq(users.id, authorId));
+  if (!a) throw new Error('sheet author missing');
+  return a;
+}
+
+/** The wire shape of a sheet for one viewer (the author's email only for members). */
+export async function toSheet(db: Db, access: SheetAccess, user: UserRow | null, stats: SheetStats): Promise<Sheet> {
+  const { sheet } = access;
+  const author = await authorOf(db, sheet.authorId);
+  return {
+    _id: sheet.id,
+    name: sheet.name,
+    description: sheet.description,
+    slug: sheet.slug,
+    tag: sheet.tags,
+    visibility: sheet.visibility,
+    author: access.canEdit ? author.email : '',
+    authorDetails: { firstName: author.firstName, secondName: author.secondName, profileName: author.profileName, imageUrl: author.imageUrl },
+    link: sheet.link,
+    updatedAt: sheet.updatedAt.toISOString(),
+    followers: sheet.followers,
+    totalQuestions: stats.totalQuestions,
+    userSolved: stats.userSolved,
+    purchaseStatus: !!user?.purchaseStatus,
+    premium: sheet.premium,
+    category: sheet.category,
+    config: sheet.config,
+    version: sheet.version,
+    isAuthor: access.role === 'author',
+    isCollaborator: access.role === 'collaborator',
+    isFollowing: access.isFollowing,
+  };
+}
+
+export async function sheetStats(db: Db, sheetId: string, user: UserRow | null): Promise<SheetStats> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      solved: user
+        ? sql<number>`count(*) filter (where exists (select 1 from ${userQuestions} uq where uq.user_id = ${user.id} and uq.question_id = ${mappings.questionId} and uq.checked))::int`
+        : sql<number>`0`,
+    })
+    .from(mappings)
+    .where(eq(mappings.sheetId, sheetId));
+  return { totalQuestions: Number(row?.total ?? 0), userSolved: Number(row?.solved ?? 0) };
+}
+
+/** get-sheet-data(-by-slug): the sheet, its mappings and the viewer's progress, in one answer. */
+export async function getSheetData(db: Db, where: { id: string } | { slug: string }, user: UserRow | null) {
+  const access = await sheetAccess(db, where, user);
+  const rows = access.canSeeQuestions
+    ? await db
+        .select({
+          id: mappings.id,
+          topic: mappings.topic,
+          subTopic: mappings.subTopic,
+          title: mappings.title,
+          resource: mappings.resource,
+          q: { id: questions.id, name: questions.name, problemUrl: questions.problemUrl, platform: questions.platform, difficulty: questions.difficulty, topics: questions.topics },
+        })
+        .from(mappings)
+        .innerJoin(questions, eq(questions.id, mappings.questionId))
+        .where(eq(mappings.sheetId, access.sheet.id))
+    : [];
+  const list: Mapping[] = rows.map((r) => ({
+    _id: r.id,
+    topic: r.topic,
+    subTopic: r.subTopic,
+    title: r.title,
+    resource: r.resource,
+    questionId: { _id: r.q.id, name: r.q.name, problemUrl: r.q.problemUrl, platform: r.q.platform, difficulty: r.q.difficulty, topics: r.q.topics },
+  }));
+  const progress: SheetProgress = { solved: [], starred: [] };
+  if (user && rows.length) {
+    const records = await db
+      .select({ questionId: userQuestions.questionId, checked: userQuestions.checked, starred: userQuestions.starred })
+      .from(userQuestions)
+      .innerJoin(mappings, and(eq(mappings.questionId, userQuestions.questionId), eq(mappings.sheetId, access.sheet.id)))
+      .where(eq(userQuestions.userId, user.id));
+    for (const r of records) {
+      if (r.checked) progress.solved.push(r.questionId);
+      if (r.starred) progress.starred.push(r.questionId);
+    }
+  }
+  const stats = access.canSeeQuestions ? { totalQuestions: list.length, userSolved: progress.solved.length } : await sheetStats(db, access.sheet.id, null);
+  return { sheet: await toSheet(db, access, user, stats), mappings: list, progress, access };
+}
+
+/** Locks the sheet row for the rest of the transaction, so concurrent edits apply one after another. */
+export async function lockSheet(db: Db, sheetId: string): Promise<SheetRow> {
+  const [row] = await db.select().from(sheets).where(eq(sheets.id, sheetId)).for('update');
+  if (!row) throw notFound(SHEET_MESSAGES.notFound);
+  return row;
+}
+
+/** Writes a new config and bumps the version; refuses (409) when the edit was based on an older version. */
+export async function saveConfig(db: Db, clock: Clock, sheet: SheetRow, config: SheetConfig, basedOn?: number): Promise<SheetRow> {
+  if (basedOn !== undefined && basedOn !== sheet.version) throw conflict(STALE_MESSAGE);
+  const [row] = await db
+    .update(sheets)
+    .set({ config, version: sheet.version + 1, updatedAt: clock.now() })
+    .where(and(eq(sheets.id, sheet.id), eq(sheets.version, sheet.version)))
+    .returning();
+  if (!row) throw conflict(STALE_MESSAGE);
+  return row;
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && new Set(a).size === a.length && b.every((x) => a.includes(x));
+
+/** A reorder may move things, never add or drop them: same mappings, same topics, same subtopics. */
+export async function checkReorder(db: Db, sheet: SheetRow, next: SheetConfig): Promise<void> {
+  const ids = (await db.select({ id: mappings.id }).from(mappings).where(eq(mappings.sheetId, sheet.id))).map((r) => r.id);
+  const cur = sheet.config;
+  if (!sameSet(next.questionOrder, ids)) throw badRequest('The question order must list every question of the sheet once');
+  if (!sameSet(next.topicOrder, cur.topicOrder)) throw badRequest('The topic order must list every topic of the sheet once');
+  for (const topic of cur.topicOrder) {
+    if (!sameSet(next.subTopicOrder[topic] ?? [], cur.subTopicOrder[topic] ?? [])) {
+      throw new AppError(400, 'ValidationError', 'Cannot move subtopics between topics');
+    }
+  }
+}
+
+export async function updateSheetDetails(db: Db, clock: Clock, sheetId: string, user: UserRow | null, change: { name?: string; description?: string; tag?: string[] }) {
+  const access = await sheetAccess(db, { id: sheetId }, requireSignedIn(user));
+  requireAuthor(access);
+  try {
+    await db
+      .update(sheets)
+      .set({
+        ...(change.name !== undefined ? { name: change.name } : {}),
+        ...(change.description !== undefined ? { description: change.description } : {}),
+        ...(change.tag !== undefined ? { tags: change.tag } : {}),
+        updatedAt: clock.now(),
+      })
+      .where(eq(sheets.id, sheetId));
+  } catch (err) {
+    if (isUniqueViolation(err, 'sheets_author_name_uq')) throw conflict(SHEET_MESSAGES.nameTaken);
+    throw err;
+  }
+  return getSheetData(db, { id: sheetId }, user);
+}
+
+export async function updateSheetConfig(db: Db, clock: Clock, sheetId: string, user: UserRow | null, config: SheetConfig, version: number) {
+  const access = await sheetAccess(db, { id: sheetId }, requireSignedIn(user));
+  if (!access.canEdit) throw new AppError(403, 'Forbidden', SHEET_MESSAGES.reorderForbidden);
+  await db.transaction(async (tx) => {
+    const sheet = await lockSheet(tx, sheetId);
+    if (version !== sheet.version) throw conflict(STALE_MESSAGE);
+    await checkReorder(tx, sheet, config);
+    await saveConfig(tx, clock, sheet, config, version);
+  });
+  return getSheetData(db, { id: sheetId }, user);
+}
+
+/** Follow or unfollow a non-private sheet; the follower count moves in the same transaction. */
+export async function setFollowing(db: Db, sheetId: string, user: UserRow | null, follow: boolean) {
+  const signedIn = requireSignedIn(user);
+  const access = await sheetAccess(db, { id: sheetId }, signedIn);
+  if (access.canEdit) throw badRequest('You already have access to this sheet');
+  await db.transaction(async (tx) => {
+    if (follow) {
+      const inserted = await tx.insert(sheetFollows).values({ sheetId, userId: signedIn.id }).onConflictDoNothing().returning();
+      if (inserted.length) await tx.update(sheets).set({ followers: sql`${sheets.followers} + 1` }).where(eq(sheets.id, sheetId));
+    } else {
+      const deleted = await tx.delete(sheetFollows).where(and(eq(sheetFollows.sheetId, sheetId), eq(sheetFollows.userId, signedIn.id))).returning();
+      if (deleted.length) await tx.update(sheets).set({ followers: sql`greatest(${sheets.followers} - 1, 0)` }).where(eq(sheets.id, sheetId));
+    }
+  });
+  const data = await getSheetData(db, { id: sheetId }, user);
+  return data.sheet;
+}
+
+/** The collaborators of a sheet with their public details; isAuthor for the viewer. */
+export async function listCollaborators(db: Db, sheetId: string, user: UserRow | null) {
+  const access = await sheetAccess(db, { id: sheetId }, user);
+  const rows = await db
+    .select({ id: collaborators.id, email: users.email, firstName: users.firstName, secondName: users.secondName, profileName: users.profileName, imageUrl: users.imageUrl })
+    .from(collaborators)
+    .innerJoin(users, eq(users.id, collaborators.userId))
+    .where(eq(collaborators.sheetId, sheetId))
+    .orderBy(collaborators.createdAt);
+  return {
+    isAuthor: access.role === 'author',
+    collaborators: rows.map((r) => ({
+      _id: r.id,
+      // Emails are shown to members only.
+      user: access.canEdit ? r.email : '',
+      userDetails: { firstName: r.firstName, secondName: r.secondName, profileName: r.profileName, imageUrl: r.imageUrl },
+    })),
+  };
+}
+
+export async function questionIdsOf(db: Db, sheetId: string, mappingIds: string[]): Promise<string[]> {
+  if (!mappingIds.length) return [];
+  const rows = await db.select({ q: mappings.questionId }).from(mappings).where(and(eq(mappings.sheetId, sheetId), inArray(mappings.id, mappingIds)));
+  return rows.map((r) => r.q);
+}
+
+export async function isSlugAvailable(db: Db, slug: string): Promise<boolean> {
+  if (!/^[a-z0-9-]+$/.test(slug) || slug.length > 100) return false;
+  const [row] = await db.select({ id: sheets.id }).from(sheets).where(eq(sheets.slug, slug));
+  return !row;
+}
+
+/** create-sheet: a new private sheet owned by the user; the name is unique per user, the slug globally. */
+export async function createSheet(db: Db, user: UserRow | null, body: { name: string; description: string; slug: string; visibility: 'public' | 'private' }) {
+  const author = requireSignedIn(user);
+  try {
+    const [row] = await db
+      .insert(sheets)
+      .values({ name: body.name, description: body.description, slug: body.slug, visibility: body.visibility, authorId: author.id })
+      .returning({ id: sheets.id });
+    if (!row) throw new Error('sheet insert returned nothing');
+    return (await getSheetData(db, { id: row.id }, author)).sheet;
+  } catch (err) {
+    if (isUniqueViolation(err, 'sheets_author_name_uq')) throw conflict(SHEET_MESSAGES.nameTaken);
+    if (isUniqueViolation(err, 'sheets_slug_unique')) throw new AppError(409, 'Conflict', 'This sheet URL is already taken');
+    throw err;
+  }
+}
