@@ -13,8 +13,10 @@ import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { analyticsRoutes } from './routes/analytics';
 import { notesRoutes } from './routes/notes';
+import { profileRoutes } from './routes/profiles';
 import { progressImportRoutes } from './routes/progress-import';
 import { questionRoutes } from './routes/questions';
+import { sheetListRoutes } from './routes/sheet-lists';
 import { sheetTreeRoutes } from './routes/sheet-tree';
 import { sheetRoutes } from './routes/sheets';
 import { workspaceRoutes } from './routes/workspace';
@@ -84,7 +86,9 @@ export function createApp({ db, config, clock = systemClock }: { db: Db; config:
     .route('/question-tracker/v1/user/uploader/progress', progressImportRoutes(deps))
     .route('/question-tracker/v1/user/notes', notesRoutes(deps))
     .route('/question-tracker/v2/sheet', sheetRoutes(deps))
-    .route('/question-tracker/v2/sheet', sheetTreeRoutes(deps));
+    .route('/question-tracker/v2/sheet', sheetTreeRoutes(deps))
+    .route('/question-tracker/v2/sheet', sheetListRoutes(deps))
+    .route('/question-tracker/v1/profile', profileRoutes(deps));
 
   mountDashboard(app, config.dashboardDir);
 

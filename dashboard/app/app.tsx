@@ -1,12 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Toaster } from 'sonner';
 import { Redirect, Route, Switch } from 'wouter';
 import { TrackerErrorScreen } from '../components/error-screens';
+import { SkeletonList } from '../components/feedback';
 import { LoginPopup } from '../features/auth/components/login-popup';
 import { QuestionTrackerPage } from '../features/tracker/question-tracker-page';
 import { queryClient } from '../lib/query-client';
 import { useThemeStore } from '../lib/theme';
 import { Layout } from './layout';
+
+const PricingPage = lazy(() => import('../features/pricing/pricing-page'));
+const ProfilePage = lazy(() => import('../features/profile/profile-page'));
 
 export function App() {
   const theme = useThemeStore((s) => s.theme);
@@ -18,8 +23,18 @@ export function App() {
             <Redirect to="/question-tracker" replace />
           </Route>
           <Route path="/question-tracker" component={QuestionTrackerPage} />
+          <Route path="/question-tracker/sheet/premium/pricing">
+            <Suspense fallback={<SkeletonList rows={4} />}>
+              <PricingPage />
+            </Suspense>
+          </Route>
           <Route path="/question-tracker/sheet/premium/:slug" component={QuestionTrackerPage} />
           <Route path="/question-tracker/sheet/:slug" component={QuestionTrackerPage} />
+          <Route path="/profile/:profileName">
+            <Suspense fallback={<SkeletonList rows={4} />}>
+              <ProfilePage />
+            </Suspense>
+          </Route>
           <Route component={TrackerErrorScreen} />
         </Switch>
       </Layout>

@@ -1,0 +1,2 @@
+console.error('usage: npm run admin -- <command>');
+process.exit(1);
