@@ -21,6 +21,7 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
+    viewport: { width: 1280, height: 1400 },
     trace: 'retain-on-failure',
   },
   webServer: {

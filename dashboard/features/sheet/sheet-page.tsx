@@ -1,21 +1,120 @@
+import { useQuery } from '@tanstack/react-query';
+import { Lock } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { EmptyState } from '../../components/feedback';
+import { SheetErrorScreen } from '../../components/error-screens';
+import { ConfirmDialog } from '../../components/dialog';
+import { EmptyState, Skeleton, SkeletonList } from '../../components/feedback';
+import { ApiError } from '../../lib/api';
+import { useSession } from '../auth/api/session';
 import { tabHref } from '../tracker/tabs';
+import { sheetQuery, type SheetData } from './api/sheet-queries';
+import { AddQuestionDialog } from './components/add-question-dialog';
+import { SheetHeader } from './components/sheet-header';
+import { SheetTree } from './components/sheet-tree';
+import { VideoDialog } from './components/video-dialog';
+import { useSheetActions } from './use-sheet-actions';
+import './sheet.css';
+
+const TopicChart = lazy(() => import('./components/topic-chart'));
+
+function isNotFound(err: unknown) {
+  if (err instanceof ApiError) return err.code === 404 || /NotFoundError|ValidationError/.test(err.error ?? '');
+  return err instanceof Error && /404|NotFoundError|ValidationError/.test(err.message);
+}
 
 export function SheetView({ slug }: { slug: string }) {
+  const { token } = useSession();
+  const query = useQuery(sheetQuery(slug, token));
+  if (query.isPending) return <SheetSkeleton />;
+  if (query.isError) {
+    return isNotFound(query.error) ? (
+      <div>
+        <Breadcrumb name={slug} />
+        <EmptyState title="No Sheet found" action={<Link className="btn btn-primary" href={tabHref('explore')}>Explore sheets</Link>} />
+      </div>
+    ) : (
+      <SheetErrorScreen onRetry={() => void query.refetch()} />
+    );
+  }
+  return <LoadedSheet slug={slug} data={query.data} />;
+}
+
+function Breadcrumb({ name }: { name: string }) {
   return (
-    <div>
-      <nav aria-label="Breadcrumb" className="row muted" style={{ marginBottom: 16 }}>
-        <Link href={tabHref('mySheets')}>Sheet</Link>
-        <span aria-hidden>›</span>
-        <span>{slug}</span>
-      </nav>
-      <EmptyState title="No Sheet found" />
+    <nav aria-label="Breadcrumb" className="row muted breadcrumb">
+      <Link href={tabHref('mySheets')}>Sheet</Link>
+      <span aria-hidden>›</span>
+      <span aria-current="page">{name}</span>
+    </nav>
+  );
+}
+
+function LoadedSheet({ slug, data }: { slug: string; data: SheetData }) {
+  const { sheet, mappings } = data;
+  const a = useSheetActions(slug, data);
+  const locked = sheet.premium && !sheet.purchaseStatus && !sheet.isAuthor && !sheet.isCollaborator;
+  return (
+    <div className="sheet-page">
+      <Breadcrumb name={sheet.name} />
+      <SheetHeader
+        sheet={sheet}
+        isLoggedIn={a.isLoggedIn}
+        onRename={(name) => a.details.mutate({ name })}
+        onDescribe={(description) => a.details.mutate({ description })}
+        onFollow={(follow) => a.guardLogin() && a.follow.mutate(follow)}
+      />
+      {locked ? (
+        <EmptyState icon={<Lock size={22} />} title="This is a premium sheet" action={<Link className="btn btn-primary" href="/question-tracker/sheet/premium/pricing">Learn More</Link>}>
+          Its {sheet.totalQuestions} questions are available with premium access.
+        </EmptyState>
+      ) : (
+        <>
+          {mappings.length > 0 && (
+            <Suspense fallback={<Skeleton height={200} />}>
+              <TopicChart mappings={mappings} />
+            </Suspense>
+          )}
+          <div className="sheet-tree">
+            <SheetTree data={data} actions={a.rowActions} edits={a.edits} />
+          </div>
+        </>
+      )}
+      <AddQuestionDialog
+        open={a.adding !== null}
+        place={a.adding ?? { topic: '', subTopic: '' }}
+        topics={sheet.config.topicOrder}
+        subTopicsOf={(t) => sheet.config.subTopicOrder[t] ?? []}
+        onClose={() => a.setAdding(null)}
+        onAdd={a.addQuestion}
+      />
+      <VideoDialog mapping={a.video} onClose={() => a.setVideo(null)} />
+      <ConfirmDialog
+        open={a.confirm !== null}
+        danger
+        title={a.confirm?.title ?? ''}
+        message={a.confirm?.message ?? ''}
+        onCancel={() => a.setConfirm(null)}
+        onConfirm={() => {
+          a.confirm?.run();
+          a.setConfirm(null);
+        }}
+      />
     </div>
   );
 }
 
-/** /question-tracker/sheet/{slug} */
+function SheetSkeleton() {
+  return (
+    <div className="stack" aria-busy="true" aria-label="Loading sheet">
+      <Skeleton width={200} height={18} />
+      <Skeleton height={150} />
+      <SkeletonList rows={8} height={40} />
+    </div>
+  );
+}
+
+/** /question-tracker/sheet/{slug} and /question-tracker/sheet/premium/{slug} */
 export default function SheetPage() {
   const { slug = '' } = useParams<{ slug?: string }>();
   return <SheetView slug={slug} />;

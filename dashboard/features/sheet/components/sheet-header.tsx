@@ -1,0 +1,176 @@
+import { useQuery } from '@tanstack/react-query';
+import { Check, ExternalLink, Link2, MoreVertical, Pencil, Plus } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { SHEET_MESSAGES } from '@shared/rules/sheet';
+import type { Sheet } from '@shared/schemas/sheet';
+import { ConfirmDialog } from '../../../components/dialog';
+import { InlineEdit } from '../../../components/inline-edit';
+import { ProgressBar, ProgressRing } from '../../../components/question-bits';
+import { toast } from '../../../lib/toast';
+import { initials } from '../../auth/components/user-menu';
+import { collaboratorsQuery } from '../api/sheet-queries';
+
+const TAGS_SHOWN = 3;
+const AVATARS_SHOWN = 3;
+
+interface HeaderProps {
+  sheet: Sheet;
+  isLoggedIn: boolean;
+  onRename(name: string): void;
+  onDescribe(description: string): void;
+  onFollow(follow: boolean): void;
+  /** Entries of the three-dot menu that other features add (import, settings, delete, leave). */
+  menuItems?: ReactNode;
+}
+
+export function SheetHeader({ sheet, isLoggedIn, onRename, onDescribe, onFollow, menuItems }: HeaderProps) {
+  const [editing, setEditing] = useState<'name' | 'description' | null>(null);
+  const [allTags, setAllTags] = useState(false);
+  const [confirmUnfollow, setConfirmUnfollow] = useState(false);
+  const [menu, setMenu] = useState(false);
+  const collabs = useQuery({ ...collaboratorsQuery(sheet._id), enabled: isLoggedIn || sheet.visibility === 'public' });
+  const percent = sheet.totalQuestions ? Math.round((sheet.userSolved / sheet.totalQuestions) * 100) : 0;
+  const tags = allTags ? sheet.tag : sheet.tag.slice(0, TAGS_SHOWN);
+  const people = collabs.data?.collaborators ?? [];
+  const showFollow = !sheet.isAuthor && !sheet.isCollaborator && sheet.visibility !== 'private';
+  const showSource = !!sheet.link && sheet.slug.includes('striver');
+  const edited = new Date(sheet.updatedAt);
+
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(`${location.origin}/question-tracker/sheet/${sheet.slug}`);
+      toast.success('Link copied to clipboard!');
+    } catch {
+      toast.error('Failed to copy link');
+    }
+  };
+
+  return (
+    <header className="sheet-header card card-pad">
+      <div className="sheet-header-main">
+        <div className="sheet-title-block">
+          {editing === 'name' ? (
+            <InlineEdit
+              value={sheet.name}
+              label="Sheet name"
+              onSave={(v) => {
+                if (!v) return SHEET_MESSAGES.nameEmpty;
+                if (v !== sheet.name) onRename(v);
+                setEditing(null);
+              }}
+              onCancel={() => setEditing(null)}
+            />
+          ) : (
+            <h1 className="row">
+              {sheet.name}
+              {sheet.isAuthor && (
+                <button type="button" className="icon-btn" aria-label="Edit sheet name" onClick={() => setEditing('name')}>
+                  <Pencil size={15} />
+                </button>
+              )}
+            </h1>
+          )}
+          {editing === 'description' ? (
+            <InlineEdit
+              value={sheet.description}
+              label="Sheet description"
+              multiline
+              onSave={(v) => {
+                if (v !== sheet.description) onDescribe(v);
+                setEditing(null);
+              }}
+              onCancel={() => setEditing(null)}
+            />
+          ) : (
+            <p className="muted sheet-description">
+              {sheet.description || 'No description available'}
+              {sheet.isAuthor && (
+                <button type="button" className="icon-btn" aria-label="Edit sheet description" onClick={() => setEditing('description')}>
+                  <Pencil size={14} />
+                </button>
+              )}
+            </p>
+          )}
+          <div className="row sheet-tags" style={{ flexWrap: 'wrap' }}>
+            {tags.map((t) => (
+              <span key={t} className="chip">
+                {t}
+              </span>
+            ))}
+            {sheet.tag.length > TAGS_SHOWN && (
+              <button type="button" className="chip chip-btn" onClick={() => setAllTags((a) => !a)}>
+                {allTags ? 'show less' : `+${sheet.tag.length - TAGS_SHOWN}`}
+              </button>
+            )}
+          </div>
+          <div className="row faint sheet-meta">
+            <span title={`Last edited ${edited.toLocaleString()}`} tabIndex={0}>
+              Updated {edited.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })}
+            </span>
+            <span aria-hidden>·</span>
+            <span>{sheet.followers.toLocaleString()} followers</span>
+            {showSource && (
+              <a href={sheet.link ?? undefined} target="_blank" rel="noopener noreferrer" className="row">
+                Source <ExternalLink size={13} />
+              </a>
+            )}
+            {people.length > 0 && (
+              <span className="avatars" aria-label="Collaborators">
+                {people.slice(0, AVATARS_SHOWN).map((p) => (
+                  <a key={p._id} className="avatar" href={`/profile/${p.userDetails.profileName}`} target="_blank" rel="noopener noreferrer" title={`${p.userDetails.firstName} ${p.userDetails.secondName}`}>
+                    {p.userDetails.imageUrl ? <img src={p.userDetails.imageUrl} alt="" /> : initials(p.userDetails.firstName, p.userDetails.secondName)}
+                  </a>
+                ))}
+                {people.length > AVATARS_SHOWN && <span className="avatar">+{people.length - AVATARS_SHOWN}</span>}
+              </span>
+            )}
+          </div>
+        </div>
+        <div className="sheet-progress">
+          <ProgressRing percent={percent} label={`${percent}% solved`} />
+          <div style={{ minWidth: 140 }}>
+            <div className="faint" style={{ fontSize: 12.5 }}>
+              {sheet.userSolved} / {sheet.totalQuestions} solved
+            </div>
+            <ProgressBar percent={percent} label="Sheet progress" />
+          </div>
+        </div>
+      </div>
+      <div className="row sheet-header-actions">
+        {showFollow &&
+          (sheet.isFollowing ? (
+            <button type="button" className="btn" onClick={() => setConfirmUnfollow(true)}>
+              <Check size={16} /> Following
+            </button>
+          ) : (
+            <button type="button" className="btn btn-primary" onClick={() => onFollow(true)}>
+              <Plus size={16} /> Follow
+            </button>
+          ))}
+        <span className="menu">
+          <button type="button" className="btn btn-icon" aria-label="Sheet menu" aria-haspopup="menu" aria-expanded={menu} onClick={() => setMenu((m) => !m)}>
+            <MoreVertical size={16} />
+          </button>
+          {menu && (
+            <div className="menu-list" role="menu" onClick={() => setMenu(false)}>
+              <button type="button" role="menuitem" className="menu-item" onClick={() => void copyLink()}>
+                <Link2 size={15} /> Copy Link
+              </button>
+              {menuItems}
+            </div>
+          )}
+        </span>
+      </div>
+      <ConfirmDialog
+        open={confirmUnfollow}
+        title="Unfollow sheet"
+        message="Are you sure you want to unfollow this sheet?"
+        onCancel={() => setConfirmUnfollow(false)}
+        onConfirm={() => {
+          setConfirmUnfollow(false);
+          onFollow(false);
+        }}
+      />
+    </header>
+  );
+}

@@ -1,0 +1,234 @@
+import {
+  closestCorners,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type CollisionDetection,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { FolderPlus, Plus } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { SHEET_MESSAGES } from '@shared/rules/sheet';
+import type { Mapping } from '@shared/schemas/sheet';
+import { toast } from '../../../lib/toast';
+import type { SheetData } from '../api/sheet-queries';
+import { arrayMove, buildTree, dragId, placeOf, reorderForDrop, subZone, topicZone, UNASSIGNED, zoneOf } from '../lib/tree';
+import type { RowActions } from './question-row';
+import { Section, SubTopicList } from './topic-section';
+import { Zone } from './zone';
+
+export interface TreeEdits {
+  reorderTopics(topicOrder: string[]): void;
+  reorderSubTopics(topic: string, names: string[]): void;
+  moveQuestion(mappingId: string, place: { topic: string; subTopic: string }, order: string[], changedZone: boolean): void;
+  addTopic(name: string): void;
+  renameTopic(oldName: string, newName: string): void;
+  deleteTopic(name: string): void;
+  addSubTopic(topic: string, name: string): void;
+  renameSubTopic(topic: string, oldName: string, newName: string): void;
+  deleteSubTopic(topic: string, name: string): void;
+  openAddQuestion(place: { topic: string; subTopic: string }): void;
+}
+
+/** Only items of the dragged kind are drop targets: topics onto topics, subtopics onto subtopics, questions onto questions and zones. */
+const collision: CollisionDetection = (args) => {
+  const type = args.active.data.current?.type as string | undefined;
+  const allowed = type === 'question' ? ['question', 'zone'] : [type];
+  return closestCorners({ ...args, droppableContainers: args.droppableContainers.filter((c) => allowed.includes(c.data.current?.type as string)) });
+};
+
+export function SheetTree({ data, actions, edits }: { data: SheetData; actions: RowActions; edits: TreeEdits }) {
+  const { sheet, mappings, progress } = data;
+  const config = sheet.config;
+  const tree = useMemo(() => buildTree(mappings, config), [mappings, config]);
+  const solved = useMemo(() => new Set(progress.solved), [progress.solved]);
+  const starred = useMemo(() => new Set(progress.starred), [progress.starred]);
+  const [dragging, setDragging] = useState(false);
+  const [newTopic, setNewTopic] = useState('');
+  const [topicError, setTopicError] = useState<string | null>(null);
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const canEdit = actions.canEdit;
+  const expandAll = mappings.length <= 150;
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    setDragging(false);
+    if (!over || active.id === over.id) return;
+    const a = active.data.current as { type: string; topic?: string; name?: string; zone?: string } | undefined;
+    const o = over.data.current as { type: string; topic?: string; name?: string; zone?: string } | undefined;
+    if (!a || !o) return;
+    if (!canEdit) return void toast.error(SHEET_MESSAGES.reorderForbidden);
+    if (a.type === 'topic' && o.type === 'topic') {
+      const from = config.topicOrder.findIndex((t) => t === a.name);
+      const to = config.topicOrder.findIndex((t) => t === o.name);
+      if (from >= 0 && to >= 0) edits.reorderTopics(arrayMove(config.topicOrder, from, to));
+    } else if (a.type === 'subtopic' && o.type === 'subtopic') {
+      if (a.topic !== o.topic) return void toast.error('Cannot move subtopics between topics');
+      const list = config.subTopicOrder[a.topic ?? ''] ?? [];
+      const from = list.indexOf(a.name ?? '');
+      const to = list.indexOf(o.name ?? '');
+      if (from >= 0 && to >= 0) edits.reorderSubTopics(a.topic ?? '', arrayMove(list, from, to));
+    } else if (a.type === 'question') {
+      const dragged = String(active.id);
+      const zone = o.zone ?? UNASSIGNED;
+      const overId = o.type === 'question' ? String(over.id) : null;
+      const order = reorderForDrop(config.questionOrder, tree, config, dragged, zone, overId);
+      const m = tree.byId.get(dragged);
+      const changedZone = !!m && zoneOf(m, config) !== zone;
+      if (!changedZone && order.join() === config.questionOrder.join()) return;
+      edits.moveQuestion(dragged, placeOf(zone), order, changedZone);
+    }
+  }
+
+  const zoneProps = { solved, starred, actions, dragging };
+  const questionsIn = (topic: string): Mapping[] => mappings.filter((m) => zoneOf(m, config) !== UNASSIGNED && m.topic === topic);
+  const unassigned = tree.byZone.get(UNASSIGNED) ?? [];
+  const empty = config.topicOrder.length === 0 && mappings.length === 0;
+
+  return (
+    <DndContext sensors={sensors} collisionDetection={collision} onDragStart={() => setDragging(true)} onDragCancel={() => setDragging(false)} onDragEnd={onDragEnd}>
+      {empty && <div className="empty">No topics or questions yet. Create your first topic or add questions directly!</div>}
+      <SortableContext id="topics" items={config.topicOrder.map((t) => `topic:${dragId(t)}`)} strategy={verticalListSortingStrategy}>
+        {config.topicOrder.map((topic, i) => {
+          const subs = config.subTopicOrder[topic] ?? [];
+          const direct = tree.byZone.get(topicZone(topic)) ?? [];
+          const all = questionsIn(topic);
+          return (
+            <Section
+              key={topic}
+              kind="topic"
+              topic={topic}
+              name={topic}
+              questions={all}
+              solved={solved}
+              defaultOpen={expandAll || i === 0}
+              edit={{
+                canEdit,
+                rename: (v) => (v ? edits.renameTopic(topic, v) : SHEET_MESSAGES.topicEmpty),
+                remove: () => edits.deleteTopic(topic),
+                addQuestion: () => edits.openAddQuestion({ topic, subTopic: '' }),
+              }}
+              extraActions={<AddSubTopic topic={topic} onAdd={edits.addSubTopic} existing={subs} />}
+            >
+              {subs.length === 0 && direct.length === 0 && !dragging ? (
+                <p className="q-empty">No subtopics or questions added yet.</p>
+              ) : (
+                <Zone zone={topicZone(topic)} items={direct} emptyText="No direct questions under this topic" {...zoneProps} />
+              )}
+              <SubTopicList topic={topic} names={subs}>
+                {subs.map((sub) => {
+                  const items = tree.byZone.get(subZone(topic, sub)) ?? [];
+                  return (
+                    <Section
+                      key={sub}
+                      kind="subtopic"
+                      topic={topic}
+                      name={sub}
+                      questions={items}
+                      solved={solved}
+                      defaultOpen
+                      edit={{
+                        canEdit,
+                        rename: (v) => {
+                          if (!v) return SHEET_MESSAGES.subTopicRequired;
+                          if (v !== sub && subs.includes(v)) return SHEET_MESSAGES.subTopicDuplicate;
+                          edits.renameSubTopic(topic, sub, v);
+                        },
+                        remove: () => edits.deleteSubTopic(topic, sub),
+                        addQuestion: () => edits.openAddQuestion({ topic, subTopic: sub }),
+                      }}
+                    >
+                      <Zone zone={subZone(topic, sub)} items={items} emptyText="No questions added to this subtopic" {...zoneProps} />
+                    </Section>
+                  );
+                })}
+              </SubTopicList>
+            </Section>
+          );
+        })}
+      </SortableContext>
+      {(unassigned.length > 0 || (canEdit && dragging)) && (
+        <section className="topic-section unassigned" aria-label="Unassigned questions">
+          <header className="section-bar">
+            <h3 className="section-name">Unassigned</h3>
+          </header>
+          <div className="section-body">
+            <Zone zone={UNASSIGNED} items={unassigned} emptyText="Drop question here" {...zoneProps} />
+          </div>
+        </section>
+      )}
+      {canEdit && (
+        <form
+          className="add-topic row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const name = newTopic.trim();
+            if (!name) return setTopicError(SHEET_MESSAGES.topicRequired);
+            if (config.topicOrder.includes(name)) return setTopicError('Topic with this name already exists.');
+            edits.addTopic(name);
+            setNewTopic('');
+          }}
+        >
+          <input
+            className="input"
+            placeholder="New topic name"
+            aria-label="New topic name"
+            aria-invalid={!!topicError}
+            value={newTopic}
+            onChange={(e) => (setNewTopic(e.target.value), setTopicError(null))}
+          />
+          <button type="submit" className="btn">
+            <FolderPlus size={16} /> Add Topic
+          </button>
+          <button type="button" className="btn" onClick={() => edits.openAddQuestion({ topic: '', subTopic: '' })}>
+            <Plus size={16} /> Add Question
+          </button>
+          {topicError && (
+            <span className="field-error" role="alert">
+              {topicError}
+            </span>
+          )}
+        </form>
+      )}
+    </DndContext>
+  );
+}
+
+function AddSubTopic({ topic, existing, onAdd }: { topic: string; existing: string[]; onAdd(topic: string, name: string): void }) {
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  if (!open) {
+    return (
+      <button type="button" className="btn btn-sm btn-ghost" onClick={() => setOpen(true)}>
+        <Plus size={14} /> Subtopic
+      </button>
+    );
+  }
+  return (
+    <form
+      className="row"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const v = name.trim();
+        if (!v) return setError(SHEET_MESSAGES.subTopicEmpty);
+        if (existing.includes(v)) return setError(SHEET_MESSAGES.subTopicDuplicate);
+        onAdd(topic, v);
+        setName('');
+        setOpen(false);
+      }}
+    >
+      <input className="input" style={{ height: 30, width: 180 }} autoFocus aria-label={`New subtopic in ${topic}`} value={name} onChange={(e) => (setName(e.target.value), setError(null))} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)} />
+      <button type="submit" className="btn btn-sm btn-primary">
+        Add
+      </button>
+      {error && (
+        <span className="field-error" role="alert">
+          {error}
+        </span>
+      )}
+    </form>
+  );
+}

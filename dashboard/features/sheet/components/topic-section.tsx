@@ -1,0 +1,107 @@
+import { useSortable, SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ChevronDown, ChevronRight, GripVertical, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import type { Mapping } from '@shared/schemas/sheet';
+import { InlineEdit } from '../../../components/inline-edit';
+import { ProgressBar } from '../../../components/question-bits';
+import { dragId, progressOf } from '../lib/tree';
+
+export interface SectionEdit {
+  canEdit: boolean;
+  rename(name: string): string | void;
+  remove(): void;
+  addQuestion(): void;
+}
+
+interface SectionProps {
+  kind: 'topic' | 'subtopic';
+  topic: string;
+  name: string;
+  /** All questions inside, for the progress figure. */
+  questions: Mapping[];
+  solved: Set<string>;
+  edit: SectionEdit;
+  defaultOpen: boolean;
+  children: ReactNode;
+  extraActions?: ReactNode;
+}
+
+/** A collapsible, sortable topic or subtopic with its header actions and progress. */
+export function Section({ kind, topic, name, questions, solved, edit, defaultOpen, children, extraActions }: SectionProps) {
+  const id = kind === 'topic' ? `topic:${dragId(name)}` : `sub:${dragId(topic)}:${dragId(name)}`;
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    data: { type: kind, topic, name },
+    disabled: !edit.canEdit,
+  });
+  const [open, setOpen] = useState(defaultOpen);
+  const [renaming, setRenaming] = useState(false);
+  const p = progressOf(questions, solved);
+  const Heading = kind === 'topic' ? 'h3' : 'h4';
+  return (
+    <section
+      ref={setNodeRef}
+      className={`${kind}-section${isDragging ? ' dragging' : ''}`}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      aria-label={`${kind === 'topic' ? 'Topic' : 'Subtopic'} ${name}`}
+    >
+      <header className="section-bar">
+        {edit.canEdit && (
+          <button type="button" className="icon-btn drag-handle" ref={setActivatorNodeRef} aria-label={`Drag ${kind} ${name}`} {...attributes} {...listeners}>
+            <GripVertical size={16} />
+          </button>
+        )}
+        <button type="button" className="icon-btn" aria-expanded={open} aria-label={open ? `Collapse ${name}` : `Expand ${name}`} onClick={() => setOpen((o) => !o)}>
+          {open ? <ChevronDown size={16} /> : <ChevronRight size={16} />}
+        </button>
+        {renaming ? (
+          <InlineEdit
+            value={name}
+            label={`Rename ${kind} ${name}`}
+            onSave={(v) => {
+              const err = edit.rename(v);
+              if (!err) setRenaming(false);
+              return err;
+            }}
+            onCancel={() => setRenaming(false)}
+          />
+        ) : (
+          <Heading className="section-name" onDoubleClick={() => edit.canEdit && setRenaming(true)}>
+            {name}
+          </Heading>
+        )}
+        <span className="section-progress faint">
+          {p.done}/{p.total}
+        </span>
+        <div className="section-progress-bar">
+          <ProgressBar percent={p.percent} label={`${name} progress`} />
+        </div>
+        <span className="topbar-spacer" />
+        {edit.canEdit && (
+          <span className="section-actions">
+            {extraActions}
+            <button type="button" className="icon-btn" aria-label={`Add question to ${name}`} onClick={edit.addQuestion}>
+              <Plus size={16} />
+            </button>
+            <button type="button" className="icon-btn" aria-label={`Rename ${name}`} onClick={() => setRenaming(true)}>
+              <Pencil size={15} />
+            </button>
+            <button type="button" className="icon-btn" aria-label={`Delete ${name}`} onClick={edit.remove}>
+              <Trash2 size={15} />
+            </button>
+          </span>
+        )}
+      </header>
+      {open && <div className="section-body">{children}</div>}
+    </section>
+  );
+}
+
+export function SubTopicList({ topic, names, children }: { topic: string; names: string[]; children: ReactNode }) {
+  return (
+    <SortableContext id={`subs:${topic}`} items={names.map((n) => `sub:${dragId(topic)}:${dragId(n)}`)} strategy={verticalListSortingStrategy}>
+      {children}
+    </SortableContext>
+  );
+}

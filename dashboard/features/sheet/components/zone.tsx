@@ -1,0 +1,30 @@
+import { useDroppable } from '@dnd-kit/core';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import type { Mapping } from '@shared/schemas/sheet';
+import { QuestionRow, type RowActions } from './question-row';
+
+interface ZoneProps {
+  zone: string;
+  items: Mapping[];
+  solved: Set<string>;
+  starred: Set<string>;
+  actions: RowActions;
+  /** Shown when the zone is empty and nothing is being dragged. */
+  emptyText: string;
+  dragging: boolean;
+}
+
+/** A drop zone of questions: unassigned, directly under a topic, or in a subtopic. */
+export function Zone({ zone, items, solved, starred, actions, emptyText, dragging }: ZoneProps) {
+  const { setNodeRef, isOver } = useDroppable({ id: zone, data: { type: 'zone', zone }, disabled: !actions.canEdit });
+  return (
+    <SortableContext id={zone} items={items.map((m) => m._id)} strategy={verticalListSortingStrategy}>
+      <ul ref={setNodeRef} className={`q-zone${isOver ? ' over' : ''}`} data-zone={zone}>
+        {items.map((m) => (
+          <QuestionRow key={m._id} mapping={m} zone={zone} solved={solved.has(m.questionId._id)} starred={starred.has(m.questionId._id)} actions={actions} />
+        ))}
+        {items.length === 0 && <li className="q-empty">{dragging && actions.canEdit ? 'Drop question here' : emptyText}</li>}
+      </ul>
+    </SortableContext>
+  );
+}

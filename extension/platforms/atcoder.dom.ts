@@ -1,0 +1,15 @@
+import { emptyDetails, pageTitle, str, type DomReader } from './types';
+
+/** AtCoder shows no difficulty or tags on a task page, only its name (prefixed by the task index). */
+export const readAtcoder: DomReader = (doc) => {
+  const details = emptyDetails();
+  // 1. og:title or the page title, "A - Frog 1".
+  details.name = pageTitle(doc, /^[A-Za-z][A-Za-z0-9]{0,2}\s+-\s+(.+)$/);
+  // 2. The heading above the statement: its own text, without the "Editorial" button inside it.
+  if (!details.name) {
+    const heading = doc.querySelector('#main-container span.h2, #main-container h2, span.h2');
+    const own = Array.from(heading?.childNodes ?? []).filter((n) => n.nodeType === 3).map((n) => n.nodeValue ?? '').join(' ');
+    details.name = str(str(own)?.replace(/^[A-Za-z][A-Za-z0-9]{0,2}\s+-\s+/, ''));
+  }
+  return details;
+};

@@ -1,0 +1,24 @@
+import { emptyDetails, labelledValue, meta, pageTitle, str, text, texts, type DomReader } from './types';
+
+const RATING = /^\d{1,4}$/;
+
+/** The app is client-rendered (Vite + React, hashed CSS-module classes): the server-sent head is the stable part. */
+export const readCodechef: DomReader = (doc) => {
+  const details = emptyDetails();
+  // 1. The page title, "New Year Resolution Practice Coding Problem".
+  details.name = pageTitle(doc, /^(.+?)\s+Practice Coding Problem(?:\s*[-|]\s*CodeChef)?\s*$/i);
+  // 2. The meta description, "Improve your coding skills with our New Year Resolution practice problem! ...".
+  details.name ??= str(/\bwith our (.+?) practice problem\b/i.exec(meta(doc, 'description') ?? '')?.[1]);
+  // 3. The rendered banner title, else the statement's first heading.
+  details.name ??= text(doc.querySelector('[class*="_problem__title_"] h1, [class*="_titleStatus__container_"] h1'));
+  details.name ??= text(doc.querySelector('#problem-statement > h3:first-child'));
+  // The banner reads "Difficulty: 1200" (a rating); fall back to the hashed class pair.
+  details.difficulty = labelledValue(doc, 'Difficulty', (v) => RATING.test(v));
+  if (!details.difficulty) {
+    const value = text(doc.querySelector('[class*="_difficulty-ratings__box_"] [class*="_value_"]'));
+    details.difficulty = value && RATING.test(value) ? value : null;
+  }
+  // Tags, when the page shows them: the tag list items (hashed class).
+  details.topics = texts(doc.querySelectorAll('[class*="_tagList__item_"]'));
+  return details;
+};

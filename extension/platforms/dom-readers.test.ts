@@ -1,0 +1,171 @@
+// Saved pages reference their judges' stylesheets and scripts: never fetch them, and count a skipped load as done.
+// @vitest-environment-options {"settings":{"disableJavaScriptFileLoading":true,"disableCSSFileLoading":true,"handleDisabledFileLoadingAsSuccess":true}}
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseProblemUrl, platforms } from '@shared/platforms/index';
+import type { PlatformId } from '@shared/platforms/types';
+import { detectProblem } from '../lib/detect';
+import { domReaders } from './index';
+import type { PageDetails } from './types';
+
+const PAGES = resolve(import.meta.dirname, '../../tests/fixtures/pages');
+
+interface Fixture {
+  /** Path under tests/fixtures/pages; its folder is the platform. */
+  file: string;
+  /** The URL the page is served at. */
+  url: string;
+  expected: PageDetails;
+  /** What the page exercises: the preferred sources, a fallback, or nothing readable. */
+  kind: 'full' | 'degraded' | 'unreadable';
+}
+
+const page = (name: string | null, difficulty: string | null, topics: string[] = []): PageDetails => ({ name, difficulty, topics });
+
+/** Every saved problem page, the URL it is served at, and what its platform's reader must find on it. */
+const FIXTURES: Fixture[] = [
+  // LeetCode: Next.js page data; the degraded page has none (client-side navigation), so the title link, the leaf level chip and /tag/ links are used.
+  { file: 'leetcode/two-sum.html', url: 'https://leetcode.com/problems/two-sum/description/', kind: 'full', expected: page('Two Sum', 'Easy', ['Array', 'Hash Table']) },
+  { file: 'leetcode/add-two-numbers.html', url: 'https://leetcode.com/problems/add-two-numbers/', kind: 'degraded', expected: page('Add Two Numbers', 'Medium', ['Linked List', 'Math', 'Recursion']) },
+  // Codeforces: statement header and sidebar tag boxes; during a running round there are no tags or rating.
+  { file: 'codeforces/4A.html', url: 'https://codeforces.com/problemset/problem/4/A', kind: 'full', expected: page('Watermelon', '800', ['brute force', 'math']) },
+  { file: 'codeforces/1234B1.html', url: 'https://codeforces.com/contest/1234/problem/B1', kind: 'full', expected: page('Social Network (easy version)', '1000', ['implementation']) },
+  { file: 'codeforces/1234B2-during-contest.html', url: 'https://codeforces.com/contest/1234/problem/B2', kind: 'degraded', expected: page('Social Network (hard version)', null) },
+  // GeeksforGeeks: __NEXT_DATA__ probData; the degraded page has no page data and a generic title.
+  {
+    file: 'geeksforgeeks/kadanes-algorithm.html',
+    url: 'https://www.geeksforgeeks.org/problems/kadanes-algorithm-1587115620/1',
+    kind: 'full',
+    expected: page("Kadane's Algorithm", 'Medium', ['Arrays', 'Dynamic Programming', 'Data Structures', 'Algorithms']),
+  },
+  {
+    file: 'geeksforgeeks/missing-number-in-array.html',
+    url: 'https://www.geeksforgeeks.org/problems/missing-number-in-array1416/1?page=1&sortBy=submissions',
+    kind: 'degraded',
+    expected: page('Missing number in array', 'Easy', ['Arrays', 'Searching', 'Bit Magic', 'Data Structures', 'Algorithms']),
+  },
+  // CodeChef: server-sent title, the rendered "Difficulty:" banner; the loading shell has only the head; a Cloudflare challenge has nothing.
+  { file: 'codechef/NYRES.html', url: 'https://www.codechef.com/problems/NYRES', kind: 'full', expected: page('New Year Resolution', '19') },
+  { file: 'codechef/FLOW001-loading.html', url: 'https://www.codechef.com/problems/FLOW001', kind: 'degraded', expected: page('Add Two Numbers', null) },
+  { file: 'codechef/cloudflare-challenge.html', url: 'https://www.codechef.com/START100/problems/FLOW001', kind: 'unreadable', expected: page(null, null) },
+  // AtCoder: og:title "A - Frog 1"; the degraded page lost its head tags, so the heading's own text is used.
+  { file: 'atcoder/dp_a.html', url: 'https://atcoder.jp/contests/dp/tasks/dp_a', kind: 'full', expected: page('Frog 1', null) },
+  { file: 'atcoder/abc300_a.html', url: 'https://atcoder.jp/contests/abc300/tasks/abc300_a?lang=en', kind: 'degraded', expected: page('N-choice question', null) },
+  // CSES: "CSES - Weird Algorithm" and the sidebar section; the degraded page has no <title>.
+  { file: 'cses/1068.html', url: 'https://cses.fi/problemset/task/1068', kind: 'full', expected: page('Weird Algorithm', null, ['Introductory Problems']) },
+  { file: 'cses/1083.html', url: 'https://cses.fi/problemset/task/1083/', kind: 'degraded', expected: page('Missing Number', null, ['Introductory Problems']) },
+  // HackerRank: og:title, sidebar difficulty, microdata breadcrumb; full-screen mode has neither breadcrumb nor a specific title.
+  { file: 'hackerrank/solve-me-first.html', url: 'https://www.hackerrank.com/challenges/solve-me-first/problem', kind: 'full', expected: page('Solve Me First', 'Easy', ['Warmup']) },
+  { file: 'hackerrank/simple-array-sum.html', url: 'https://www.hackerrank.com/challenges/simple-array-sum/problem?isFullScreen=true', kind: 'degraded', expected: page('Simple Array Sum', 'Easy') },
+  // InterviewBit: og:title and the breadcrumb's topic; the editor view has a bare site title.
+  { file: 'interviewbit/colorful-number.html', url: 'https://www.interviewbit.com/problems/colorful-number/', kind: 'full', expected: page('Colorful Number', null, ['Hashing']) },
+  { file: 'interviewbit/2-sum.html', url: 'https://www.interviewbit.com/problems/2-sum/', kind: 'degraded', expected: page('2 Sum', null, ['Hashing']) },
+  // Code360: server-rendered title, "Difficulty:" label, Topics chips; the client-rendered old host has no title.
+  { file: 'codestudio/reverse-linked-list_920513.html', url: 'https://www.naukri.com/code360/problems/reverse-linked-list_920513', kind: 'full', expected: page('Reverse Linked List', 'Moderate', ['Linked List']) },
+  { file: 'codestudio/two-sum_839653.html', url: 'https://www.codingninjas.com/studio/problems/two-sum_839653', kind: 'degraded', expected: page('Two Sum', 'Easy') },
+  // TUF+: title "Majority Element - TUF+" and the level chip; the streaming page still has the site's default title.
+  { file: 'tuf/majority-element.html', url: 'https://takeuforward.org/plus/dsa/problems/majority-element', kind: 'full', expected: page('Majority Element', 'Easy') },
+  { file: 'tuf/two-sum.html', url: 'https://takeuforward.org/plus/dsa/problems/two-sum?tab=editorial', kind: 'degraded', expected: page('Two Sum', 'Medium') },
+  // SPOJ: #problem-name "PRIME1 - Prime Generator" and #problem-tags; without the heading the breadcrumb names it.
+  { file: 'spoj/PRIME1.html', url: 'https://www.spoj.com/problems/PRIME1/', kind: 'full', expected: page('Prime Generator', null, ['number-theory']) },
+  { file: 'spoj/TEST.html', url: 'https://www.spoj.com/problems/TEST/', kind: 'degraded', expected: page('Life, the Universe, and Everything', null) },
+  // TopCoder: "Problem Statement for FlowerGarden"; the printable view only has the Definition's "Class:".
+  { file: 'topcoder/1918.html', url: 'https://community.topcoder.com/stat?c=problem_statement&pm=1918', kind: 'full', expected: page('FlowerGarden', null) },
+  { file: 'topcoder/1259.html', url: 'https://community.topcoder.com/stat?c=problem_statement&pm=1259&rd=4493', kind: 'degraded', expected: page('ZigZag', null) },
+  // HackerEarth: og:title and the breadcrumb's last topic; the practice-track layout has a generic title.
+  {
+    file: 'hackerearth/seven-segment-display.html',
+    url: 'https://www.hackerearth.com/problem/algorithm/seven-segment-display-nov-easy-e7f87ce0/',
+    kind: 'full',
+    expected: page('Seven-Segment Display', null, ['Basics of Input/Output']),
+  },
+  {
+    file: 'hackerearth/seven-segment-display-practice-view.html',
+    url: 'https://www.hackerearth.com/practice/basic-programming/input-output/basics-of-input-output/practice-problems/algorithm/seven-segment-display-nov-easy-e7f87ce0/',
+    kind: 'degraded',
+    expected: page('Seven-Segment Display', null, ['Basics of Input/Output']),
+  },
+];
+
+/** Saved pages that are not problem pages (used by the end-to-end flows). */
+const NON_PROBLEM_PAGES: { file: string; url: string }[] = [{ file: 'leetcode/problemset.html', url: 'https://leetcode.com/problemset/' }];
+
+const load = (file: string): Document => new DOMParser().parseFromString(readFileSync(join(PAGES, file), 'utf8'), 'text/html');
+const platformOf = (file: string): PlatformId => file.split('/')[0] as PlatformId;
+const problemSources = platforms.filter((p) => p.problemSource);
+
+describe('DOM readers on saved problem pages', () => {
+  it.each(FIXTURES)('$file', ({ file, expected }) => {
+    const reader = domReaders[platformOf(file)];
+    expect(reader, `no reader for ${platformOf(file)}`).toBeDefined();
+    expect(reader!(load(file))).toEqual(expected);
+  });
+
+  it.each(FIXTURES)('$file is served at a URL of its platform', ({ file, url }) => {
+    expect(parseProblemUrl(url)?.platform).toBe(platformOf(file));
+  });
+
+  it.each(FIXTURES)('detectProblem combines the URL and the page for $file', ({ file, url, expected }) => {
+    const parsed = parseProblemUrl(url);
+    expect(parsed).not.toBeNull();
+    expect(detectProblem(url, load(file))).toEqual({ ...parsed, ...expected });
+  });
+
+  it.each(NON_PROBLEM_PAGES)('$file is not a problem page', ({ file, url }) => {
+    expect(detectProblem(url, load(file))).toBeNull();
+  });
+
+  it('lists every saved page', () => {
+    const onDisk = readdirSync(PAGES, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.html'))
+      .map((f) => f.split('\\').join('/'))
+      .sort();
+    const listed = [...FIXTURES, ...NON_PROBLEM_PAGES].map((f) => f.file).sort();
+    expect(listed).toEqual(onDisk);
+  });
+
+  it('has two pages per platform, one degraded page per reader and an unreadable page', () => {
+    for (const { id } of problemSources) {
+      const own = FIXTURES.filter((f) => platformOf(f.file) === id);
+      expect(own.length, id).toBeGreaterThanOrEqual(2);
+      expect(own.some((f) => f.kind === 'full'), `${id}: a full page`).toBe(true);
+      expect(own.some((f) => f.kind !== 'full'), `${id}: a degraded page`).toBe(true);
+    }
+    expect(FIXTURES.some((f) => f.kind === 'unreadable')).toBe(true);
+  });
+});
+
+describe('the reader registry', () => {
+  it('has a reader for every problem-source platform (the registry is complete)', () => {
+    const missing = problemSources.map((p) => p.id).filter((id) => !domReaders[id]);
+    expect(missing).toEqual([]);
+  });
+
+  it('has no reader for a platform that is not a problem source', () => {
+    for (const p of platforms.filter((q) => !q.problemSource)) expect(domReaders[p.id], p.id).toBeUndefined();
+  });
+
+  const empties: [string, () => Document][] = [
+    ['an empty document', () => new DOMParser().parseFromString('', 'text/html')],
+    ['a document without a body', () => document.implementation.createDocument(null, null, null)],
+    ['an HTML document with an empty body', () => document.implementation.createHTMLDocument('')],
+  ];
+
+  it.each(problemSources.map((p) => p.id))('%s returns empty details for empty documents without throwing', (id) => {
+    const reader = domReaders[id]!;
+    for (const [label, make] of empties) {
+      expect(reader(make()), `${id} on ${label}`).toEqual({ name: null, difficulty: null, topics: [] });
+    }
+  });
+
+  it.each(problemSources.map((p) => p.id))('%s ignores malformed embedded data', (id) => {
+    const html = `<!DOCTYPE html><html><head><title>Just a moment...</title>
+      <script id="__NEXT_DATA__" type="application/json">{"props": {"pageProps": </script>
+      <script type="application/ld+json">[{"@type": "BreadcrumbList", "itemListElement": 7}</script></head>
+      <body><h1>Sign in</h1><a href="/problems/">Problems</a></body></html>`;
+    const details = domReaders[id]!(new DOMParser().parseFromString(html, 'text/html'));
+    expect(details.difficulty, id).toBeNull();
+    expect(details.topics, id).toEqual([]);
+  });
+});

@@ -1,0 +1,19 @@
+import { breadcrumb, emptyDetails, labelledValue, pageTitle, text, type DomReader } from './types';
+
+const LEVELS = /^(Easy|Medium|Hard)$/i;
+/** Crumbs that are sections of the site, not topics. */
+const NOT_TOPICS = /^(Practice|Problem|Problems|Home|Challenges)$/i;
+
+export const readHackerearth: DomReader = (doc) => {
+  const details = emptyDetails();
+  // 1. og:title or the page title, "Seven-Segment Display | Practice Problems".
+  details.name = pageTitle(doc, /^(.+?)\s*\|\s*Practice Problems\b.*$/i);
+  // 2. The problem heading.
+  details.name ??= text(doc.querySelector('#problem-title, .title-panel .title, .problem-statement .large'));
+  details.difficulty = labelledValue(doc, 'Difficulty', (v) => LEVELS.test(v));
+  // Breadcrumb: Practice > Basic Programming > Input/Output > Basics of Input/Output > Problem.
+  const crumbs = breadcrumb(doc).filter((c) => !NOT_TOPICS.test(c) && c !== details.name);
+  const topic = crumbs.length >= 2 ? crumbs[crumbs.length - 1] : undefined;
+  if (topic) details.topics = [topic];
+  return details;
+};

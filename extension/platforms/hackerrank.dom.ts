@@ -1,0 +1,20 @@
+import { breadcrumb, emptyDetails, labelledValue, pageTitle, text, type DomReader } from './types';
+
+const LEVELS = /^(Easy|Medium|Hard|Advanced|Expert)$/i;
+
+export const readHackerrank: DomReader = (doc) => {
+  const details = emptyDetails();
+  // Breadcrumb (schema.org microdata): Prepare > Algorithms > Warmup > Solve Me First.
+  const crumbs = breadcrumb(doc);
+  // 1. og:title or the page title, "Solve Me First | HackerRank".
+  details.name = pageTitle(doc, /^(.+?)\s*\|\s*HackerRank\s*$/i);
+  // 2. The challenge heading, else the breadcrumb's last item.
+  details.name ??= text(doc.querySelector('h1.page-label, .challenge-page-label-wrapper h1, h2.hr_tour-challenge-name'));
+  if (!details.name && crumbs.length >= 3) details.name = crumbs[crumbs.length - 1] ?? null;
+  // The sidebar reads "Difficulty: Easy".
+  details.difficulty = labelledValue(doc, 'Difficulty', (v) => LEVELS.test(v));
+  // The subdomain (the crumb before the challenge) is the topic: "Warmup", "Arrays", "Strings".
+  const subdomain = crumbs.length >= 4 ? crumbs[crumbs.length - 2] : undefined;
+  if (subdomain) details.topics = [subdomain];
+  return details;
+};

@@ -1,0 +1,20 @@
+import { emptyDetails, labelledValue, str, type DomReader } from './types';
+
+/** The Definition block's "Class:" value is the problem's name (a Java/C++ class name). */
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export const readTopcoder: DomReader = (doc) => {
+  const details = emptyDetails();
+  // 1. The header, "Problem Statement for FlowerGarden".
+  const header = Array.from(doc.querySelectorAll('body td, body div, body span, body h1, body h2, body h3')).find(
+    (el) => el.childElementCount === 0 && /^\s*Problem Statement for\s+\S/.test(el.textContent ?? ''),
+  );
+  details.name = str(header?.textContent?.replace(/^\s*Problem Statement for\s+/, ''));
+  // 2. The statement's Definition block, "Class: FlowerGarden".
+  details.name ??= labelledValue(doc, 'Class', (v) => IDENTIFIER.test(v));
+  // Problem archive details, when shown: "Used As: Division I Level Two", "Categories: Sorting, Greedy".
+  details.difficulty = labelledValue(doc, 'Used As', (v) => /^Division\s+I{1,2}\s+Level\s+\w+$/i.test(v));
+  const categories = labelledValue(doc, 'Categories', (v) => v.length < 200);
+  details.topics = categories ? categories.split(',').map(str).filter((c): c is string => c !== null) : [];
+  return details;
+};

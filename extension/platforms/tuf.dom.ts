@@ -1,0 +1,22 @@
+import { emptyDetails, labelledList, labelledValue, pageTitle, text, type DomReader } from './types';
+
+const LEVELS = /^(Easy|Medium|Hard)$/i;
+
+export const readTuf: DomReader = (doc) => {
+  const details = emptyDetails();
+  // 1. og:title or the page title, "Majority Element - TUF+".
+  const titled = pageTitle(doc, /^(.+?)\s*[-|]\s*(?:TUF\+?|takeUforward)\s*$/i);
+  details.name = titled && !/^(?:TUF\+?|takeUforward)$/i.test(titled) ? titled : null;
+  // 2. The problem heading.
+  details.name ??= text(doc.querySelector('main h1'));
+  // The level: after a "Difficulty" label, else a chip in the header whose whole text is the level.
+  details.difficulty = labelledValue(doc, 'Difficulty', (v) => LEVELS.test(v));
+  if (!details.difficulty) {
+    const chip = Array.from(doc.querySelectorAll('main span, main div')).find(
+      (el) => el.childElementCount === 0 && LEVELS.test(el.textContent?.trim() ?? ''),
+    );
+    details.difficulty = text(chip);
+  }
+  details.topics = labelledList(doc, /^Topics?$/i);
+  return details;
+};

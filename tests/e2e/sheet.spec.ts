@@ -1,0 +1,164 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { api, dragTo, signUpAndSignIn } from './support/session';
+
+const S = '/question-tracker/v2/sheet';
+
+async function center(l: Locator) {
+  const box = await l.boundingBox();
+  if (!box) throw new Error('not visible');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+async function newSheet(request: Parameters<typeof signUpAndSignIn>[1], token: string) {
+  const slug = `e2e-${Date.now()}`;
+  const { sheet } = await api<{ sheet: { _id: string } }>(request, token, 'POST', `${S}/create-sheet`, { name: `E2E ${slug}`, slug });
+  return { id: sheet._id, slug };
+}
+
+const row = (page: Page, title: string) => page.getByTestId('question-row').filter({ hasText: title });
+
+test('a creator builds a sheet: topics, subtopics and questions through the UI', async ({ page, request }) => {
+  const me = await signUpAndSignIn(page, request, 'Builder');
+  const { slug } = await newSheet(request, me.token);
+  await page.goto(`/question-tracker/sheet/${slug}`);
+  await expect(page.getByText('No topics or questions yet. Create your first topic or add questions directly!')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'My Sheets' })).toHaveAttribute('aria-current', 'page');
+
+  await page.getByRole('button', { name: 'Add Topic' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Topic name is required');
+  await page.getByLabel('New topic name').fill('Arrays');
+  await page.getByRole('button', { name: 'Add Topic' }).click();
+  await expect(page.getByRole('region', { name: 'Topic Arrays' })).toBeVisible();
+  await expect(page.getByText('No subtopics or questions added yet.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Subtopic', exact: true }).click();
+  await page.getByLabel('New subtopic in Arrays').fill('Prefix Sums');
+  await page.getByLabel('New subtopic in Arrays').press('Enter');
+  await expect(page.getByRole('region', { name: 'Subtopic Prefix Sums' })).toBeVisible();
+  await expect(page.getByText('No questions added to this subtopic')).toBeVisible();
+  await page.getByRole('button', { name: 'Subtopic', exact: true }).click();
+  await page.getByLabel('New subtopic in Arrays').fill('Prefix Sums');
+  await page.getByLabel('New subtopic in Arrays').press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('Subtopic with this name already exists in this topic.');
+  await page.getByLabel('New subtopic in Arrays').press('Escape');
+
+  await page.getByRole('button', { name: 'Add question to Arrays', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Question' });
+  const add = dialog.getByRole('button', { name: 'Add', exact: true });
+  await dialog.getByLabel('Question URL').fill('not a url');
+  await expect(dialog.getByText('Please enter a valid URL')).toBeVisible();
+  await expect(add).toBeDisabled();
+  await dialog.getByLabel('Question URL').fill('https://leetcode.com/problems/two-sum/description/');
+  // Looked up after 1.2 s idle: the title is prefilled from the catalogue.
+  await expect(dialog.getByLabel('Title (optional)')).toHaveValue('Two Sum', { timeout: 5000 });
+  await add.click();
+  await expect(page.getByText('Question added successfully')).toBeVisible();
+  await expect(dialog).toBeHidden({ timeout: 5000 });
+  await expect(row(page, 'Two Sum')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add question to Prefix Sums', exact: true }).click();
+  await dialog.getByLabel('Question URL').fill('leetcode.com/problems/subarray-sum-equals-k');
+  await expect(dialog.getByLabel('Title (optional)')).toHaveValue('Subarray Sum Equals K', { timeout: 5000 });
+  await add.click();
+  await expect(row(page, 'Subarray Sum Equals K')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Subtopic Prefix Sums' }).getByTestId('question-row')).toHaveCount(1);
+
+  // Tick and star as the creator; the sheet's progress moves.
+  await row(page, 'Two Sum').getByRole('checkbox').check();
+  await expect(page.getByText('Added to My Workspace')).toBeVisible();
+  await expect(page.getByText('1 / 2 solved')).toBeVisible();
+  await row(page, 'Two Sum').getByRole('button', { name: 'Star' }).click();
+  await expect(row(page, 'Two Sum').getByRole('button', { name: 'Unstar' })).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(row(page, 'Two Sum').getByRole('checkbox')).toBeChecked();
+  await expect(page.getByText('1 / 2 solved')).toBeVisible();
+
+  // Remove from Sheet, with its confirmation.
+  await row(page, 'Subarray Sum Equals K').getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Remove from Sheet' }).click();
+  await page.getByRole('dialog', { name: 'Remove question' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Question removed from sheet')).toBeVisible();
+  await expect(row(page, 'Subarray Sum Equals K')).toHaveCount(0);
+});
+
+test('dragging moves a question between zones and a topic into a new place; a refused move rolls back', async ({ page, request }) => {
+  const me = await signUpAndSignIn(page, request, 'Dragger');
+  const { id, slug } = await newSheet(request, me.token);
+  await api(request, me.token, 'POST', `${S}/add-topic/${id}`, { topic: 'Arrays' });
+  await api(request, me.token, 'POST', `${S}/add-topic/${id}`, { topic: 'Graphs' });
+  await api(request, me.token, 'POST', `${S}/add-questions/${id}`, {
+    data: [
+      { topic: 'Arrays', subTopic: '', problemUrl: 'https://leetcode.com/problems/two-sum/' },
+      { topic: 'Arrays', subTopic: '', problemUrl: 'https://leetcode.com/problems/3sum/' },
+      { topic: 'Graphs', subTopic: '', problemUrl: 'https://leetcode.com/problems/number-of-islands/' },
+    ],
+  });
+  const settled = () => expect(page.getByRole('region', { name: 'Topic analysis' })).toBeVisible();
+  await page.goto(`/question-tracker/sheet/${slug}`);
+  await settled(); // the chart loads lazily above the tree: measure after it has
+  const graphs = page.getByRole('region', { name: 'Topic Graphs' });
+  await expect(graphs.getByTestId('question-row')).toHaveCount(1);
+
+  // Question from Arrays into Graphs.
+  await dragTo(page, await center(row(page, '3Sum').getByRole('button', { name: 'Drag 3Sum' })), await center(row(page, 'Number of Islands')));
+  await expect(graphs.getByTestId('question-row')).toHaveCount(2);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Topic Graphs' }).getByTestId('question-row')).toHaveCount(2);
+
+  // Topic Graphs above Arrays.
+  const headings = page.locator('.topic-section > .section-bar .section-name');
+  await expect(headings).toHaveText(['Arrays', 'Graphs']);
+  await settled();
+  await dragTo(page, await center(page.getByRole('button', { name: 'Drag topic Graphs' })), await center(page.getByRole('button', { name: 'Drag topic Arrays' })));
+  await expect(headings).toHaveText(['Graphs', 'Arrays']);
+  await page.reload();
+  await expect(headings).toHaveText(['Graphs', 'Arrays']);
+
+  // The server refuses: the row goes back and the spec's toast shows.
+  await page.route('**/update-mapping/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: { code: 500, success: false, error: 'InternalError', message: 'x' }, data: null }) }));
+  const arrays = page.getByRole('region', { name: 'Topic Arrays' });
+  await expect(arrays.getByTestId('question-row')).toHaveCount(1);
+  await settled();
+  await dragTo(page, await center(row(page, 'Two Sum').getByRole('button', { name: 'Drag Two Sum' })), await center(row(page, 'Number of Islands')));
+  await expect(page.getByText('Failed to update question location')).toBeVisible();
+  await expect(arrays.getByTestId('question-row')).toHaveCount(1);
+  await expect(arrays.getByTestId('question-row').filter({ hasText: 'Two Sum' })).toBeVisible();
+});
+
+test('a visitor follows a curated sheet, ticks a question, and unfollows with the confirmation', async ({ page, request }) => {
+  await page.goto('/question-tracker/sheet/blind-75');
+  await expect(page.getByRole('heading', { name: 'Blind 75' })).toBeVisible();
+  // Logged out: actions open the login popup.
+  await page.getByRole('button', { name: 'Follow' }).click();
+  await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await signUpAndSignIn(page, request, 'Follower');
+  await page.reload();
+  const first = page.getByTestId('question-row').first();
+  await first.getByRole('checkbox').click();
+  await expect(page.getByText('Follow the sheet to perform any action')).toBeVisible();
+  await expect(first.getByRole('checkbox')).not.toBeChecked();
+
+  await page.getByRole('button', { name: 'Follow' }).click();
+  await expect(page.getByRole('button', { name: 'Following' })).toBeVisible();
+  await first.getByRole('checkbox').check();
+  await expect(page.getByText('1 / 75 solved')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Following' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Unfollow sheet' });
+  await expect(confirm.getByText('Are you sure you want to unfollow this sheet?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Following' })).toBeVisible();
+  await page.getByRole('button', { name: 'Following' }).click();
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('button', { name: 'Follow', exact: true })).toBeVisible();
+});
+
+test('an unknown sheet shows No Sheet found', async ({ page, request }) => {
+  await page.goto('/question-tracker/sheet/there-is-no-such-sheet');
+  await expect(page.getByText('No Sheet found')).toBeVisible();
+  await signUpAndSignIn(page, request, 'Seeker');
+  await page.goto('/question-tracker?tab=sheet');
+  await expect(page.getByText('Sheet not found')).toBeVisible();
+});
