@@ -10,12 +10,14 @@ import type { AppEnv, Deps } from './lib/env';
 import { AppError } from './lib/errors';
 import { session } from './lib/session';
 import { authRoutes } from './routes/auth';
+import { collaboratorRoutes } from './routes/collaborators';
 import { healthRoutes } from './routes/health';
 import { analyticsRoutes } from './routes/analytics';
 import { notesRoutes } from './routes/notes';
 import { profileRoutes } from './routes/profiles';
 import { progressImportRoutes } from './routes/progress-import';
 import { questionRoutes } from './routes/questions';
+import { sheetImportRoutes } from './routes/sheet-import';
 import { sheetListRoutes } from './routes/sheet-lists';
 import { sheetTreeRoutes } from './routes/sheet-tree';
 import { sheetRoutes } from './routes/sheets';
@@ -84,10 +86,12 @@ export function createApp({ db, config, clock = systemClock }: { db: Db; config:
     .route('/question-tracker/v1/user/question', workspaceRoutes(deps))
     .route('/question-tracker/v1/user/analytics', analyticsRoutes(deps))
     .route('/question-tracker/v1/user/uploader/progress', progressImportRoutes(deps))
+    .route('/question-tracker/v1/user/uploader/sheet', sheetImportRoutes(deps))
     .route('/question-tracker/v1/user/notes', notesRoutes(deps))
     .route('/question-tracker/v2/sheet', sheetRoutes(deps))
     .route('/question-tracker/v2/sheet', sheetTreeRoutes(deps))
     .route('/question-tracker/v2/sheet', sheetListRoutes(deps))
+    .route('/question-tracker/v2/sheet/collaborators', collaboratorRoutes(deps))
     .route('/question-tracker/v1/profile', profileRoutes(deps));
 
   mountDashboard(app, config.dashboardDir);

@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import { createSheetBodySchema, updateSheetBodySchema, validateSlugQuerySchema } from '../../shared/schemas/sheet';
+import { updateSlugBodySchema } from '../../shared/schemas/sharing';
 import type { AppEnv, Deps } from '../lib/env';
 import { ok, valid } from '../lib/respond';
+import { deleteSheet, setVisibility, updateSlug } from '../services/sharing';
 import { createSheet, getSheetData, isSlugAvailable, listCollaborators, setFollowing, updateSheetConfig, updateSheetDetails } from '../services/sheets';
 
 /** /question-tracker/v2/sheet: a sheet's data, details, order and following. */
@@ -39,6 +41,22 @@ export function sheetRoutes(deps: Deps) {
     .patch('/public/unfollow-sheet/:id', async (c) => {
       const sheet = await setFollowing(db, c.req.param('id'), c.get('user'), false);
       return ok(c, { sheet }, 200, 'Sheet unfollowed successfully');
+    })
+    .patch('/update-sheet-slug/:id', valid('json', updateSlugBodySchema), async (c) => {
+      const slug = await updateSlug(db, clock, c.req.param('id'), c.get('user'), c.req.valid('json').slug);
+      return ok(c, { slug }, 200, 'Sheet URL updated successfully');
+    })
+    .patch('/mark-sheet-private/:id', async (c) => {
+      await setVisibility(db, clock, c.req.param('id'), c.get('user'), 'private');
+      return ok(c, { visibility: 'private' as const }, 200, 'The sheet is now private');
+    })
+    .patch('/mark-sheet-public/:id', async (c) => {
+      await setVisibility(db, clock, c.req.param('id'), c.get('user'), 'public');
+      return ok(c, { visibility: 'public' as const }, 200, 'The sheet is now public');
+    })
+    .delete('/delete-sheet/:id', async (c) => {
+      await deleteSheet(db, c.req.param('id'), c.get('user'));
+      return ok(c, null, 200, 'Sheet deleted successfully');
     })
     .get('/collaborators/get-collaborators/:id', async (c) => {
       const data = await listCollaborators(db, c.req.param('id'), c.get('user'));

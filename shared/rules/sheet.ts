@@ -32,3 +32,11 @@ export function cleanTag(tag: string): string {
 
 export const EXPLORE_CATEGORIES = ['company-wise', 'all', 'popular', 'quickRevision', 'dsa', 'topicspecific', 'competitive'] as const;
 export type ExploreCategory = (typeof EXPLORE_CATEGORIES)[number] | 'custom';
+
+export const SHARE_MESSAGES = {
+  invalidEmail: 'Please enter a valid email address',
+  alreadyCollaborator: 'This person is already a collaborator',
+  alreadyInvited: 'An invite is already pending for this email',
+  ownerInvite: 'The creator of the sheet already has access',
+  slugTaken: 'This sheet URL is already taken',
+} as const;

@@ -1,0 +1,99 @@
+import Papa from 'papaparse';
+import { parseProblemUrl } from '../../shared/platforms/index';
+import { checkUploadFile, SERVER_UPLOAD_EXTENSIONS, SHEET_IMPORT_LAYOUT, UPLOAD_MESSAGES } from '../../shared/rules/upload';
+import type { ImportRowResult } from '../../shared/schemas/sharing';
+import { mappings } from '../db/schema';
+import { badRequest } from '../lib/errors';
+import { requireEditor, requireSignedIn, sheetAccess } from './access';
+import type { UserRow } from './auth';
+import { ensureQuestion } from './questions';
+import type { TreeDeps } from './sheet-tree';
+import { lockSheet, saveConfig } from './sheets';
+
+export interface SheetImportRow {
+  row: number;
+  problemUrl: string;
+  topic: string;
+  subTopic: string;
+}
+
+/**
+ * Reads the CSV into rows by column position (never into plain objects keyed by header text, so a
+ * header such as __proto__ is just text). Throws the spec's message when a mandatory column is missing.
+ */
+export function readSheetCsv(text: string): SheetImportRow[] {
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
+  const [header, ...rows] = parsed.data;
+  if (!header) throw badRequest(UPLOAD_MESSAGES.empty);
+  const names = header.map((h) => String(h).trim());
+  const missing = SHEET_IMPORT_LAYOUT.required.filter((c) => !names.includes(c));
+  if (missing.length) throw badRequest(UPLOAD_MESSAGES.missingColumns(missing));
+  const at = (name: string) => names.indexOf(name);
+  const [u, t, s] = [at('problemUrl'), at('topic'), at('subTopic')];
+  const out = rows.map((cells, i) => ({
+    row: i + 2,
+    problemUrl: String(cells[u] ?? '').trim(),
+    topic: String(cells[t] ?? '').trim().slice(0, 120),
+    subTopic: String(cells[s] ?? '').trim().slice(0, 120),
+  }));
+  if (!out.length) throw badRequest(UPLOAD_MESSAGES.empty);
+  return out;
+}
+
+/**
+ * Imports rows into a sheet in file order, in one transaction: missing topics and subtopics are
+ * created, known problems matched, unknown ones added as custom questions, duplicates skipped.
+ * Rows with a URL that is not a problem are reported and skipped; any other failure changes nothing.
+ */
+export async function importIntoSheet(deps: TreeDeps, user: UserRow | null, sheetId: string, file: File | null) {
+  const signedIn = requireSignedIn(user);
+  const access = await sheetAccess(deps.db, { id: sheetId }, signedIn);
+  requireEditor(access, 'Only the creator and collaborators can import questions');
+  const problem = checkUploadFile(file, SERVER_UPLOAD_EXTENSIONS);
+  if (problem || !file) throw badRequest(problem ?? UPLOAD_MESSAGES.required);
+  const rows = readSheetCsv(await file.text());
+
+  return deps.db.transaction(async (tx) => {
+    const sheet = await lockSheet(tx, sheetId);
+    const config = structuredClone(sheet.config);
+    const results: ImportRowResult[] = [];
+    const seen = new Set<string>();
+    for (const r of rows) {
+      const parsed = parseProblemUrl(r.problemUrl);
+      if (!parsed) {
+        results.push({ row: r.row, problemUrl: r.problemUrl, status: 'invalidUrl', message: 'Not a problem URL of a supported platform' });
+        continue;
+      }
+      if (r.subTopic && !r.topic) {
+        results.push({ row: r.row, problemUrl: r.problemUrl, status: 'error', message: 'A subtopic needs a topic' });
+        continue;
+      }
+      if (r.topic && !config.topicOrder.includes(r.topic)) {
+        config.topicOrder.push(r.topic);
+        config.subTopicOrder[r.topic] = [];
+      }
+      const subs = r.topic ? (config.subTopicOrder[r.topic] ??= []) : [];
+      if (r.subTopic && !subs.includes(r.subTopic)) subs.push(r.subTopic);
+      const question = await ensureQuestion(tx, parsed.url, {}, signedIn.id);
+      if (seen.has(question.id)) {
+        results.push({ row: r.row, problemUrl: r.problemUrl, status: 'duplicate' });
+        continue;
+      }
+      seen.add(question.id);
+      const [row] = await tx
+        .insert(mappings)
+        .values({ sheetId, questionId: question.id, topic: r.topic, subTopic: r.subTopic, title: question.name })
+        .onConflictDoNothing()
+        .returning({ id: mappings.id });
+      if (!row) {
+        results.push({ row: r.row, problemUrl: r.problemUrl, status: 'duplicate' });
+        continue;
+      }
+      config.questionOrder.push(row.id);
+      results.push({ row: r.row, problemUrl: r.problemUrl, status: 'added' });
+    }
+    await saveConfig(tx, deps.clock, sheet, config);
+    const count = (s: ImportRowResult['status']) => results.filter((x) => x.status === s).length;
+    return { results, added: count('added'), duplicates: count('duplicate'), invalidUrl: count('invalidUrl'), error: count('error'), total: results.length };
+  });
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { SHARE_MESSAGES } from '../rules/sheet';
+import { slugSchema } from './sheet';
+
+export const inviteBodySchema = z.object({
+  email: z
+    .string({ error: SHARE_MESSAGES.invalidEmail })
+    .trim()
+    .toLowerCase()
+    .max(254, SHARE_MESSAGES.invalidEmail)
+    .pipe(z.email({ error: SHARE_MESSAGES.invalidEmail })),
+});
+
+/** A pending invite (spec §3). */
+export const inviteSchema = z.object({
+  _id: z.string(),
+  inviteeEmail: z.string(),
+  inviterEmail: z.string(),
+  status: z.enum(['pending', 'accepted', 'declined', 'cancelled']),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  sheet: z.string(),
+});
+export type Invite = z.infer<typeof inviteSchema>;
+
+export const updateSlugBodySchema = z.object({ slug: slugSchema });
+
+/** One row's outcome in a sheet import. */
+export const importRowResultSchema = z.object({
+  row: z.number(),
+  problemUrl: z.string(),
+  status: z.enum(['added', 'duplicate', 'invalidUrl', 'error']),
+  message: z.string().optional(),
+});
+export type ImportRowResult = z.infer<typeof importRowResultSchema>;
