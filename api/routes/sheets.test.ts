@@ -315,3 +315,27 @@ describe('sheets: roles, follow, tick and star', () => {
     expect(d.progress.starred).toEqual([d.mappings[0].questionId._id]);
   });
 });
+
+describe('sheets: revalidation', () => {
+  it('answers 304 to If-None-Match while the sheet is unchanged, 200 after a change', async () => {
+    const t = await createTestApp();
+    try {
+      const owner = await t.signup('Etag');
+      const sheet = await makeSheet(t, owner.token);
+      const first = await get(t, sheet.slug, owner.token);
+      const tag = first.headers.get('etag');
+      expect(tag).toBeTruthy();
+      const again = await t.app.fetch(
+        new Request(`http://localhost${S}/get-sheet-data-by-slug/${sheet.slug}`, { headers: { authorization: `Bearer ${owner.token}`, 'if-none-match': tag! } }),
+      );
+      expect(again.status).toBe(304);
+      await t.call('POST', `${S}/add-topic/${sheet._id}`, { token: owner.token, body: { topic: 'New' } });
+      const changed = await t.app.fetch(
+        new Request(`http://localhost${S}/get-sheet-data-by-slug/${sheet.slug}`, { headers: { authorization: `Bearer ${owner.token}`, 'if-none-match': tag! } }),
+      );
+      expect(changed.status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { etag } from 'hono/etag';
 import { createSheetBodySchema, updateSheetBodySchema, validateSlugQuerySchema } from '../../shared/schemas/sheet';
 import { updateSlugBodySchema } from '../../shared/schemas/sharing';
 import type { AppEnv, Deps } from '../lib/env';
@@ -21,6 +22,8 @@ export function sheetRoutes(deps: Deps) {
       const { sheet, mappings, progress } = await getSheetData(db, { id: c.req.param('id') }, c.get('user'));
       return ok(c, { sheet, mappings, progress }, 200);
     })
+    // Revalidation: an unchanged sheet answers 304 to If-None-Match.
+    .use('/get-sheet-data-by-slug/*', etag())
     .get('/get-sheet-data-by-slug/:slug', async (c) => {
       const { sheet, mappings, progress } = await getSheetData(db, { slug: c.req.param('slug') }, c.get('user'));
       return ok(c, { sheet, mappings, progress }, 200);

@@ -14,6 +14,7 @@ import { SheetHeader } from './components/sheet-header';
 import { SheetTree } from './components/sheet-tree';
 import { VideoDialog } from './components/video-dialog';
 import { useSheetActions } from './use-sheet-actions';
+import { useSheetAdmin } from './use-sheet-admin';
 import './sheet.css';
 
 const TopicChart = lazy(() => import('./components/topic-chart'));
@@ -53,6 +54,7 @@ function Breadcrumb({ name }: { name: string }) {
 function LoadedSheet({ slug, data }: { slug: string; data: SheetData }) {
   const { sheet, mappings } = data;
   const a = useSheetActions(slug, data);
+  const admin = useSheetAdmin(sheet);
   const locked = sheet.premium && !sheet.purchaseStatus && !sheet.isAuthor && !sheet.isCollaborator;
   return (
     <div className="sheet-page">
@@ -63,6 +65,8 @@ function LoadedSheet({ slug, data }: { slug: string; data: SheetData }) {
         onRename={(name) => a.details.mutate({ name })}
         onDescribe={(description) => a.details.mutate({ description })}
         onFollow={(follow) => a.guardLogin() && a.follow.mutate(follow)}
+        menuItems={admin.menuItems}
+        actions={admin.shareButton}
       />
       {locked ? (
         <EmptyState icon={<Lock size={22} />} title="This is a premium sheet" action={<Link className="btn btn-primary" href="/question-tracker/sheet/premium/pricing">Learn More</Link>}>
@@ -88,6 +92,7 @@ function LoadedSheet({ slug, data }: { slug: string; data: SheetData }) {
         onClose={() => a.setAdding(null)}
         onAdd={a.addQuestion}
       />
+      {admin.dialogs}
       <VideoDialog mapping={a.video} onClose={() => a.setVideo(null)} />
       <ConfirmDialog
         open={a.confirm !== null}

@@ -21,9 +21,11 @@ interface HeaderProps {
   onFollow(follow: boolean): void;
   /** Entries of the three-dot menu that other features add (import, settings, delete, leave). */
   menuItems?: ReactNode;
+  /** Buttons shown beside Follow (Share for members). */
+  actions?: ReactNode;
 }
 
-export function SheetHeader({ sheet, isLoggedIn, onRename, onDescribe, onFollow, menuItems }: HeaderProps) {
+export function SheetHeader({ sheet, isLoggedIn, onRename, onDescribe, onFollow, menuItems, actions }: HeaderProps) {
   const [editing, setEditing] = useState<'name' | 'description' | null>(null);
   const [allTags, setAllTags] = useState(false);
   const [confirmUnfollow, setConfirmUnfollow] = useState(false);
@@ -137,6 +139,7 @@ export function SheetHeader({ sheet, isLoggedIn, onRename, onDescribe, onFollow,
         </div>
       </div>
       <div className="row sheet-header-actions">
+        {actions}
         {showFollow &&
           (sheet.isFollowing ? (
             <button type="button" className="btn" onClick={() => setConfirmUnfollow(true)}>

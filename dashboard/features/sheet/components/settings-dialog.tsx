@@ -1,0 +1,143 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Copy, X } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { cleanTag, MAX_TAGS, normalizeSlugInput, SHEET_MESSAGES } from '@shared/rules/sheet';
+import type { Sheet } from '@shared/schemas/sheet';
+import { Dialog } from '../../../components/dialog';
+import { ApiError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { sharingCalls } from '../api/sharing-queries';
+import { sheetKeys } from '../api/sheet-queries';
+
+/** Sheet Settings: Update Slug and Manage Tags (creator only). */
+export function SettingsDialog({ sheet, open, onClose }: { sheet: Sheet; open: boolean; onClose(): void }) {
+  const [tab, setTab] = useState<'slug' | 'tags'>('slug');
+  return (
+    <Dialog open={open} onClose={onClose} title="Sheet Settings">
+      <div className="segmented" role="tablist" aria-label="Settings">
+        <button type="button" role="tab" aria-selected={tab === 'slug'} onClick={() => setTab('slug')}>
+          Update Slug
+        </button>
+        <button type="button" role="tab" aria-selected={tab === 'tags'} onClick={() => setTab('tags')}>
+          Manage Tags
+        </button>
+      </div>
+      {tab === 'slug' ? <SlugForm sheet={sheet} onDone={onClose} /> : <TagsForm sheet={sheet} onDone={onClose} />}
+    </Dialog>
+  );
+}
+
+function SlugForm({ sheet, onDone }: { sheet: Sheet; onDone(): void }) {
+  const [slug, setSlug] = useState(sheet.slug);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [, navigate] = useLocation();
+  const qc = useQueryClient();
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    if (!slug) return setError(SHEET_MESSAGES.slugEmpty);
+    if (!/^[a-z0-9-]+$/.test(slug)) return setError(SHEET_MESSAGES.slugPattern);
+    setBusy(true);
+    try {
+      await sharingCalls.updateSlug(sheet._id, slug);
+      toast.success('Sheet URL updated successfully');
+      onDone();
+      await qc.invalidateQueries({ queryKey: sheetKeys.all });
+      navigate(`/question-tracker/sheet/${slug}`, { replace: true });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 409) setError(err.message);
+      else toast.failure('Failed to update slug', err);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className="stack" onSubmit={save} noValidate>
+      <div className="field">
+        <label htmlFor="slug-input">Sheet URL</label>
+        <div className="row faint" style={{ fontSize: 12.5 }}>
+          {location.origin}/question-tracker/sheet/{slug || '…'}
+        </div>
+        <input id="slug-input" className="input" value={slug} aria-invalid={!!error} onChange={(e) => (setSlug(normalizeSlugInput(e.target.value)), setError(null))} />
+        {error && (
+          <span className="field-error" role="alert">
+            {error}
+          </span>
+        )}
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={busy || slug === sheet.slug}>
+        Save
+      </button>
+    </form>
+  );
+}
+
+function TagsForm({ sheet, onDone }: { sheet: Sheet; onDone(): void }) {
+  const [tags, setTags] = useState<string[]>(sheet.tag);
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const qc = useQueryClient();
+  useEffect(() => setTags(sheet.tag), [sheet.tag]);
+  function add(e: FormEvent) {
+    e.preventDefault();
+    const tag = cleanTag(draft);
+    if (!tag) return;
+    if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return setError(SHEET_MESSAGES.tagExists);
+    if (tags.length >= MAX_TAGS) return setError(SHEET_MESSAGES.tagLimit);
+    setTags([...tags, tag]);
+    setDraft('');
+  }
+  async function save() {
+    try {
+      await sharingCalls.updateTags(sheet._id, tags.map(cleanTag).filter(Boolean));
+      toast.success('Sheet tags updated successfully');
+      await qc.invalidateQueries({ queryKey: sheetKeys.all });
+      onDone();
+    } catch (err) {
+      toast.failure('Failed to update tags', err);
+    }
+  }
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(tags.join(', '));
+      toast.success('Tags copied to clipboard');
+    } catch {
+      toast.error('Failed to copy link');
+    }
+  }
+  return (
+    <div className="stack">
+      <form className="row" onSubmit={add}>
+        <input className="input" placeholder="Add a tag" aria-label="New tag" aria-invalid={!!error} value={draft} onChange={(e) => (setDraft(e.target.value), setError(null))} />
+        <button type="submit" className="btn">
+          Add
+        </button>
+      </form>
+      {error && (
+        <span className="field-error" role="alert">
+          {error}
+        </span>
+      )}
+      <div className="row" style={{ flexWrap: 'wrap' }} aria-label="Tags">
+        {tags.length === 0 && <span className="faint">No tags yet</span>}
+        {tags.map((t) => (
+          <span key={t} className="chip">
+            {t}
+            <button type="button" className="chip-x" aria-label={`Remove tag ${t}`} onClick={() => setTags(tags.filter((x) => x !== t))}>
+              <X size={12} />
+            </button>
+          </span>
+        ))}
+      </div>
+      <div className="row" style={{ justifyContent: 'space-between' }}>
+        <button type="button" className="btn btn-ghost" onClick={() => void copy()} disabled={!tags.length}>
+          <Copy size={15} /> Copy tags
+        </button>
+        <button type="button" className="btn btn-primary" onClick={() => void save()}>
+          Save tags
+        </button>
+      </div>
+    </div>
+  );
+}
