@@ -1,6 +1,14 @@
 import { Hono } from 'hono';
+import { profileParamSchema } from '../../shared/schemas/profile';
 import type { AppEnv, Deps } from '../lib/env';
+import { ok, valid } from '../lib/respond';
+import { getProfile } from '../services/profiles';
 
-export function profileRoutes(_deps: Deps) {
-  return new Hono<AppEnv>();
+/** /question-tracker/v1/profile: public profiles. */
+export function profileRoutes(deps: Deps) {
+  const { db } = deps;
+  return new Hono<AppEnv>().get('/:profileName', valid('param', profileParamSchema), async (c) => {
+    const profile = await getProfile(db, c.get('user'), c.req.valid('param').profileName);
+    return ok(c, { profile }, 200);
+  });
 }

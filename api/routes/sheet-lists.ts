@@ -1,6 +1,28 @@
 import { Hono } from 'hono';
+import { inviteParamSchema, publicSheetsQuerySchema } from '../../shared/schemas/sheet-list';
 import type { AppEnv, Deps } from '../lib/env';
+import { ok, valid } from '../lib/respond';
+import { answerInvite, mySheets, premiumSheets, publicSheets } from '../services/sheet-lists';
 
-export function sheetListRoutes(_deps: Deps) {
-  return new Hono<AppEnv>();
+/** /question-tracker/v2/sheet: the lists of sheets (explore, premium, My Sheets) and answering invites. */
+export function sheetListRoutes(deps: Deps) {
+  const { db, clock } = deps;
+  return new Hono<AppEnv>()
+    .get('/public/get-public-sheets', valid('query', publicSheetsQuerySchema), async (c) => {
+      return ok(c, await publicSheets(db, c.get('user'), c.req.valid('query')), 200);
+    })
+    .get('/premium/get-all-sheets', async (c) => {
+      return ok(c, await premiumSheets(db, c.get('user')), 200);
+    })
+    .get('/my-sheets', async (c) => {
+      return ok(c, await mySheets(db, c.get('user')), 200);
+    })
+    .patch('/collaborators/accept-invite/:inviteId', valid('param', inviteParamSchema), async (c) => {
+      const data = await answerInvite(db, clock, c.get('user'), c.req.valid('param').inviteId, true);
+      return ok(c, data, 200, 'Invite accepted');
+    })
+    .patch('/collaborators/decline-invite/:inviteId', valid('param', inviteParamSchema), async (c) => {
+      const data = await answerInvite(db, clock, c.get('user'), c.req.valid('param').inviteId, false);
+      return ok(c, data, 200, 'Invite declined');
+    });
 }

@@ -1,0 +1,89 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profileResponseSchema, type Profile } from '../../shared/schemas/profile';
+import { questions, sheets, userQuestions, users } from '../db/schema';
+import { seedDatabase } from '../db/seed/index';
+import { createTestApp } from '../testing';
+
+type T = Awaited<ReturnType<typeof createTestApp>>;
+const P = '/question-tracker/v1/profile';
+const S = '/question-tracker/v2/sheet';
+
+describe('public profiles', () => {
+  let t: T;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDatabase(t.db);
+  });
+  afterAll(() => t.close());
+
+  const profile = async (name: string, token?: string) => {
+    const res = await t.call<{ profile: Profile }>('GET', `${P}/${encodeURIComponent(name)}`, { token });
+    return res;
+  };
+
+  it('answers 404 for an unknown profile', async () => {
+    const res = await profile('no-such-person');
+    expect(res.status).toBe(404);
+    expect(res.body.status.success).toBe(false);
+  });
+
+  it('counts solved questions by difficulty and platform, shows public sheets only, never the email', async () => {
+    const person = await t.signup('Grace');
+    const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, person.email));
+    const pick = async (platform: string, difficulty: string, n: number) =>
+      (await t.db.select({ id: questions.id }).from(questions).where(and(eq(questions.platform, platform), eq(questions.difficulty, difficulty))).limit(n)).map(
+        (q) => q.id,
+      );
+    const easy = await pick('leetcode', 'Easy', 3);
+    const hard = await pick('leetcode', 'Hard', 2);
+    const cf = await pick('codeforces', (await t.db.select({ d: questions.difficulty }).from(questions).where(eq(questions.platform, 'codeforces')).limit(1))[0]!.d, 1);
+    const unchecked = await pick('leetcode', 'Medium', 2);
+    expect(easy.length + hard.length + cf.length + unchecked.length).toBe(8);
+    await t.db.insert(userQuestions).values([
+      ...[...easy, ...hard, ...cf].map((questionId) => ({ userId: row!.id, questionId, checked: true })),
+      ...unchecked.map((questionId) => ({ userId: row!.id, questionId, checked: false, starred: true })),
+    ]);
+
+    const mk = async (name: string) => {
+      const res = await t.call('POST', `${S}/create-sheet`, { token: person.token, body: { name, slug: name.toLowerCase().replace(/ /g, '-') } });
+      return res.body.data.sheet as { _id: string; slug: string };
+    };
+    const open = await mk('Grace Open Sheet');
+    const secret = await mk('Grace Secret Sheet');
+    await t.db.update(sheets).set({ visibility: 'public' }).where(inArray(sheets.id, [open._id]));
+
+    const viewer = await t.signup('Viewer');
+    for (const token of [undefined, viewer.token, person.token]) {
+      const res = await profile(person.user.profileName, token);
+      expect(res.status).toBe(200);
+      const p = profileResponseSchema.parse(res.body.data).profile;
+      expect(p).toMatchObject({ firstName: 'Grace', profileName: person.user.profileName });
+      expect(p.solved.total).toBe(6);
+      expect(p.solved.byDifficulty).toMatchObject({ Easy: 3, Hard: 2 });
+      expect(p.solved.byDifficulty.Medium).toBeUndefined();
+      expect(p.solved.byPlatform).toEqual({ leetcode: 5, codeforces: 1 });
+      expect(p.sheets.map((s) => s.slug)).toEqual([open.slug]);
+      expect(p.sheets.map((s) => s.slug)).not.toContain(secret.slug);
+      const text = JSON.stringify(res.body);
+      expect(text).not.toContain(person.email);
+      expect(text).not.toContain('@');
+    }
+    // Profile names are matched case-insensitively.
+    expect((await profile(person.user.profileName.toUpperCase())).status).toBe(200);
+  });
+
+  it('shows the curated sheets on the curator’s profile with the viewer’s following', async () => {
+    const fan = await t.signup('Fan');
+    const res = await profile('practice-tracker', fan.token);
+    expect(res.status).toBe(200);
+    const cards = res.body.data.profile.sheets;
+    expect(cards.length).toBe(38);
+    expect(cards.every((c, i) => i === 0 || cards[i - 1]!.followers >= c.followers)).toBe(true);
+    const blind = cards.find((c) => c.slug === 'blind-75')!;
+    await t.call('PATCH', `${S}/public/follow-sheet/${blind._id}`, { token: fan.token });
+    const again = (await profile('practice-tracker', fan.token)).body.data.profile.sheets.find((c) => c.slug === 'blind-75')!;
+    expect(again).toMatchObject({ isFollowing: true, followers: blind.followers + 1 });
+    expect(JSON.stringify(res.body)).not.toContain('curator@');
+  });
+});

@@ -1,0 +1,48 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { Profile } from '../../shared/schemas/profile';
+import type { Db } from '../db/client';
+import { questions, sheets, userQuestions, users } from '../db/schema';
+import { notFound } from '../lib/errors';
+import type { UserRow } from './auth';
+import { listCards } from './sheet-lists';
+
+export const PROFILE_NOT_FOUND = 'Profile not found';
+
+/**
+ * A public profile: name, avatar, solved counts by difficulty and platform, and public sheets.
+ * The email and private sheets are never part of it.
+ */
+export async function getProfile(db: Db, viewer: UserRow | null, profileName: string): Promise<Profile> {
+  const [person] = await db
+    .select({ id: users.id, firstName: users.firstName, secondName: users.secondName, profileName: users.profileName, imageUrl: users.imageUrl, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.profileName, profileName.toLowerCase()));
+  if (!person) throw notFound(PROFILE_NOT_FOUND);
+
+  const counts = await db
+    .select({ difficulty: questions.difficulty, platform: questions.platform, n: count() })
+    .from(userQuestions)
+    .innerJoin(questions, eq(questions.id, userQuestions.questionId))
+    .where(and(eq(userQuestions.userId, person.id), eq(userQuestions.checked, true)))
+    .groupBy(questions.difficulty, questions.platform);
+  const byDifficulty: Record<string, number> = {};
+  const byPlatform: Record<string, number> = {};
+  let total = 0;
+  for (const row of counts) {
+    const n = Number(row.n);
+    total += n;
+    byDifficulty[row.difficulty] = (byDifficulty[row.difficulty] ?? 0) + n;
+    byPlatform[row.platform] = (byPlatform[row.platform] ?? 0) + n;
+  }
+
+  const publicSheets = await listCards(db, viewer, and(eq(sheets.authorId, person.id), eq(sheets.visibility, 'public')));
+  return {
+    firstName: person.firstName,
+    secondName: person.secondName,
+    profileName: person.profileName,
+    imageUrl: person.imageUrl,
+    joinedAt: person.createdAt.toISOString(),
+    solved: { total, byDifficulty, byPlatform },
+    sheets: publicSheets,
+  };
+}

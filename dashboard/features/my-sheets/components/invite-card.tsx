@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Check, MailPlus, X } from 'lucide-react';
+import type { Invite } from '@shared/schemas/sheet-list';
+import { toast } from '../../../lib/toast';
+import { sheetListCalls, sheetListKeys } from '../../explore/api/sheet-list-queries';
+
+/** A pending invitation to collaborate, with Accept and Decline. */
+export function InviteCard({ invite }: { invite: Invite }) {
+  const qc = useQueryClient();
+  const answer = useMutation({
+    mutationFn: (accept: boolean) => (accept ? sheetListCalls.acceptInvite(invite._id) : sheetListCalls.declineInvite(invite._id)),
+    onSuccess: (_data, accept) => toast.success(accept ? `You joined ${invite.sheet.name}` : 'Invite declined'),
+    onError: (_err, accept) => toast.error(accept ? 'Failed to accept invite' : 'Failed to decline invite'),
+    onSettled: () => qc.invalidateQueries({ queryKey: sheetListKeys.all }),
+  });
+  const titleId = `invite-${invite._id}`;
+  return (
+    <article className="invite-card card" aria-labelledby={titleId}>
+      <span className="invite-icon" aria-hidden>
+        <MailPlus size={18} />
+      </span>
+      <div className="invite-body">
+        <h3 id={titleId}>{invite.sheet.name}</h3>
+        <p className="muted">
+          <strong>{invite.inviterEmail}</strong> invited you to collaborate on this sheet.
+        </p>
+      </div>
+      <div className="invite-actions">
+        <button type="button" className="btn btn-sm" disabled={answer.isPending} onClick={() => answer.mutate(false)}>
+          <X size={14} aria-hidden /> Decline
+        </button>
+        <button type="button" className="btn btn-sm btn-primary" disabled={answer.isPending} onClick={() => answer.mutate(true)}>
+          {answer.isPending && answer.variables ? <span className="spinner" aria-hidden /> : <Check size={14} aria-hidden />} Accept
+        </button>
+      </div>
+    </article>
+  );
+}
