@@ -33,3 +33,14 @@ export const importRowResultSchema = z.object({
   message: z.string().optional(),
 });
 export type ImportRowResult = z.infer<typeof importRowResultSchema>;
+
+/** The answer of a sheet import. */
+export const sheetImportResultSchema = z.object({
+  results: z.array(importRowResultSchema),
+  added: z.number(),
+  duplicates: z.number(),
+  invalidUrl: z.number(),
+  error: z.number(),
+  total: z.number(),
+});
+export type SheetImportResult = z.infer<typeof sheetImportResultSchema>;

@@ -81,7 +81,36 @@ test('bulk import of a CSV shows per-row results and fills the sheet', async ({ 
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(dialog.getByLabel('Import summary')).toContainText('2 added');
   await expect(dialog.getByLabel('Import summary')).toContainText('Invalid URL');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
   await expect(page.getByTestId('question-row')).toHaveCount(2);
   await expect(page.getByRole('region', { name: 'Subtopic Hashing' })).toBeVisible();
+});
+
+test('bulk import of an xlsx uses the hyperlink targets of the first column', async ({ page, request }) => {
+  const owner = await signUpAndSignIn(page, request, 'XlsxImporter');
+  const slug = `xlsx-${Date.now()}`;
+  await api(request, owner.token, 'POST', `${S}/create-sheet`, { name: `Xlsx ${slug}`, slug });
+  const { default: XLSX } = await import('xlsx');
+  const sheet = XLSX.utils.aoa_to_sheet([
+    ['problemUrl', 'topic', 'subTopic'],
+    ['Two Sum', 'Arrays', 'Hashing'],
+    ['Number of Islands', 'Graphs', ''],
+  ]);
+  // The visible text is the name; the link target is the problem URL.
+  sheet.A2!.l = { Target: 'https://leetcode.com/problems/two-sum/' };
+  sheet.A3!.l = { Target: 'https://leetcode.com/problems/number-of-islands/' };
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, 'Sheet1');
+  const buffer = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+
+  await page.goto(`/question-tracker/sheet/${slug}`);
+  await page.getByRole('button', { name: 'Sheet menu' }).click();
+  await page.getByRole('menuitem', { name: 'Import Questions' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bulk Import to Sheet' });
+  await dialog.getByLabel('File').setInputFiles({ name: 'sheet.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog.getByLabel('Import summary')).toContainText('2 added');
+  await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(page.getByTestId('question-row').filter({ hasText: 'Two Sum' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Topic Graphs' }).getByTestId('question-row')).toHaveCount(1);
 });

@@ -1,19 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { checkUploadFile, fileExtension, SHEET_IMPORT_LAYOUT, SLOW_UPLOAD_MS, UPLOAD_ACCEPT, UPLOAD_MESSAGES } from '@shared/rules/upload';
-import type { ImportRowResult } from '@shared/schemas/sharing';
+import { sheetImportResultSchema, type SheetImportResult } from '@shared/schemas/sharing';
 import { Dialog } from '../../../components/dialog';
 import { ProgressBar } from '../../../components/question-bits';
-import { uploadForm } from '../../../lib/upload';
+import { uploadWithProgress } from '../../../lib/spreadsheet/upload';
 import { toast } from '../../../lib/toast';
 
-interface ImportSummary {
-  results: ImportRowResult[];
-  added: number;
-  duplicates: number;
-  invalidUrl: number;
-  error: number;
-  total: number;
-}
+type ImportSummary = SheetImportResult;
 
 type State = { kind: 'idle' } | { kind: 'uploading'; percent: number; slow: boolean } | { kind: 'done'; summary: ImportSummary } | { kind: 'error'; message: string };
 
@@ -45,9 +38,9 @@ export function ImportDialog({ sheetId, open, onClose, onImported }: { sheetId: 
       const form = new FormData();
       form.set('sheetId', sheetId);
       form.set('file', csv);
-      const summary = await uploadForm<ImportSummary>('/question-tracker/v1/user/uploader/sheet', form, (percent) =>
-        setState((s) => (s.kind === 'uploading' ? { ...s, percent } : s)),
-      );
+      const summary = await uploadWithProgress('/question-tracker/v1/user/uploader/sheet', form, sheetImportResultSchema, {
+        onProgress: (percent) => setState((s) => (s.kind === 'uploading' ? { ...s, percent } : s)),
+      });
       setState({ kind: 'done', summary });
       toast.success(`${summary.added} questions imported`);
       onImported();
