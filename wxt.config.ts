@@ -24,7 +24,12 @@ export default defineConfig({
       extension_pages: "script-src 'self'; object-src 'none'",
     },
     ...(browser === 'firefox'
-      ? { browser_specific_settings: { gecko: { id: 'tracker@practice-tracker.dev' } } }
+      ? {
+          browser_specific_settings: { gecko: { id: 'tracker@practice-tracker.dev' } },
+          // Firefox MV2 cannot run a manifest content script in the page's world: the LeetCode
+          // verdict tap is loaded from this file instead (it reads answers, nothing else).
+          web_accessible_resources: ['verdict-tap.js'],
+        }
       : {}),
   }),
 });

@@ -77,6 +77,20 @@ export function createApp({ db, config, clock = systemClock }: { db: Db; config:
       onError: (c) => c.json(envelope(413, 'PayloadTooLarge', 'File size should be less than 1 MB'), 413),
     }),
   );
+  // JSON write endpoints take JSON only; the uploaders take multipart forms.
+  app.use(async (c, next) => {
+    const m = c.req.method;
+    const hasBody = c.req.raw.body !== null && c.req.header('content-length') !== '0';
+    if ((m === 'POST' || m === 'PATCH' || m === 'PUT') && hasBody) {
+      const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+      const upload = c.req.path.startsWith('/question-tracker/v1/user/uploader/');
+      const allowed = upload ? type === 'multipart/form-data' : type === 'application/json';
+      if (!allowed) {
+        return c.json(envelope(415, 'UnsupportedMediaType', upload ? 'Please select a file' : 'Send the request body as JSON (Content-Type: application/json)'), 415);
+      }
+    }
+    await next();
+  });
   app.use(session(deps));
 
   const routes = app

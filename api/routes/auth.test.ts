@@ -151,6 +151,12 @@ describe('envelope, health and errors', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
+  it('refuses JSON write endpoints in another content type with 415', async () => {
+    const res = await t.call('POST', '/auth/v1/login', { body: 'email=a@b.co&password=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(res.status).toBe(415);
+    expect(res.body.status.error).toBe('UnsupportedMediaType');
+  });
+
   it('never answers CORS with * or null', async () => {
     const res = await t.call('GET', '/healthz', { headers: { origin: 'https://evil.example' } });
     expect(res.headers.get('access-control-allow-origin')).toBeNull();

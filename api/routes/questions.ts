@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
-import { lookupQuerySchema, searchQuerySchema } from '../../shared/schemas/question';
+import { ENRICH_MESSAGES, enrichQuestionBodySchema, lookupQuerySchema, searchQuerySchema } from '../../shared/schemas/question';
 import type { AppEnv, Deps } from '../lib/env';
 import { ok, valid } from '../lib/respond';
+import { requireUser } from '../lib/session';
+import { enrichQuestion } from '../services/enrich';
 import { lookupQuestion, searchQuestions } from '../services/questions';
 
 /** /question-tracker/v1/question: the catalogue. */
@@ -14,5 +16,18 @@ export function questionRoutes(deps: Deps) {
     .get('/search', valid('query', searchQuerySchema), async (c) => {
       const questions = await searchQuestions(deps.db, c.req.valid('query').name);
       return ok(c, { questions }, 200);
-    });
+    })
+    // What the extension read on a judge's page; signed in only, checked before the body is read.
+    .patch(
+      '/enrich',
+      async (c, next) => {
+        requireUser(c);
+        await next();
+      },
+      valid('json', enrichQuestionBodySchema),
+      async (c) => {
+        const result = await enrichQuestion(deps, c.req.valid('json'));
+        return ok(c, result, 200, result.updated.length ? ENRICH_MESSAGES.updated : ENRICH_MESSAGES.unchanged);
+      },
+    );
 }

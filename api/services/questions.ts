@@ -3,9 +3,10 @@ import { parseProblemUrl } from '../../shared/platforms/index';
 import type { ParsedProblem } from '../../shared/platforms/types';
 import { QUESTION_MESSAGES, type PopularSheet, type Question, type UnknownQuestion } from '../../shared/schemas/question';
 import type { Db } from '../db/client';
-import { mappings, notes, questions, sheets, userQuestions } from '../db/schema';
+import { mappings, questions, sheets, userQuestions } from '../db/schema';
 import { AppError, badRequest } from '../lib/errors';
 import type { UserRow } from './auth';
+import { notesForQuestion } from './notes';
 
 export type QuestionRow = typeof questions.$inferSelect;
 
@@ -86,13 +87,8 @@ export async function lookupQuestion(db: Db, problemUrl: string, user: UserRow |
   const [record] = user
     ? await db.select().from(userQuestions).where(and(eq(userQuestions.userId, user.id), eq(userQuestions.questionId, row.id)))
     : [];
-  const userNotes = user
-    ? await db
-        .select({ _id: notes.id, title: notes.title, note: notes.note, updatedAt: notes.updatedAt })
-        .from(notes)
-        .where(and(eq(notes.userId, user.id), eq(notes.questionId, row.id)))
-        .orderBy(desc(notes.updatedAt))
-    : [];
+  // The full note shape of the notes tab (tags, linked questions, owning question), first written first.
+  const userNotes = user ? await notesForQuestion(db, user.id, row.id) : [];
   return {
     question: toQuestion(row),
     popularSheets: await popularSheets(db, row.id, user),
@@ -100,7 +96,7 @@ export async function lookupQuestion(db: Db, problemUrl: string, user: UserRow |
     document: record
       ? { _id: record.id, checked: record.checked, starred: record.starred, customTags: record.customTags, updatedAt: record.updatedAt.toISOString() }
       : null,
-    notes: userNotes.map((n) => ({ ...n, updatedAt: n.updatedAt.toISOString() })),
+    notes: userNotes,
   };
 }
 

@@ -1,29 +1,76 @@
-import { send } from '../lib/messaging';
-import { detectProblem } from '../lib/detect';
+import type { ParsedPageProblem } from '@shared/schemas/messages';
+import { readPageDetails } from '../platforms/index';
 import type { ContentFeature } from './types';
+
+/** After a load or a client-side navigation the page fills in its details late: read again at these delays. */
+const AFTER_NAVIGATION_MS = [0, 400, 1200, 3000, 6000];
+/** A slow safety net for pages that change without telling anyone. */
+const POLL_MS = 5000;
 
 /**
  * Reports the problem on the current page to the background, and again whenever a single-page app
- * (LeetCode) moves to another URL.
+ * (LeetCode) moves to another problem. The URL decides which problem it is (the background resolves
+ * it with the registry); the platform's DOM reader adds what the page shows.
  */
 export const detectProblemFeature: ContentFeature = {
   id: 'detect-problem',
-  description: 'Recognises the problem page and reads its name, difficulty and topics.',
-  start({ window, signal }) {
-    let lastUrl = '';
-    let lastKey = '';
-    const report = () => {
+  description: 'Detects the problem on the page, also after client-side moves.',
+  runsOn: () => true,
+  start({ window, signal, send, onLocationChange }) {
+    let identified: { url: string; problem: ParsedPageProblem | null } | null = null;
+    let lastReport = '';
+    let running = false;
+    let again = false;
+
+    const report = async () => {
       const url = window.location.href;
-      const problem = detectProblem(url, window.document);
-      const key = problem ? `${problem.url}|${problem.name}|${problem.difficulty}` : '';
-      if (url === lastUrl && key === lastKey) return;
-      lastUrl = url;
-      lastKey = key;
-      void send(problem ? { type: 'problem:detected', problem } : { type: 'problem:none' }).catch(() => undefined);
+      if (identified?.url !== url) {
+        identified = { url, problem: await send<ParsedPageProblem | null>({ type: 'page:identify', url }) };
+      }
+      const parsed = identified.problem;
+      if (!parsed) {
+        if (lastReport !== 'none') await send({ type: 'problem:none' });
+        lastReport = 'none';
+        return;
+      }
+      const problem = { ...parsed, ...readPageDetails(parsed.platform, window.document) };
+      const key = JSON.stringify(problem);
+      if (key === lastReport) return;
+      lastReport = key;
+      await send({ type: 'problem:detected', problem });
     };
-    report();
-    // Client-side navigation changes the URL without a load; the page also fills in details late.
-    const timer = window.setInterval(report, 1000);
-    signal.addEventListener('abort', () => window.clearInterval(timer));
+
+    // One report at a time; a request made meanwhile runs once more afterwards.
+    const run = () => {
+      if (signal.aborted) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      void report()
+        .catch(() => undefined)
+        .finally(() => {
+          running = false;
+          if (again) {
+            again = false;
+            run();
+          }
+        });
+    };
+
+    const timers: number[] = [];
+    const burst = () => {
+      for (const t of timers.splice(0)) window.clearTimeout(t);
+      for (const ms of AFTER_NAVIGATION_MS) timers.push(window.setTimeout(run, ms));
+    };
+    burst();
+    onLocationChange(burst);
+    window.addEventListener('popstate', burst, { signal });
+    const poll = window.setInterval(run, POLL_MS);
+    signal.addEventListener('abort', () => {
+      window.clearInterval(poll);
+      for (const t of timers) window.clearTimeout(t);
+    });
   },
 };

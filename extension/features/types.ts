@@ -1,7 +1,23 @@
-/** One extension feature running in a content script on a problem page. */
+import type { ContentMessage } from '@shared/schemas/messages';
+import type { ToastTone } from '../lib/page-toast';
+
+/** What a feature gets from the content script: the page, a stop signal and the few ways out it may use. */
+export interface FeatureContext {
+  window: Window;
+  signal: AbortSignal;
+  /** Sends to the background (the only one that talks to the API). */
+  send<T>(message: ContentMessage): Promise<T>;
+  /** Called after the page moves to another URL without a load (single-page apps). */
+  onLocationChange(callback: () => void): void;
+  /** A small confirmation on the page. */
+  toast(text: string, tone?: ToastTone): void;
+}
+
+/** One extension feature running in the content script on a judge's page. */
 export interface ContentFeature {
   id: string;
   description: string;
-  /** Starts the feature; returns a function that stops it. */
-  start(ctx: { window: Window; signal: AbortSignal }): void;
+  /** Whether the feature has anything to do on a page (checked once, at load). */
+  runsOn(url: URL): boolean;
+  start(ctx: FeatureContext): void;
 }

@@ -1,19 +1,14 @@
 import { parseProblemUrl } from '@shared/platforms/index';
 import type { DetectedProblem } from '@shared/schemas/messages';
-import { domReaders } from '../platforms/index';
+import { readPageDetails } from '../platforms/index';
 
-/** Detects the problem on a page: the URL decides; the platform's DOM reader adds what the page shows. */
+/**
+ * Detects the problem on a page: the URL decides; the platform's DOM reader adds what the page shows.
+ * The content script does the same in two steps (the background resolves the URL, so the content
+ * script does not carry the registry).
+ */
 export function detectProblem(url: string, doc: Document): DetectedProblem | null {
   const parsed = parseProblemUrl(url);
   if (!parsed) return null;
-  const reader = domReaders[parsed.platform];
-  let details = { name: null as string | null, difficulty: null as string | null, topics: [] as string[] };
-  if (reader) {
-    try {
-      details = reader(doc);
-    } catch {
-      // A page we cannot read still yields the problem from its URL.
-    }
-  }
-  return { ...parsed, ...details };
+  return { ...parsed, ...readPageDetails(parsed.platform, doc) };
 }

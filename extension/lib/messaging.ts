@@ -1,4 +1,4 @@
-import browser from 'webextension-polyfill';
+import { browser } from 'wxt/browser';
 import type { ContentMessage, PageMessage, Reply } from '@shared/schemas/messages';
 
 /** Sends a message to the background and unwraps its reply. */

@@ -27,6 +27,9 @@ const page = (name: string | null, difficulty: string | null, topics: string[] =
 const FIXTURES: Fixture[] = [
   // LeetCode: Next.js page data; the degraded page has none (client-side navigation), so the title link, the leaf level chip and /tag/ links are used.
   { file: 'leetcode/two-sum.html', url: 'https://leetcode.com/problems/two-sum/description/', kind: 'full', expected: page('Two Sum', 'Easy', ['Array', 'Hash Table']) },
+  // The same page with the editor's Submit button, and with a client-side link to the next problem (end-to-end flows).
+  { file: 'leetcode/two-sum-submit.html', url: 'https://leetcode.com/problems/two-sum/', kind: 'full', expected: page('Two Sum', 'Easy', ['Array', 'Hash Table']) },
+  { file: 'leetcode/two-sum-spa.html', url: 'https://leetcode.com/problems/two-sum/', kind: 'full', expected: page('Two Sum', 'Easy', ['Array', 'Hash Table']) },
   { file: 'leetcode/add-two-numbers.html', url: 'https://leetcode.com/problems/add-two-numbers/', kind: 'degraded', expected: page('Add Two Numbers', 'Medium', ['Linked List', 'Math', 'Recursion']) },
   // Codeforces: statement header and sidebar tag boxes; during a running round there are no tags or rating.
   { file: 'codeforces/4A.html', url: 'https://codeforces.com/problemset/problem/4/A', kind: 'full', expected: page('Watermelon', '800', ['brute force', 'math']) },
@@ -89,7 +92,11 @@ const FIXTURES: Fixture[] = [
 ];
 
 /** Saved pages that are not problem pages (used by the end-to-end flows). */
-const NON_PROBLEM_PAGES: { file: string; url: string }[] = [{ file: 'leetcode/problemset.html', url: 'https://leetcode.com/problemset/' }];
+const NON_PROBLEM_PAGES: { file: string; url: string }[] = [
+  { file: 'leetcode/problemset.html', url: 'https://leetcode.com/problemset/' },
+  // A Codeforces status page (auto-tick reads its verdicts; it is not a problem page).
+  { file: 'codeforces/status-my.html', url: 'https://codeforces.com/problemset/status?my=on' },
+];
 
 const load = (file: string): Document => new DOMParser().parseFromString(readFileSync(join(PAGES, file), 'utf8'), 'text/html');
 const platformOf = (file: string): PlatformId => file.split('/')[0] as PlatformId;

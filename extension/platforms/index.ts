@@ -12,7 +12,7 @@ import { readLeetcode } from './leetcode.dom';
 import { readSpoj } from './spoj.dom';
 import { readTopcoder } from './topcoder.dom';
 import { readTuf } from './tuf.dom';
-import type { DomReader } from './types';
+import { emptyDetails, type DomReader, type PageDetails } from './types';
 
 /** One DOM reader per platform; a platform without one is still detected from its URL. */
 export const domReaders: Partial<Record<PlatformId, DomReader>> = {
@@ -30,3 +30,15 @@ export const domReaders: Partial<Record<PlatformId, DomReader>> = {
   topcoder: readTopcoder,
   hackerearth: readHackerearth,
 };
+
+/** What the page shows of its problem, by the platform's reader; empty when there is none or it fails. */
+export function readPageDetails(platform: string, doc: Document): PageDetails {
+  const reader = domReaders[platform as PlatformId];
+  if (!reader) return emptyDetails();
+  try {
+    return reader(doc);
+  } catch {
+    // A page we cannot read still yields the problem from its URL.
+    return emptyDetails();
+  }
+}

@@ -27,10 +27,23 @@ function questionFromNextData(data: unknown): LeetcodeQuestion | null {
 
 const DIFFICULTIES = ['Easy', 'Medium', 'Hard'];
 
+/** The problem slug of the page's own URL (a live page; a saved one has none). */
+function locationSlug(doc: Document): string | null {
+  try {
+    return /^\/problems\/([a-z0-9-]+)(?:\/|$)/.exec(doc.location?.pathname ?? '')?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export const readLeetcode: DomReader = (doc) => {
   const details = emptyDetails();
-  // 1. Page data embedded by Next.js.
-  const q = questionFromNextData(embeddedJson(doc, 'script#__NEXT_DATA__'));
+  const slug = locationSlug(doc);
+  // 1. Page data embedded by Next.js. It describes the page first loaded: after a client-side move to
+  // another problem it is stale, so it counts only while it names the problem in the URL.
+  const data = embeddedJson(doc, 'script#__NEXT_DATA__');
+  const dataSlug = (data as { query?: { slug?: unknown } } | null)?.query?.slug;
+  const q = slug && typeof dataSlug === 'string' && dataSlug !== slug ? null : questionFromNextData(data);
   if (q) {
     details.name = q.title ?? null;
     details.difficulty = q.difficulty && DIFFICULTIES.includes(q.difficulty) ? q.difficulty : null;
@@ -38,7 +51,7 @@ export const readLeetcode: DomReader = (doc) => {
   }
   // 2. The visible title link to the problem, which reads "1. Two Sum".
   if (!details.name) {
-    const link = text(doc.querySelector('a[href^="/problems/"][href$="/"]'));
+    const link = text((slug && doc.querySelector(`a[href="/problems/${slug}/"]`)) || doc.querySelector('a[href^="/problems/"][href$="/"]'));
     details.name = link?.replace(/^\d+\.\s*/, '') ?? null;
   }
   // 3. og:title or the document title, "Two Sum - LeetCode".

@@ -11,12 +11,79 @@ export const detectedProblemSchema = z.object({
 });
 export type DetectedProblem = z.infer<typeof detectedProblemSchema>;
 
-/** Messages a content script may send: it is untrusted, so it can only report what it saw. */
+/** The judge a problem URL belongs to, as the background resolves it from the registry. */
+export interface ParsedPageProblem {
+  platform: string;
+  key: string;
+  url: string;
+}
+
+const httpUrl = z.url({ protocol: /^https?$/ }).max(2000);
+const id = z.string().min(1).max(64);
+
+/** Judges whose verdicts the extension reads. */
+export const VERDICT_SOURCES = ['leetcode', 'codeforces'] as const;
+export type VerdictSource = (typeof VERDICT_SOURCES)[number];
+
+/**
+ * A judge reported an Accepted verdict for the signed-in judge user's own submission. The content
+ * script has checked the verdict's problem against the page; the background checks it again against
+ * the tab that sent it.
+ */
+export const verdictSchema = z.object({
+  source: z.enum(VERDICT_SOURCES),
+  problemUrl: httpUrl,
+  /** The judge's own submission id (digits only: LeetCode's "Run" ids are not submissions). */
+  submissionId: z.string().regex(/^\d{1,20}$/),
+});
+export type Verdict = z.infer<typeof verdictSchema>;
+
+/** Messages a content script may send: it is untrusted, so it can only report what it saw on its own tab. */
 export const contentMessageSchema = z.discriminatedUnion('type', [
+  /** Which problem a URL is (a pure lookup in the registry, so the content script need not carry it). */
+  z.object({ type: z.literal('page:identify'), url: httpUrl }),
   z.object({ type: z.literal('problem:detected'), problem: detectedProblemSchema }),
   z.object({ type: z.literal('problem:none') }),
+  z.object({ type: z.literal('verdict:accepted'), verdict: verdictSchema }),
 ]);
 export type ContentMessage = z.infer<typeof contentMessageSchema>;
+
+const tagList = z.array(z.string().max(50)).max(10);
+
+/** Fields of a workspace record to set (not toggle): sending the same action twice changes nothing. */
+export const recordChangeSchema = z.object({
+  checked: z.boolean().optional(),
+  starred: z.boolean().optional(),
+  customTags: tagList.optional(),
+});
+
+/** What the page showed, used when the problem is new to the catalogue (a custom question). */
+export const pageDetailsSchema = z.object({
+  name: z.string().trim().max(300).nullable().optional(),
+  difficulty: z.string().max(40).nullable().optional(),
+  topics: z.array(z.string().max(80)).max(30).optional(),
+});
+
+export const recordSetSchema = recordChangeSchema.extend({
+  type: z.literal('record:set'),
+  problemUrl: httpUrl,
+  details: pageDetailsSchema.optional(),
+});
+
+export const sheetAddSchema = z.object({
+  type: z.literal('sheet:add'),
+  sheetId: id,
+  problemUrl: httpUrl,
+  topic: z.string().trim().max(120),
+  subTopic: z.string().trim().max(120),
+  title: z.string().trim().max(300).optional(),
+});
+
+const noteFields = {
+  title: z.string().max(200),
+  note: z.string().max(200_000),
+  tags: z.array(z.string().max(100)).max(10),
+};
 
 /** Messages from the extension's own pages (popup, side panel, options). */
 export const pageMessageSchema = z.discriminatedUnion('type', [
@@ -24,14 +91,34 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth:login'), email: z.string().max(254), password: z.string().max(128) }),
   z.object({ type: z.literal('auth:logout') }),
   z.object({ type: z.literal('problem:get'), tabId: z.number().int() }),
+  z.object({ type: z.literal('problem:state'), tabId: z.number().int() }),
+  recordSetSchema,
+  z.object({ type: z.literal('sheets:list'), questionId: id.optional() }),
+  z.object({ type: z.literal('sheet:get'), sheetId: id }),
+  sheetAddSchema,
+  z.object({ type: z.literal('notes:question'), questionId: id }),
+  z.object({ type: z.literal('notes:general'), search: z.string().max(200).optional() }),
+  z.object({ type: z.literal('note:get'), noteId: id }),
+  z.object({ type: z.literal('note:create'), questionId: id.nullable(), ...noteFields }),
+  z.object({ type: z.literal('note:update'), noteId: id, ...z.object(noteFields).partial().shape }),
+  z.object({ type: z.literal('note:delete'), noteId: id }),
+  z.object({ type: z.literal('notes:tags') }),
+  z.object({ type: z.literal('activity:today'), timeZone: z.string().max(64).optional() }),
+  z.object({ type: z.literal('queue:status') }),
+  z.object({ type: z.literal('queue:flush') }),
   z.object({ type: z.literal('settings:get') }),
-  z.object({ type: z.literal('settings:set'), apiBaseUrl: z.url({ protocol: /^https?$/ }).max(500) }),
+  z
+    .object({ type: z.literal('settings:set'), apiBaseUrl: z.url({ protocol: /^https?$/ }).max(500).optional(), autoTick: z.boolean().optional() })
+    .refine((m) => m.apiBaseUrl !== undefined || m.autoTick !== undefined, 'Nothing to change'),
 ]);
-export type PageMessage = z.infer<typeof pageMessageSchema>;
+export type PageMessage = z.input<typeof pageMessageSchema>;
+export type RecordSetMessage = z.output<typeof recordSetSchema>;
+export type SheetAddMessage = z.output<typeof sheetAddSchema>;
 
-export const settingsSchema = z.object({ apiBaseUrl: z.string() });
+export const settingsSchema = z.object({ apiBaseUrl: z.string(), autoTick: z.boolean() });
 export type Settings = z.infer<typeof settingsSchema>;
 export const DEFAULT_API_BASE_URL = 'http://localhost:8787';
+export const DEFAULT_SETTINGS: Settings = { apiBaseUrl: DEFAULT_API_BASE_URL, autoTick: true };
 
 export const authStatusSchema = z.object({
   signedIn: z.boolean(),
@@ -39,5 +126,90 @@ export const authStatusSchema = z.object({
 });
 export type AuthStatus = z.infer<typeof authStatusSchema>;
 
+/** Messages the background sends to its own pages (never acted on when they come from elsewhere). */
+export type BroadcastMessage = { type: 'problem:changed'; tabId: number } | { type: 'queue:changed'; pending: number };
+
 /** Every reply from the background. */
-export type Reply<T> = { ok: true; data: T } | { ok: false; error: string };
+export type Reply<T> = { ok: true; data: T } | { ok: false; error: string; code?: number };
+
+// Reply shapes of the page messages, so the popup and side panel need no zod at all.
+
+export interface PlatformInfo {
+  id: string;
+  name: string;
+  /** The registry's self-contained SVG icon. */
+  icon: string;
+}
+
+export interface RecordState {
+  _id: string;
+  checked: boolean;
+  starred: boolean;
+  customTags: string[];
+}
+
+export interface QuestionSummary {
+  _id: string;
+  name: string;
+  platform: string;
+  difficulty: string;
+  problemUrl: string;
+  topics: string[];
+  verified: boolean;
+}
+
+/** What the catalogue and the user's workspace say about the problem in a tab. */
+export type LookupState =
+  | {
+      status: 'found';
+      question: QuestionSummary;
+      solved: boolean;
+      document: RecordState | null;
+      notesCount: number;
+      popularSheets: { _id: string; name: string; slug: string }[];
+    }
+  | { status: 'notFound'; question: { name: string; difficulty: string; problemUrl: string } }
+  | { status: 'invalidPlatform'; message: string }
+  | { status: 'error'; message: string };
+
+export interface ProblemState {
+  problem: DetectedProblem | null;
+  platform: PlatformInfo | null;
+  signedIn: boolean;
+  lookup: LookupState | null;
+}
+
+/** The outcome of an action that may wait in the offline queue. */
+export type ActionResult<T> = { status: 'sent'; result: T; message: string } | { status: 'queued'; message: string };
+
+export interface RecordSetResult {
+  record: RecordState;
+  created: boolean;
+  questionId: string;
+}
+
+export interface EditableSheet {
+  _id: string;
+  name: string;
+  slug: string;
+  role: 'author' | 'collaborator';
+  /** Whether the question asked about is already in it (unknown when no question was given). */
+  contains: boolean | null;
+}
+
+export interface SheetOutline {
+  _id: string;
+  name: string;
+  topicOrder: string[];
+  subTopicOrder: Record<string, string[]>;
+}
+
+export interface VerdictResult {
+  status: 'ticked' | 'queued' | 'duplicate' | 'disabled' | 'signed-out';
+  message: string;
+}
+
+export interface QueueStatus {
+  pending: number;
+  lastError: string | null;
+}

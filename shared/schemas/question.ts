@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidDifficulty } from '../rules/difficulty';
 
 /** A catalogue question (spec §3). */
 export const questionSchema = z.object({
@@ -45,3 +46,23 @@ export const searchQuerySchema = z.object({
 /** A public sheet containing a question, for the lookup's popularSheets. */
 export const popularSheetSchema = z.object({ _id: z.string(), name: z.string(), slug: z.string(), followers: z.number() });
 export type PopularSheet = z.infer<typeof popularSheetSchema>;
+
+export const ENRICH_MESSAGES = {
+  notFound: 'Question not found',
+  updated: 'Question details updated',
+  unchanged: 'Question details unchanged',
+  nameEmpty: 'Question name cannot be empty',
+  difficultyInvalid: 'Choose a difficulty from the list',
+} as const;
+
+/**
+ * PATCH enrich: what the browser extension read on the judge's own page. It fills in an unverified
+ * question's details; a verified question is never changed by it.
+ */
+export const enrichQuestionBodySchema = z.object({
+  problemUrl: lookupQuerySchema.shape.problemUrl,
+  name: z.string().trim().min(1, ENRICH_MESSAGES.nameEmpty).max(300).optional(),
+  difficulty: z.string().trim().refine(isValidDifficulty, ENRICH_MESSAGES.difficultyInvalid).optional(),
+  topics: z.array(z.string().trim().min(1).max(80)).max(30).optional(),
+});
+export type EnrichQuestionBody = z.input<typeof enrichQuestionBodySchema>;

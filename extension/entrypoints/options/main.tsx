@@ -1,14 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
-import browser from 'webextension-polyfill';
-import type { Settings } from '@shared/schemas/messages';
+import { browser } from 'wxt/browser';
+import type { QueueStatus, Settings } from '@shared/schemas/messages';
 import '../../lib/ui.css';
 import { send } from '../../lib/messaging';
 
 function Options() {
   const [settings, setSettings] = useState<Settings | null>(null);
+  const [queue, setQueue] = useState<QueueStatus | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  useEffect(() => void send<Settings>({ type: 'settings:get' }).then(setSettings), []);
+  useEffect(() => {
+    void send<Settings>({ type: 'settings:get' }).then(setSettings);
+    void send<QueueStatus>({ type: 'queue:status' }).then(setQueue);
+  }, []);
 
   async function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -28,20 +32,41 @@ function Options() {
     }
   }
 
+  async function setAutoTick(autoTick: boolean) {
+    setSettings(await send<Settings>({ type: 'settings:set', autoTick }));
+  }
+
   return (
     <div className="wrap" style={{ maxWidth: 520 }}>
       <h2>Practice Tracker</h2>
       {settings && (
-        <form onSubmit={save}>
-          <label>
-            API address
-            <input name="apiBaseUrl" defaultValue={settings.apiBaseUrl} placeholder="http://localhost:8787" />
+        <>
+          <form onSubmit={save}>
+            <label>
+              API address
+              <input name="apiBaseUrl" defaultValue={settings.apiBaseUrl} placeholder="http://localhost:8787" />
+            </label>
+            <button className="primary" type="submit">
+              Save
+            </button>
+            {message && <div role="status">{message}</div>}
+          </form>
+          <label className="toggle">
+            <input type="checkbox" checked={settings.autoTick} onChange={(e) => void setAutoTick(e.target.checked)} />
+            Tick a problem as solved when my submission is Accepted (LeetCode, Codeforces)
           </label>
-          <button className="primary" type="submit">
-            Save
-          </button>
-          {message && <div role="status">{message}</div>}
-        </form>
+        </>
+      )}
+      {queue && (
+        <div className="card">
+          <span data-testid="queue-pending">{queue.pending === 0 ? 'Everything is synced.' : `${queue.pending} change(s) waiting to be sent.`}</span>
+          {queue.lastError && <span className="muted">Last problem: {queue.lastError}</span>}
+          {queue.pending > 0 && (
+            <button type="button" onClick={() => void send<QueueStatus>({ type: 'queue:flush' }).then(setQueue)}>
+              Retry now
+            </button>
+          )}
+        </div>
       )}
     </div>
   );

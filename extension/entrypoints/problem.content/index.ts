@@ -1,16 +1,32 @@
+import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { matchPatterns } from '@shared/platforms/index';
+import type { ContentMessage, Reply } from '@shared/schemas/messages';
 import { contentFeatures } from '../../features/index';
+import { CONTENT_SCRIPT_MATCHES } from '../../lib/content-matches.generated';
+import { showPageToast } from '../../lib/page-toast';
 
 export default defineContentScript({
-  matches: matchPatterns(),
+  // WXT reads these options at build time (ENTRYPOINT unset then) and also bundles them: the patterns
+  // (the registry's, kept in sync by content-matches.test.ts) are only needed for the manifest.
+  matches: import.meta.env.ENTRYPOINT ? [] : [...CONTENT_SCRIPT_MATCHES],
   runAt: 'document_idle',
   main(ctx) {
-    const controller = new AbortController();
-    ctx.onInvalidated(() => controller.abort());
+    const url = new URL(window.location.href);
+    const send = async <T>(message: ContentMessage): Promise<T> => {
+      const reply = (await browser.runtime.sendMessage(message)) as Reply<T> | undefined;
+      if (!reply?.ok) throw new Error(reply?.error ?? 'The extension did not answer');
+      return reply.data;
+    };
     for (const feature of contentFeatures) {
+      if (!feature.runsOn(url)) continue;
       try {
-        feature.start({ window, signal: controller.signal });
+        feature.start({
+          window,
+          signal: ctx.signal,
+          send,
+          onLocationChange: (callback) => ctx.addEventListener(window, 'wxt:locationchange', callback),
+          toast: (text, tone) => showPageToast(document, text, tone),
+        });
       } catch (err) {
         console.warn(`[practice-tracker] ${feature.id} failed`, err);
       }

@@ -18,21 +18,48 @@ function certificate(): { key: Buffer; cert: Buffer } {
   return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
 }
 
-/** Serves saved problem pages by host and path, the way the real judge would. */
-export async function startFixtureServer(routes: Record<string, string>): Promise<{ port: number; close(): Promise<void> }> {
+/**
+ * A route of the fixture server: a saved page (its path under tests/fixtures/pages), or JSON the way
+ * the judge's own endpoints answer. A list of JSON answers is given one per request, the last repeating
+ * (a check endpoint polled until the judge is done).
+ */
+export type FixtureRoute = string | { json: unknown[] };
+
+/** A JSON file under tests/fixtures/pages. */
+export function fixtureJson(file: string): unknown {
+  return JSON.parse(readFileSync(resolve('tests/fixtures/pages', file), 'utf8')) as unknown;
+}
+
+/**
+ * Serves saved problem pages (and judge JSON endpoints) by host and path, the way the real judge
+ * would. A key may start with a method ('POST leetcode.com/...'); `hits` counts requests per key.
+ */
+export async function startFixtureServer(
+  routes: Record<string, FixtureRoute>,
+): Promise<{ port: number; hits: Map<string, number>; close(): Promise<void> }> {
+  const hits = new Map<string, number>();
   const server: Server = createServer(certificate(), (req, res) => {
     const host = (req.headers.host ?? '').split(':')[0];
     const path = (req.url ?? '/').split('?')[0];
-    const file = routes[`${host}${path}`];
-    if (!file) {
+    const key = [`${req.method} ${host}${path}`, `${host}${path}`].find((k) => routes[k] !== undefined);
+    const route = key ? routes[key] : undefined;
+    if (!key || route === undefined) {
       res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
       return;
     }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(readFileSync(resolve('tests/fixtures/pages', file)));
+    const n = hits.get(key) ?? 0;
+    hits.set(key, n + 1);
+    if (typeof route === 'string') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(readFileSync(resolve('tests/fixtures/pages', route)));
+      return;
+    }
+    const answer = route.json[Math.min(n, route.json.length - 1)];
+    req.resume();
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address() as AddressInfo;
-  return { port, close: () => new Promise((ok) => server.close(() => ok())) };
+  return { port, hits, close: () => new Promise((ok) => server.close(() => ok())) };
 }
 
 export const JUDGE_HOSTS = ['leetcode.com', 'codeforces.com', 'www.geeksforgeeks.org', 'www.codechef.com', 'atcoder.jp', 'cses.fi', 'www.hackerrank.com'];
@@ -55,6 +82,11 @@ export async function launchWithExtension(fixturePort: number): Promise<{ contex
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;
   return { context, extensionId, worker };
+}
+
+/** The built extension's manifest (what the browser is given). */
+export function builtManifest(dir = EXTENSION_DIR): Record<string, unknown> {
+  return JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Record<string, unknown>;
 }
 
 /** The id of the first tab whose URL starts with `prefix`, asked of the extension itself. */

@@ -1,0 +1,305 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTE_MESSAGES } from '../../shared/rules/notes';
+import type { Note, NotesPage, NoteTagCount, QuestionNotes } from '../../shared/schemas/note';
+import { findUnsafeNoteHtml, loadXssPayloads } from '../../tests/fixtures/xss/check';
+import { noteTags, notes } from '../db/schema';
+import { seedDatabase } from '../db/seed/index';
+import { createTestApp } from '../testing';
+
+const BASE = '/question-tracker/v1/user/notes';
+const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+
+describe('notes API', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let twoSum: string;
+  let watermelon: string;
+  let addTwo: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDatabase(t.db);
+    const id = async (url: string) =>
+      (await t.call('GET', `/question-tracker/v1/question/search-question2?problemUrl=${encodeURIComponent(url)}`)).body.data.question._id as string;
+    twoSum = await id('https://leetcode.com/problems/two-sum/');
+    watermelon = await id('https://codeforces.com/contest/4/problem/A');
+    addTwo = await id('https://leetcode.com/problems/add-two-numbers/');
+  });
+  afterAll(() => t.close());
+
+  const create = (token: string, body: unknown) => t.call<{ note: Note }>('POST', `${BASE}/create-note`, { token, body });
+  const list = (token: string, query = '') => t.call<NotesPage>('GET', `${BASE}/get-notes${query}`, { token });
+  const tags = async (token: string) => (await t.call<{ tags: NoteTagCount[] }>('GET', `${BASE}/get-tags`, { token })).body.data.tags;
+
+  it('needs a signed-in user for every call', async () => {
+    const calls: [string, string][] = [
+      ['GET', `${BASE}/get-notes`],
+      ['GET', `${BASE}/get-tags`],
+      ['GET', `${BASE}/get-note/${MISSING_ID}`],
+      ['GET', `${BASE}/get-question-notes/${MISSING_ID}`],
+      ['POST', `${BASE}/create-note`],
+      ['PATCH', `${BASE}/update-note/${MISSING_ID}`],
+      ['DELETE', `${BASE}/delete-note/${MISSING_ID}`],
+    ];
+    for (const [method, path] of calls) {
+      const res = await t.call(method, path, { body: method === 'POST' || method === 'PATCH' ? { title: '', note: '' } : undefined });
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect(res.body.status.error).toBe('Unauthorized');
+    }
+  });
+
+  it('creates a question note with tags and linked questions, sanitised, and reads it back', async () => {
+    const a = await t.signup('Writer');
+    const res = await create(a.token, {
+      questionId: twoSum,
+      title: '  Hash map  ',
+      note: '<h2>Idea</h2><p>One <strong>pass</strong> <a href="https://x.dev/">ref</a></p><img src=x onerror="alert(1)"><script>alert(1)</script>',
+      tags: ['arrays', ' hashing! ', 'Arrays'],
+      questionsLinked: [{ _id: addTwo }, watermelon, addTwo],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.status).toMatchObject({ code: 201, success: true, message: 'Note created' });
+    const note = res.body.data.note;
+    expect(note).toMatchObject({
+      title: 'Hash map',
+      note: '<h2>Idea</h2><p>One <strong>pass</strong> <a href="https://x.dev/" rel="noopener noreferrer" target="_blank">ref</a></p>',
+      questionId: { _id: twoSum, name: 'Two Sum', problemUrl: 'https://leetcode.com/problems/two-sum/', platform: 'leetcode', difficulty: 'Easy' },
+    });
+    expect(note.tags.map((x) => x.name)).toEqual(['arrays', 'hashing']);
+    expect(note.questionsLinked.map((q) => q._id).sort()).toEqual([addTwo, watermelon].sort());
+    expect(note.questionsLinked.every((q) => q.name && q.problemUrl)).toBe(true);
+    expect(Date.parse(note.createdAt)).not.toBeNaN();
+
+    const got = await t.call<{ note: Note }>('GET', `${BASE}/get-note/${note._id}`, { token: a.token });
+    expect(got.status).toBe(200);
+    expect(got.body.data.note).toEqual(note);
+  });
+
+  it('creates a general note with the default title Approach', async () => {
+    const a = await t.signup('General');
+    const res = await create(a.token, { note: '<p>Binary search on the answer</p>' });
+    expect(res.status).toBe(201);
+    expect(res.body.data.note).toMatchObject({ title: 'Approach', questionId: null, tags: [], questionsLinked: [] });
+  });
+
+  it('refuses an empty title and a body without letters or digits, with the spec messages', async () => {
+    const a = await t.signup('Strict');
+    const cases: [unknown, string][] = [
+      [{ title: '', note: '<p>x</p>' }, 'Title cannot be empty'],
+      [{ title: '   ', note: '<p>x</p>' }, 'Title cannot be empty'],
+      [{ title: 'T', note: '<p> &nbsp; </p>' }, 'Note cannot be empty'],
+      [{ title: 'T', note: '<p>!!! ??? ---</p>' }, 'Note cannot be empty'],
+      [{ title: 'T' }, 'Note cannot be empty'],
+      // Letters only inside a script: nothing is left once sanitised.
+      [{ title: 'T', note: '<script>alert("hello")</script><img src=x onerror=alert(1)>' }, 'Note cannot be empty'],
+      [{ title: 'T', note: '<p>x</p>', questionId: 'not-a-question' }, 'Cannot open notes for this question'],
+      [{ title: 'T', note: '<p>x</p>', questionId: MISSING_ID }, 'Cannot open notes for this question'],
+      [{ title: 'T', note: '<p>x</p>', questionsLinked: [MISSING_ID] }, NOTE_MESSAGES.linkedMissing],
+      [{ title: 'T', note: '<p>x</p>', tags: Array.from({ length: 11 }, (_, i) => `tag${i}`) }, 'Maximum 10 tags allowed'],
+      [{ title: 'x'.repeat(201), note: '<p>x</p>' }, NOTE_MESSAGES.titleTooLong],
+    ];
+    for (const [body, message] of cases) {
+      const res = await create(a.token, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.status).toMatchObject({ success: false, error: 'ValidationError', message });
+    }
+    expect((await list(a.token)).body.data.total).toBe(0);
+  });
+
+  it('writes atomically: a failing link leaves no note and no new tag behind', async () => {
+    const a = await t.signup('Atomic');
+    const res = await create(a.token, { title: 'T', note: '<p>x</p>', tags: ['orphan'], questionsLinked: [twoSum, MISSING_ID] });
+    expect(res.status).toBe(400);
+    expect((await list(a.token)).body.data.total).toBe(0);
+    const [user] = await t.db.select({ id: notes.userId }).from(notes).where(eq(notes.title, 'T'));
+    expect(user).toBeUndefined();
+    expect(await t.db.select().from(noteTags).where(eq(noteTags.name, 'orphan'))).toEqual([]);
+
+    const ok = await create(a.token, { title: 'T', note: '<p>x</p>', tags: ['kept'] });
+    const bad = await t.call('PATCH', `${BASE}/update-note/${ok.body.data.note._id}`, {
+      token: a.token,
+      body: { title: 'Changed', tags: ['other'], questionsLinked: [MISSING_ID] },
+    });
+    expect(bad.status).toBe(400);
+    const after = await t.call<{ note: Note }>('GET', `${BASE}/get-note/${ok.body.data.note._id}`, { token: a.token });
+    expect(after.body.data.note).toMatchObject({ title: 'T', tags: [{ name: 'kept' }] });
+  });
+
+  it('lists notes newest first with paging, and filters by kind, question, tag and text', async () => {
+    const a = await t.signup('Lister');
+    const made: Note[] = [];
+    const specs = [
+      { questionId: twoSum, title: 'Brute force', note: '<p>Two loops, quadratic</p>', tags: ['arrays'] },
+      { questionId: twoSum, title: 'Hash map', note: '<p>Complement lookup in <strong>one</strong> pass</p>', tags: ['arrays', 'hashing'] },
+      { questionId: watermelon, title: 'Parity', note: '<p>Even and greater than 2</p>', tags: ['math'] },
+      { title: 'Sliding window', note: '<ul><li>Expand, then shrink</li></ul>', tags: ['patterns'] },
+      { title: '100% sure', note: '<p>wildcards_are_text</p>' },
+    ];
+    for (const s of specs) made.push((await create(a.token, s)).body.data.note);
+
+    const all = await list(a.token);
+    expect(all.status).toBe(200);
+    expect(all.body.data).toMatchObject({ total: 5, page: 1, limit: 50, hasMore: false });
+    expect(all.body.data.notes.map((n) => n.title)).toEqual([...specs].reverse().map((s) => s.title));
+    const summary = all.body.data.notes.find((n) => n.title === 'Hash map');
+    expect(summary).toMatchObject({ excerpt: 'Complement lookup in one pass', questionId: { _id: twoSum, name: 'Two Sum' } });
+    expect(summary).not.toHaveProperty('note');
+
+    const p1 = await list(a.token, '?limit=2&page=1');
+    const p3 = await list(a.token, '?limit=2&page=3');
+    expect(p1.body.data).toMatchObject({ total: 5, hasMore: true });
+    expect(p1.body.data.notes).toHaveLength(2);
+    expect(p3.body.data).toMatchObject({ total: 5, hasMore: false, page: 3 });
+    expect(p3.body.data.notes.map((n) => n.title)).toEqual(['Brute force']);
+
+    const titles = async (q: string) => (await list(a.token, q)).body.data.notes.map((n) => n.title).sort();
+    expect(await titles('?type=question')).toEqual(['Brute force', 'Hash map', 'Parity']);
+    expect(await titles('?type=general')).toEqual(['100% sure', 'Sliding window']);
+    expect(await titles(`?questionId=${twoSum}`)).toEqual(['Brute force', 'Hash map']);
+    const tagList = await tags(a.token);
+    expect(tagList.map((x) => [x.name, x.count])).toEqual([['arrays', 2], ['hashing', 1], ['math', 1], ['patterns', 1]]);
+    const arrays = tagList.find((x) => x.name === 'arrays')!;
+    expect(await titles(`?tag=${arrays._id}`)).toEqual(['Brute force', 'Hash map']);
+    expect(await titles(`?tag=${arrays._id}&search=hash`)).toEqual(['Hash map']);
+    // Titles and body text, any case; not tag names inside the HTML.
+    expect(await titles('?search=PARITY')).toEqual(['Parity']);
+    expect(await titles('?search=shrink')).toEqual(['Sliding window']);
+    expect(await titles('?search=complement%20lookup')).toEqual(['Hash map']);
+    expect(await titles('?search=strong')).toEqual([]);
+    expect(await titles('?search=%25')).toEqual(['100% sure']);
+    expect(await titles('?search=s_are')).toEqual(['100% sure']);
+    expect(await titles('?search=%20%20')).toHaveLength(5);
+
+    for (const q of ['?page=0', '?limit=101', '?type=other', '?tag=nope', '?questionId=nope']) {
+      const res = await list(a.token, q);
+      expect(res.status, q).toBe(400);
+      expect(res.body.status.error).toBe('ValidationError');
+    }
+    expect((await list(a.token, '?questionId=nope')).body.status.message).toBe('Cannot open notes for this question');
+  });
+
+  it('updates only the fields given; tags and links replace the old lists', async () => {
+    const a = await t.signup('Editor');
+    const { note } = (await create(a.token, { questionId: twoSum, title: 'First', note: '<p>v1</p>', tags: ['a', 'b'], questionsLinked: [addTwo] })).body.data;
+
+    const titled = await t.call<{ note: Note }>('PATCH', `${BASE}/update-note/${note._id}`, { token: a.token, body: { title: 'Second' } });
+    expect(titled.status).toBe(200);
+    expect(titled.body.status.message).toBe('Note saved');
+    expect(titled.body.data.note).toMatchObject({ title: 'Second', note: '<p>v1</p>', tags: [{ name: 'a' }, { name: 'b' }], questionsLinked: [{ _id: addTwo }] });
+    expect(Date.parse(titled.body.data.note.updatedAt)).toBeGreaterThanOrEqual(Date.parse(note.updatedAt));
+
+    const changed = await t.call<{ note: Note }>('PATCH', `${BASE}/update-note/${note._id}`, {
+      token: a.token,
+      body: { note: '<p>v2 <a href="javascript:alert(1)">x</a></p>', tags: [{ _id: 'ignored', name: 'b' }, 'c'], questionsLinked: [] },
+    });
+    expect(changed.body.data.note).toMatchObject({
+      title: 'Second',
+      note: '<p>v2 <a rel="noopener noreferrer" target="_blank">x</a></p>',
+      questionsLinked: [],
+      questionId: { _id: twoSum },
+    });
+    expect(changed.body.data.note.tags.map((x) => x.name)).toEqual(['b', 'c']);
+    // Tag "a" is on no note any more: it is not offered.
+    expect((await tags(a.token)).map((x) => x.name)).toEqual(['b', 'c']);
+
+    for (const [body, message] of [
+      [{ title: '' }, 'Title cannot be empty'],
+      [{ note: '<p>   </p>' }, 'Note cannot be empty'],
+      [{ note: '<iframe src="https://x.dev">text</iframe>' }, 'Note cannot be empty'],
+    ] as const) {
+      const res = await t.call('PATCH', `${BASE}/update-note/${note._id}`, { token: a.token, body });
+      expect(res.status).toBe(400);
+      expect(res.body.status.message).toBe(message);
+    }
+  });
+
+  it('deletes a note', async () => {
+    const a = await t.signup('Deleter');
+    const { note } = (await create(a.token, { title: 'Gone', note: '<p>soon</p>', tags: ['temp'] })).body.data;
+    const res = await t.call('DELETE', `${BASE}/delete-note/${note._id}`, { token: a.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: { message: 'Note deleted' }, data: { _id: note._id } });
+    expect((await t.call('GET', `${BASE}/get-note/${note._id}`, { token: a.token })).status).toBe(404);
+    expect((await t.call('DELETE', `${BASE}/delete-note/${note._id}`, { token: a.token })).status).toBe(404);
+    expect(await tags(a.token)).toEqual([]);
+  });
+
+  it("answers 404 for another user's note: read, update and delete", async () => {
+    const owner = await t.signup('Owner');
+    const other = await t.signup('Other');
+    const { note } = (await create(owner.token, { questionId: twoSum, title: 'Mine', note: '<p>private</p>', tags: ['secret'] })).body.data;
+    const attempts = [
+      t.call('GET', `${BASE}/get-note/${note._id}`, { token: other.token }),
+      t.call('PATCH', `${BASE}/update-note/${note._id}`, { token: other.token, body: { title: 'Stolen' } }),
+      t.call('DELETE', `${BASE}/delete-note/${note._id}`, { token: other.token }),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.status).toBe(404);
+      expect(res.body.status).toMatchObject({ error: 'NotFoundError', message: 'Note not found' });
+    }
+    expect((await list(other.token)).body.data.total).toBe(0);
+    expect(await tags(other.token)).toEqual([]);
+    const qn = await t.call<QuestionNotes>('GET', `${BASE}/get-question-notes/${twoSum}`, { token: other.token });
+    expect(qn.body.data.notes).toEqual([]);
+    // The owner's note is untouched.
+    const mine = await t.call<{ note: Note }>('GET', `${BASE}/get-note/${note._id}`, { token: owner.token });
+    expect(mine.body.data.note.title).toBe('Mine');
+    // Other users' tags cannot be used as a filter to probe.
+    const secret = (await tags(owner.token))[0]!;
+    expect((await list(other.token, `?tag=${secret._id}`)).body.data.total).toBe(0);
+  });
+
+  it('answers 404 for an unknown or malformed note id', async () => {
+    const a = await t.signup('Lost');
+    for (const id of [MISSING_ID, 'not-a-uuid', '1%27%20or%201=1']) {
+      const res = await t.call('GET', `${BASE}/get-note/${id}`, { token: a.token });
+      expect(res.status, id).toBe(404);
+      expect(res.body.status.message).toBe('Note not found');
+    }
+  });
+
+  it('gives a question with its notes, a question without notes, and refuses what is not a question', async () => {
+    const a = await t.signup('Question');
+    const empty = await t.call<QuestionNotes>('GET', `${BASE}/get-question-notes/${watermelon}`, { token: a.token });
+    expect(empty.status).toBe(200);
+    expect(empty.body.data).toEqual({
+      question: { _id: watermelon, name: 'Watermelon', problemUrl: expect.stringContaining('codeforces.com'), platform: 'codeforces', difficulty: expect.any(String) },
+      notes: [],
+    });
+    await create(a.token, { questionId: watermelon, title: 'One', note: '<p>1</p>' });
+    await create(a.token, { questionId: watermelon, title: 'Two', note: '<p>2</p>' });
+    const full = await t.call<QuestionNotes>('GET', `${BASE}/get-question-notes/${watermelon}`, { token: a.token });
+    expect(full.body.data.notes.map((n) => n.title)).toEqual(['One', 'Two']);
+    expect(full.body.data.notes[0]!.note).toBe('<p>1</p>');
+
+    for (const id of [MISSING_ID, 'abc']) {
+      const res = await t.call('GET', `${BASE}/get-question-notes/${id}`, { token: a.token });
+      expect(res.status).toBe(404);
+      expect(res.body.status.message).toBe('Cannot open notes for this question');
+    }
+
+    // search-question2 returns the same full notes for the question.
+    const lookup = await t.call('GET', `/question-tracker/v1/question/search-question2?problemUrl=${encodeURIComponent('https://codeforces.com/contest/4/problem/A')}`, { token: a.token });
+    expect(lookup.body.data.notes).toEqual(full.body.data.notes);
+  });
+
+  it('keeps one tag per name when notes are saved at the same time', async () => {
+    const a = await t.signup('Racer');
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => create(a.token, { title: `R${i}`, note: '<p>r</p>', tags: [i % 2 ? 'Race' : 'race', `n${i}`] })));
+    expect(results.map((r) => r.status)).toEqual(Array(6).fill(201));
+    const list = await tags(a.token);
+    expect(list.filter((x) => x.name.toLowerCase() === 'race')).toEqual([expect.objectContaining({ count: 6 })]);
+  });
+
+  it('stores every payload of the XSS corpus harmlessly', async () => {
+    const a = await t.signup('Attacker');
+    for (const p of loadXssPayloads()) {
+      const res = await create(a.token, { title: p.id, note: `<p>payload ${p.id}</p>${p.html}`, tags: [p.category] });
+      expect(res.status, p.id).toBe(201);
+      const stored = res.body.data.note.note;
+      expect(findUnsafeNoteHtml(stored), `${p.id}: ${stored}`).toEqual([]);
+      expect(stored).toContain(`payload ${p.id}`);
+      expect(stored).not.toMatch(/<script|\son[a-z]+=|javascript:|data:|<iframe|<object|<embed|<form|<style|<base|<meta/i);
+    }
+  });
+});

@@ -1,0 +1,358 @@
+import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import sanitizeHtml from 'sanitize-html';
+import {
+  isNoteBodyEmpty,
+  NOTE_ALLOWED_ATTRIBUTES,
+  NOTE_ALLOWED_TAGS,
+  NOTE_CODE_CLASS,
+  NOTE_DROP_CONTENT_TAGS,
+  NOTE_LINK_REL,
+  NOTE_MESSAGES,
+  NOTE_URL_SCHEMES,
+  noteExcerpt,
+} from '../../shared/rules/notes';
+import {
+  isUuid,
+  type ListNotesFilter,
+  type Note,
+  type NoteChanges,
+  type NoteFields,
+  type NoteQuestion,
+  type NotesPage,
+  type NoteSummary,
+  type NoteTag,
+  type NoteTagCount,
+  type QuestionNotes,
+} from '../../shared/schemas/note';
+import type { Db } from '../db/client';
+import { noteQuestionLinks, notes, noteTagLinks, noteTags, questions } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import { badRequest, notFound } from '../lib/errors';
+
+export interface NoteDeps {
+  db: Db;
+  clock: Clock;
+}
+
+type NoteRow = typeof notes.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Sanitising
+
+const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [...NOTE_ALLOWED_TAGS],
+  // `class` is granted through allowedClasses (code blocks' language only), never wholesale.
+  allowedAttributes: Object.fromEntries(Object.entries(NOTE_ALLOWED_ATTRIBUTES).map(([tag, attrs]) => [tag, attrs.filter((a) => a !== 'class')])),
+  allowedClasses: { code: [NOTE_CODE_CLASS] },
+  allowedSchemes: [...NOTE_URL_SCHEMES],
+  allowedSchemesByTag: {},
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite', 'action', 'formaction', 'xlink:href'],
+  allowProtocolRelative: false,
+  allowVulnerableTags: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: [...NOTE_DROP_CONTENT_TAGS],
+  parseStyleAttributes: false,
+  transformTags: {
+    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: NOTE_LINK_REL, target: '_blank' } }),
+  },
+};
+
+/**
+ * Note HTML as it may be stored: the allow-list of shared/rules/notes.ts (what the editor produces),
+ * no scripts, styles, frames, objects, embeds, forms or event attributes, and only http(s)/mailto
+ * links, each with rel="noopener noreferrer" target="_blank". Run until stable, so the output of a
+ * parser quirk cannot be a new input that sanitises differently (mutation XSS).
+ */
+export function sanitizeNoteHtml(html: string): string {
+  let current = html;
+  for (let i = 0; i < 3; i++) {
+    const next = sanitizeHtml(current, SANITIZE_OPTIONS);
+    if (next === current) return next;
+    current = next;
+  }
+  return current;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+function toNoteQuestion(q: { id: string; name: string; problemUrl: string; platform: string; difficulty: string }): NoteQuestion {
+  return { _id: q.id, name: q.name, problemUrl: q.problemUrl, platform: q.platform, difficulty: q.difficulty };
+}
+
+const questionColumns = {
+  id: questions.id,
+  name: questions.name,
+  problemUrl: questions.problemUrl,
+  platform: questions.platform,
+  difficulty: questions.difficulty,
+};
+
+interface NoteRelations {
+  tags: Map<string, NoteTag[]>;
+  linked: Map<string, NoteQuestion[]>;
+  owners: Map<string, NoteQuestion>;
+}
+
+/** Tags, linked questions and owning questions of several notes, in three queries. */
+async function loadRelations(db: Db, rows: NoteRow[]): Promise<NoteRelations> {
+  const ids = rows.map((r) => r.id);
+  const questionIds = [...new Set(rows.map((r) => r.questionId).filter((q): q is string => !!q))];
+  const rel: NoteRelations = { tags: new Map(), linked: new Map(), owners: new Map() };
+  if (!ids.length) return rel;
+  const [tagRows, linkRows, ownerRows] = await Promise.all([
+    db
+      .select({ noteId: noteTagLinks.noteId, id: noteTags.id, name: noteTags.name })
+      .from(noteTagLinks)
+      .innerJoin(noteTags, eq(noteTags.id, noteTagLinks.tagId))
+      .where(inArray(noteTagLinks.noteId, ids))
+      .orderBy(asc(sql`lower(${noteTags.name})`)),
+    db
+      .select({ noteId: noteQuestionLinks.noteId, ...questionColumns })
+      .from(noteQuestionLinks)
+      .innerJoin(questions, eq(questions.id, noteQuestionLinks.questionId))
+      .where(inArray(noteQuestionLinks.noteId, ids))
+      .orderBy(asc(questions.name)),
+    questionIds.length ? db.select(questionColumns).from(questions).where(inArray(questions.id, questionIds)) : Promise.resolve([]),
+  ]);
+  for (const t of tagRows) {
+    const list = rel.tags.get(t.noteId) ?? [];
+    list.push({ _id: t.id, name: t.name });
+    rel.tags.set(t.noteId, list);
+  }
+  for (const l of linkRows) {
+    const list = rel.linked.get(l.noteId) ?? [];
+    list.push(toNoteQuestion(l));
+    rel.linked.set(l.noteId, list);
+  }
+  for (const q of ownerRows) rel.owners.set(q.id, toNoteQuestion(q));
+  return rel;
+}
+
+function toNote(row: NoteRow, rel: NoteRelations): Note {
+  return {
+    _id: row.id,
+    title: row.title,
+    note: row.note,
+    tags: rel.tags.get(row.id) ?? [],
+    questionsLinked: rel.linked.get(row.id) ?? [],
+    questionId: row.questionId ? (rel.owners.get(row.questionId) ?? null) : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toSummary(row: NoteRow, rel: NoteRelations): NoteSummary {
+  const { note, ...rest } = toNote(row, rel);
+  return { ...rest, excerpt: noteExcerpt(note) };
+}
+
+async function toNotes(db: Db, rows: NoteRow[]): Promise<Note[]> {
+  const rel = await loadRelations(db, rows);
+  return rows.map((r) => toNote(r, rel));
+}
+
+/** The user's own note, or 404: someone else's note does not exist for them. */
+async function ownNoteRow(db: Db, userId: string, noteId: string, lock = false): Promise<NoteRow> {
+  if (!isUuid(noteId)) throw notFound(NOTE_MESSAGES.notFound);
+  const query = db.select().from(notes).where(and(eq(notes.id, noteId), eq(notes.userId, userId)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound(NOTE_MESSAGES.notFound);
+  return row;
+}
+
+export async function getNote(db: Db, userId: string, noteId: string): Promise<Note> {
+  const row = await ownNoteRow(db, userId, noteId);
+  const [note] = await toNotes(db, [row]);
+  if (!note) throw new Error('note vanished');
+  return note;
+}
+
+/** A user's notes on one question, first written first (search-question2 and get-question-notes). */
+export async function notesForQuestion(db: Db, userId: string, questionId: string): Promise<Note[]> {
+  const rows = await db
+    .select()
+    .from(notes)
+    .where(and(eq(notes.userId, userId), eq(notes.questionId, questionId)))
+    .orderBy(asc(notes.createdAt), asc(notes.id));
+  return toNotes(db, rows);
+}
+
+/** A question and the user's notes on it; 404 'Cannot open notes for this question' when it is not a question. */
+export async function questionNotes(db: Db, userId: string, questionId: string): Promise<QuestionNotes> {
+  if (!isUuid(questionId)) throw notFound(NOTE_MESSAGES.cannotOpen);
+  const [q] = await db.select(questionColumns).from(questions).where(eq(questions.id, questionId));
+  if (!q) throw notFound(NOTE_MESSAGES.cannotOpen);
+  return { question: toNoteQuestion(q), notes: await notesForQuestion(db, userId, questionId) };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The user's notes, newest first, filtered by text, tag, question or kind, one page at a time. */
+export async function listNotes(db: Db, userId: string, filter: ListNotesFilter): Promise<NotesPage> {
+  const conditions: SQL[] = [eq(notes.userId, userId)];
+  if (filter.search) {
+    const pattern = `%${escapeLike(filter.search)}%`;
+    // Bodies are HTML: match their text, not tag names or attributes.
+    const text = sql`regexp_replace(${notes.note}, '<[^>]*>', ' ', 'g')`;
+    const match = or(ilike(notes.title, pattern), sql`${text} ilike ${pattern}`);
+    if (match) conditions.push(match);
+  }
+  if (filter.tag) {
+    conditions.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(noteTagLinks)
+          .where(and(eq(noteTagLinks.noteId, notes.id), eq(noteTagLinks.tagId, filter.tag))),
+      ),
+    );
+  }
+  if (filter.questionId) conditions.push(eq(notes.questionId, filter.questionId));
+  if (filter.type === 'question') conditions.push(isNotNull(notes.questionId));
+  if (filter.type === 'general') conditions.push(isNull(notes.questionId));
+  const where = and(...conditions);
+
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(notes)
+      .where(where)
+      .orderBy(desc(notes.createdAt), desc(notes.id))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit),
+    db.select({ n: count() }).from(notes).where(where),
+  ]);
+  const total = Number(totalRow?.n ?? 0);
+  const rel = await loadRelations(db, rows);
+  return {
+    notes: rows.map((r) => toSummary(r, rel)),
+    total,
+    page: filter.page,
+    limit: filter.limit,
+    hasMore: filter.page * filter.limit < total,
+  };
+}
+
+/** The user's tags that are on at least one note, with how many. */
+export async function listNoteTags(db: Db, userId: string): Promise<NoteTagCount[]> {
+  const rows = await db
+    .select({ id: noteTags.id, name: noteTags.name, n: count(noteTagLinks.noteId) })
+    .from(noteTags)
+    .innerJoin(noteTagLinks, eq(noteTagLinks.tagId, noteTags.id))
+    .where(eq(noteTags.userId, userId))
+    .groupBy(noteTags.id, noteTags.name)
+    .orderBy(asc(sql`lower(${noteTags.name})`));
+  return rows.map((r) => ({ _id: r.id, name: r.name, count: Number(r.n) }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing (each in one transaction: the note, its tags and its links together or not at all)
+
+/** Sanitises and re-checks a body: what remains after sanitising must still say something. */
+function cleanBody(html: string): string {
+  const clean = sanitizeNoteHtml(html);
+  if (isNoteBodyEmpty(clean)) throw badRequest(NOTE_MESSAGES.noteEmpty);
+  return clean;
+}
+
+/** Tag ids for names, creating the user's missing tags; an existing tag is reused whatever its case. */
+async function tagIdsFor(tx: Db, userId: string, names: string[]): Promise<string[]> {
+  if (!names.length) return [];
+  const lower = names.map((n) => n.toLowerCase());
+  const find = () =>
+    tx
+      .select({ id: noteTags.id, name: noteTags.name })
+      .from(noteTags)
+      .where(and(eq(noteTags.userId, userId), inArray(sql`lower(${noteTags.name})`, lower)));
+  const missingFrom = (rows: { name: string }[]) => {
+    const known = new Set(rows.map((t) => t.name.toLowerCase()));
+    return names.filter((n) => !known.has(n.toLowerCase()));
+  };
+  let rows = await find();
+  if (missingFrom(rows).length) {
+    // Two saves creating "dp" and "DP" at once must end with one tag: the unique index is exact-case,
+    // so new tags of one user are created one save at a time (until this transaction ends).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`note-tags:${userId}`}))`);
+    rows = await find();
+    const missing = missingFrom(rows);
+    if (missing.length) {
+      await tx
+        .insert(noteTags)
+        .values(missing.map((name) => ({ userId, name })))
+        .onConflictDoNothing();
+      rows = await find();
+    }
+  }
+  const all = rows;
+  const byName = new Map<string, string>();
+  for (const t of all) if (!byName.has(t.name.toLowerCase())) byName.set(t.name.toLowerCase(), t.id);
+  return [...new Set(lower.map((l) => byName.get(l)).filter((id): id is string => !!id))];
+}
+
+async function checkQuestionsExist(tx: Db, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  const rows = await tx.select({ id: questions.id }).from(questions).where(inArray(questions.id, ids));
+  if (rows.length !== new Set(ids).size) throw badRequest(NOTE_MESSAGES.linkedMissing);
+}
+
+async function replaceTags(tx: Db, userId: string, noteId: string, names: string[]) {
+  const tagIds = await tagIdsFor(tx, userId, names);
+  await tx.delete(noteTagLinks).where(eq(noteTagLinks.noteId, noteId));
+  if (tagIds.length) await tx.insert(noteTagLinks).values(tagIds.map((tagId) => ({ noteId, tagId })));
+}
+
+async function replaceLinks(tx: Db, noteId: string, questionIds: string[]) {
+  await checkQuestionsExist(tx, questionIds);
+  await tx.delete(noteQuestionLinks).where(eq(noteQuestionLinks.noteId, noteId));
+  if (questionIds.length) await tx.insert(noteQuestionLinks).values(questionIds.map((questionId) => ({ noteId, questionId })));
+}
+
+/**
+ * Creates a note with its tags and linked questions. `questionId` null makes a general note.
+ * Other flows (Add Question) may call this inside their own transaction: it nests as a savepoint.
+ */
+export async function createNote(deps: NoteDeps, userId: string, input: NoteFields & { questionId: string | null }): Promise<Note> {
+  const body = cleanBody(input.note);
+  const now = deps.clock.now();
+  const row = await deps.db.transaction(async (tx) => {
+    if (input.questionId) {
+      const [q] = await tx.select({ id: questions.id }).from(questions).where(eq(questions.id, input.questionId));
+      if (!q) throw badRequest(NOTE_MESSAGES.cannotOpen);
+    }
+    const [created] = await tx
+      .insert(notes)
+      .values({ userId, questionId: input.questionId, title: input.title.trim(), note: body, createdAt: now, updatedAt: now })
+      .returning();
+    if (!created) throw new Error('insert returned nothing');
+    await replaceTags(tx, userId, created.id, input.tags);
+    await replaceLinks(tx, created.id, input.questionsLinked);
+    return created;
+  });
+  return getNote(deps.db, userId, row.id);
+}
+
+/** Changes the fields given; tags and questionsLinked, when given, replace the old lists. */
+export async function updateNote(deps: NoteDeps, userId: string, noteId: string, changes: NoteChanges): Promise<Note> {
+  const body = changes.note === undefined ? undefined : cleanBody(changes.note);
+  await deps.db.transaction(async (tx) => {
+    await ownNoteRow(tx, userId, noteId, true);
+    const set: Partial<Pick<NoteRow, 'title' | 'note' | 'updatedAt'>> = { updatedAt: deps.clock.now() };
+    if (changes.title !== undefined) set.title = changes.title.trim();
+    if (body !== undefined) set.note = body;
+    await tx.update(notes).set(set).where(eq(notes.id, noteId));
+    if (changes.tags) await replaceTags(tx, userId, noteId, changes.tags);
+    if (changes.questionsLinked) await replaceLinks(tx, noteId, changes.questionsLinked);
+  });
+  return getNote(deps.db, userId, noteId);
+}
+
+export async function deleteNote(db: Db, userId: string, noteId: string): Promise<{ _id: string }> {
+  if (!isUuid(noteId)) throw notFound(NOTE_MESSAGES.notFound);
+  const [row] = await db
+    .delete(notes)
+    .where(and(eq(notes.id, noteId), eq(notes.userId, userId)))
+    .returning({ id: notes.id });
+  if (!row) throw notFound(NOTE_MESSAGES.notFound);
+  return { _id: row.id };
+}

@@ -1,0 +1,19 @@
+import { defineContentScript } from 'wxt/utils/define-content-script';
+import { LEETCODE_MATCHES } from '../lib/content-matches.generated';
+import { installVerdictTap } from '../lib/verdict-tap';
+
+/**
+ * LeetCode's page world, from the first byte: wraps fetch and XMLHttpRequest before the page's own
+ * scripts run, to see the judge's check answers. Chrome only; Firefox loads the same tap as
+ * verdict-tap.js from the isolated content script.
+ */
+export default defineContentScript({
+  // See problem.content: the patterns are for the manifest only.
+  matches: import.meta.env.ENTRYPOINT ? [] : [...LEETCODE_MATCHES],
+  world: 'MAIN',
+  runAt: 'document_start',
+  include: ['chrome'],
+  main() {
+    installVerdictTap(window);
+  },
+});

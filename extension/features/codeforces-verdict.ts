@@ -1,0 +1,42 @@
+import type { VerdictResult } from '@shared/schemas/messages';
+import { codeforcesStatusScope, ownAcceptedSubmissions } from '../lib/codeforces-status';
+import type { ContentFeature } from './types';
+
+export const CODEFORCES_HOSTS = /(^|\.)codeforces\.(com|ru)$/;
+
+/**
+ * Auto-tick on Codeforces: the status page shown after a submit (/contest/{id}/my, the problemset
+ * status, /submissions/{handle}) lists the user's rows and updates their verdicts in place. Rows of
+ * the signed-in handle that are Accepted are reported once each; the background remembers which
+ * submissions it has ticked, so a reload or another visit ticks nothing twice.
+ */
+export const codeforcesVerdictFeature: ContentFeature = {
+  id: 'codeforces-verdict',
+  description: 'Ticks problems on own Accepted Codeforces submissions.',
+  runsOn: (url) => CODEFORCES_HOSTS.test(url.hostname) && codeforcesStatusScope(url) !== null,
+  start({ window, signal, send, toast }) {
+    const reported = new Set<string>();
+    const scan = () => {
+      for (const s of ownAcceptedSubmissions(window.document, window.location.href)) {
+        if (reported.has(s.submissionId)) continue;
+        reported.add(s.submissionId);
+        void send<VerdictResult>({ type: 'verdict:accepted', verdict: { source: 'codeforces', ...s } })
+          .then((r) => r.status !== 'duplicate' && r.message && toast(r.message, r.status === 'ticked' ? 'success' : 'info'))
+          .catch(() => undefined);
+      }
+    };
+    scan();
+    // Verdicts change from "Running" to their result in place.
+    let timer = 0;
+    const observer = new MutationObserver(() => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(scan, 250);
+    });
+    const table = window.document.querySelector('.status-frame-datatable') ?? window.document.body;
+    if (table) observer.observe(table, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['submissionverdict', 'waiting', 'class'] });
+    signal.addEventListener('abort', () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    });
+  },
+};

@@ -1,0 +1,136 @@
+// @vitest-environment-options {"settings":{"disableJavaScriptFileLoading":true,"disableJavaScriptEvaluation":true,"disableCSSFileLoading":true,"handleDisabledFileLoadingAsSuccess":true}}
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseProblemUrl } from '@shared/platforms/index';
+import type { ContentMessage } from '@shared/schemas/messages';
+import { TAP_MESSAGE } from '../lib/leetcode-verdict';
+import { codeforcesVerdictFeature } from './codeforces-verdict';
+import { detectProblemFeature } from './detect-problem';
+import { leetcodeVerdictFeature } from './leetcode-verdict';
+import type { FeatureContext } from './types';
+
+const PAGES = resolve(import.meta.dirname, '../../tests/fixtures/pages');
+const setUrl = (url: string) => (window as unknown as { happyDOM: { setURL(u: string): void } }).happyDOM.setURL(url);
+
+function load(file: string, url: string) {
+  setUrl(url);
+  document.documentElement.innerHTML = new DOMParser().parseFromString(readFileSync(resolve(PAGES, file), 'utf8'), 'text/html').documentElement.innerHTML;
+}
+
+/** A feature context whose background answers like the real one and records what it was sent. */
+function context() {
+  const sent: ContentMessage[] = [];
+  const moves: (() => void)[] = [];
+  const toasts: string[] = [];
+  const controller = new AbortController();
+  const ctx: FeatureContext = {
+    window,
+    signal: controller.signal,
+    send: vi.fn(async <T>(m: ContentMessage): Promise<T> => {
+      sent.push(m);
+      if (m.type === 'page:identify') return parseProblemUrl(m.url) as T;
+      if (m.type === 'verdict:accepted') return { status: 'ticked', message: 'Accepted! marked solved' } as T;
+      return null as T;
+    }) as FeatureContext['send'],
+    onLocationChange: (cb) => moves.push(cb),
+    toast: (text) => toasts.push(text),
+  };
+  return { ctx, sent, moves, toasts, stop: () => controller.abort() };
+}
+
+describe('detect-problem', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('reports the problem, and the next one right after a client-side move', async () => {
+    load('leetcode/two-sum-spa.html', 'https://leetcode.com/problems/two-sum/');
+    const t = context();
+    detectProblemFeature.start(t.ctx);
+    await vi.advanceTimersByTimeAsync(50);
+    const detected = () => t.sent.filter((m) => m.type === 'problem:detected').map((m) => (m.type === 'problem:detected' ? m.problem : null));
+    expect(detected()).toEqual([{ platform: 'leetcode', key: 'two-sum', url: 'https://leetcode.com/problems/two-sum/', name: 'Two Sum', difficulty: 'Easy', topics: ['Array', 'Hash Table'] }]);
+
+    // The router moves to another problem: the page tells the feature at once, no poll needed.
+    setUrl('https://leetcode.com/problems/add-two-numbers/description/');
+    document.getElementById('qd-content')!.innerHTML =
+      '<a href="/problems/add-two-numbers/">2. Add Two Numbers</a><div>Medium</div><a href="/tag/linked-list/">Linked List</a>';
+    for (const move of t.moves) move();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(detected().at(-1)).toEqual({
+      platform: 'leetcode',
+      key: 'add-two-numbers',
+      url: 'https://leetcode.com/problems/add-two-numbers/',
+      name: 'Add Two Numbers',
+      difficulty: 'Medium',
+      topics: ['Linked List'],
+    });
+    // Nothing changes: nothing more is sent.
+    const reports = () => t.sent.filter((m) => m.type !== 'page:identify').length;
+    const before = reports();
+    await vi.advanceTimersByTimeAsync(12_000);
+    expect(reports()).toBe(before);
+    t.stop();
+  });
+
+  it('says so when the page is not a problem', async () => {
+    load('leetcode/problemset.html', 'https://leetcode.com/problemset/');
+    const t = context();
+    detectProblemFeature.start(t.ctx);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(t.sent.map((m) => m.type)).toEqual(['page:identify', 'problem:none']);
+    t.stop();
+  });
+});
+
+describe('leetcode-verdict', () => {
+  const verdict = { type: TAP_MESSAGE, submissionId: '77', state: 'SUCCESS', statusMsg: 'Accepted', questionId: '1', slug: 'two-sum' };
+  const post = (data: unknown, source: unknown = window) =>
+    window.dispatchEvent(new MessageEvent('message', { data, source: source as Window, origin: window.location.origin }));
+
+  it('reports an Accepted verdict for the page problem once, and shows the answer on the page', async () => {
+    load('leetcode/two-sum-submit.html', 'https://leetcode.com/problems/two-sum/description/');
+    const t = context();
+    leetcodeVerdictFeature.start(t.ctx);
+    post(verdict);
+    post(verdict);
+    await vi.waitFor(() => expect(t.toasts).toEqual(['Accepted! marked solved']));
+    expect(t.sent).toEqual([
+      { type: 'verdict:accepted', verdict: { source: 'leetcode', problemUrl: 'https://leetcode.com/problems/two-sum/', submissionId: '77' } },
+    ]);
+    t.stop();
+  });
+
+  it('ignores anything else the page world posts', async () => {
+    load('leetcode/two-sum-submit.html', 'https://leetcode.com/problems/two-sum/');
+    const t = context();
+    leetcodeVerdictFeature.start(t.ctx);
+    post({ ...verdict, statusMsg: 'Wrong Answer' });
+    post({ ...verdict, slug: 'three-sum' });
+    post({ ...verdict, questionId: '15', slug: null });
+    post({ ...verdict, submissionId: 'runcode_1' });
+    post({ type: 'record:set', problemUrl: 'https://leetcode.com/problems/two-sum/', checked: true });
+    post(verdict, null);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(t.sent).toEqual([]);
+    t.stop();
+  });
+});
+
+describe('codeforces-verdict', () => {
+  it("reports the user's own Accepted rows only, each once, also when a verdict arrives later", async () => {
+    load('codeforces/status-my.html', 'https://codeforces.com/problemset/status?my=on');
+    const t = context();
+    codeforcesVerdictFeature.start(t.ctx);
+    await vi.waitFor(() => expect(t.sent).toHaveLength(1));
+    const cell = document.querySelector('tr[data-submission-id="250000002"] .status-verdict-cell')!;
+    cell.setAttribute('waiting', 'false');
+    cell.innerHTML = '<span class="submissionVerdictWrapper" submissionVerdict="OK"><span class="verdict-accepted">Accepted</span></span>';
+    await vi.waitFor(() => expect(t.sent).toHaveLength(2), { timeout: 2000 });
+    expect(t.sent).toEqual([
+      { type: 'verdict:accepted', verdict: { source: 'codeforces', submissionId: '250000005', problemUrl: 'https://codeforces.com/problemset/problem/4/A' } },
+      { type: 'verdict:accepted', verdict: { source: 'codeforces', submissionId: '250000002', problemUrl: 'https://codeforces.com/problemset/problem/1/B' } },
+    ]);
+    t.stop();
+  });
+});

@@ -1,0 +1,47 @@
+import { browser } from 'wxt/browser';
+import type { VerdictResult } from '@shared/schemas/messages';
+import { isAcceptedForPage, leetcodePage, readTapMessage } from '../lib/leetcode-verdict';
+import type { ContentFeature } from './types';
+
+export const LEETCODE_HOSTS = /(^|\.)leetcode\.(com|cn)$/;
+
+/** Loads the page-world tap where the manifest cannot run it in the page's world (Firefox MV2). */
+function injectTap(doc: Document) {
+  const script = doc.createElement('script');
+  script.src = browser.runtime.getURL('/verdict-tap.js');
+  script.onload = () => script.remove();
+  (doc.head ?? doc.documentElement).append(script);
+}
+
+/**
+ * Auto-tick on LeetCode: the page-world tap posts the verdict of a check answer; this checks it
+ * field by field, checks that the submission is for this page's problem, and reports it. The
+ * background decides (setting on, signed in, not ticked before) and answers what to show.
+ */
+export const leetcodeVerdictFeature: ContentFeature = {
+  id: 'leetcode-verdict',
+  description: 'Ticks the problem on an Accepted LeetCode submission.',
+  runsOn: (url) => LEETCODE_HOSTS.test(url.hostname),
+  start({ window, signal, send, toast }) {
+    if (import.meta.env.FIREFOX) injectTap(window.document);
+    const seen = new Set<string>();
+    window.addEventListener(
+      'message',
+      (event: MessageEvent) => {
+        if (event.source !== window || event.origin !== window.location.origin) return;
+        const verdict = readTapMessage(event.data);
+        if (!verdict || seen.has(verdict.submissionId)) return;
+        const page = leetcodePage(window.location, window.document);
+        if (!isAcceptedForPage(verdict, page)) return;
+        seen.add(verdict.submissionId);
+        void send<VerdictResult>({
+          type: 'verdict:accepted',
+          verdict: { source: 'leetcode', problemUrl: `${window.location.origin}/problems/${page.slug}/`, submissionId: verdict.submissionId },
+        })
+          .then((r) => r.message && toast(r.message, r.status === 'ticked' ? 'success' : 'info'))
+          .catch(() => undefined);
+      },
+      { signal },
+    );
+  },
+};

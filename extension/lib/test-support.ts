@@ -1,0 +1,134 @@
+/**
+ * Test support (used by *.test.ts only): in-memory storage and a small fake of the tracker API that
+ * answers the calls the background makes, records them, and can be switched off like a lost network.
+ */
+import { vi } from 'vitest';
+import type { HandlerDeps, KeyValue } from './handler';
+
+export function memory(): KeyValue & { data: Map<string, unknown> } {
+  const data = new Map<string, unknown>();
+  return {
+    data,
+    get: async <T>(k: string) => structuredClone(data.get(k)) as T | undefined,
+    set: async (k, v) => void data.set(k, structuredClone(v)),
+    remove: async (k) => void data.delete(k),
+  };
+}
+
+export interface FakeQuestion {
+  _id: string;
+  name: string;
+  platform: string;
+  difficulty: string;
+  problemUrl: string;
+  topics: string[];
+  verified: boolean;
+}
+
+interface Call {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  auth: string | null;
+}
+
+const envelope = (code: number, data: unknown, message = 'OK', error: string | null = null) =>
+  new Response(JSON.stringify({ status: { code, success: code < 400, error, message }, data }), { status: code, headers: { 'content-type': 'application/json' } });
+
+export function fakeApi() {
+  const questions: FakeQuestion[] = [
+    { _id: 'q-two-sum', name: 'Two Sum', platform: 'leetcode', difficulty: 'Easy', problemUrl: 'https://leetcode.com/problems/two-sum/', topics: ['Array'], verified: true },
+    { _id: 'q-4a', name: 'Watermelon', platform: 'codeforces', difficulty: '800', problemUrl: 'https://codeforces.com/problemset/problem/4/A', topics: ['math'], verified: true },
+    { _id: 'q-custom', name: 'some guess', platform: 'leetcode', difficulty: 'N/A', problemUrl: 'https://leetcode.com/problems/brand-new/', topics: [], verified: false },
+  ];
+  const records = new Map<string, { _id: string; checked: boolean; starred: boolean; customTags: string[] }>();
+  const calls: Call[] = [];
+  const state = { offline: false, status: null as null | number, failPaths: new Map<string, { code: number; error: string; message: string }>() };
+  let n = 0;
+
+  const workspaceQuestion = (q: FakeQuestion) => {
+    const r = records.get(q._id)!;
+    return { ...r, solvedAt: null, createdAt: '', updatedAt: '', editable: !q.verified, question: { ...q, slug: '', companies: [] } };
+  };
+
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    const rawBody = init?.body ?? (input instanceof Request ? await input.clone().text() : undefined);
+    const body = typeof rawBody === 'string' && rawBody ? (JSON.parse(rawBody) as unknown) : undefined;
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    calls.push({ method, path: url.pathname, query: url.searchParams, body, auth: headers.get('authorization') });
+    if (state.offline) throw new TypeError('Failed to fetch');
+    if (state.status) return envelope(state.status, null, 'Server trouble', 'InternalError');
+    const failure = state.failPaths.get(url.pathname);
+    if (failure) return envelope(failure.code, null, failure.message, failure.error);
+    const p = url.pathname;
+    const find = (u: string) => questions.find((q) => q.problemUrl === u);
+
+    if (p === '/auth/v1/login') return envelope(200, { token: 'tok_' + 'x'.repeat(40), user: { email: 'a@b.co', firstName: 'A', secondName: '' } }, 'Signed in');
+    if (p === '/auth/v1/logout') return envelope(200, null);
+    if (p === '/question-tracker/v1/question/search-question2') {
+      const u = url.searchParams.get('problemUrl') ?? '';
+      if (u.includes('example.com')) return envelope(400, null, 'Invalid platform. Please check the URL.', 'InvalidPlatform');
+      const q = find(u);
+      if (!q) {
+        const key = u.split('/').filter(Boolean).pop() ?? 'x';
+        return envelope(404, { question: { name: key, slug: key, platform: 'leetcode', problemUrl: u, difficulty: 'N/A', topics: [], verified: false } }, 'Question not found.', 'NotFoundError');
+      }
+      const r = records.get(q._id);
+      return envelope(200, { question: { ...q, slug: '', companies: [] }, popularSheets: [], solved: r?.checked ?? false, document: r ? { ...r, updatedAt: '' } : null, notes: [] });
+    }
+    if (p === '/question-tracker/v1/user/question/solve-question' && method === 'POST') {
+      const b = body as { questionId?: string; custom?: { name: string; problemUrl: string; difficulty: string; topics: string[] }; checked: boolean; starred: boolean; customTags: string[] };
+      let q = b.questionId ? questions.find((x) => x._id === b.questionId) : b.custom ? find(b.custom.problemUrl) : undefined;
+      if (!q && b.custom) {
+        q = { _id: `q-${++n}`, name: b.custom.name, platform: 'leetcode', difficulty: b.custom.difficulty, problemUrl: b.custom.problemUrl, topics: b.custom.topics, verified: false };
+        questions.push(q);
+      }
+      if (!q) return envelope(404, null, 'Question not found', 'NotFoundError');
+      const created = !records.has(q._id);
+      records.set(q._id, { _id: records.get(q._id)?._id ?? `r-${++n}`, checked: b.checked, starred: b.starred, customTags: b.customTags });
+      return envelope(created ? 201 : 200, { question: workspaceQuestion(q), notes: [], created }, 'Added to workspace');
+    }
+    const update = /^\/question-tracker\/v1\/user\/question\/update-question\/(.+)$/.exec(p);
+    if (update && method === 'PATCH') {
+      const entry = [...records.entries()].find(([, r]) => r._id === update[1]);
+      if (!entry) return envelope(404, null, 'Question not found in your workspace', 'NotFoundError');
+      Object.assign(entry[1], body);
+      return envelope(200, { question: workspaceQuestion(questions.find((q) => q._id === entry[0])!) });
+    }
+    if (p === '/question-tracker/v1/question/enrich') return envelope(200, { question: null, updated: ['name'] }, 'Question details updated');
+    if (/^\/question-tracker\/v2\/sheet\/add-questions\//.test(p)) return envelope(201, { mappings: [{ _id: 'm1' }] }, 'Question added successfully');
+    if (/^\/question-tracker\/v1\/user\/notes\//.test(p)) return envelope(200, { notes: [], note: { _id: 'n1' }, tags: [] });
+    if (p === '/question-tracker/v1/user/analytics/activity') return envelope(200, { activity: { from: '2024-01-01', to: '2024-06-01', days: { '2024-06-01': 3 }, total: 3 } });
+    return envelope(404, null, 'Route not found', 'NotFoundError');
+  });
+
+  const callsTo = (path: string | RegExp, method?: string) =>
+    calls.filter((c) => (typeof path === 'string' ? c.path === path : path.test(c.path)) && (!method || c.method === method));
+
+  return { fetch, calls, callsTo, questions, records, state };
+}
+
+export function setup() {
+  const api = fakeApi();
+  let ids = 0;
+  const deps: HandlerDeps = {
+    extensionId: 'ext-id',
+    extensionOrigin: 'chrome-extension://ext-id/',
+    local: memory(),
+    session: memory(),
+    fetch: api.fetch as unknown as typeof fetch,
+    broadcast: vi.fn(),
+    now: () => 1_700_000_000_000,
+    newId: () => `id-${++ids}`,
+  };
+  return { deps, api, local: deps.local as ReturnType<typeof memory>, session: deps.session as ReturnType<typeof memory> };
+}
+
+/** Signs the fake user in, as the popup would. */
+export async function signIn(local: KeyValue) {
+  await local.set('token', 'tok_' + 'x'.repeat(40));
+  await local.set('user', { email: 'a@b.co', firstName: 'A', secondName: '' });
+}

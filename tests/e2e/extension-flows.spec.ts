@@ -1,0 +1,278 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { matchPatterns } from '../../shared/platforms/index';
+import { contentScriptMatches, leetcodeMatches } from '../../extension/lib/content-matches';
+import { builtManifest, EXTENSION_DIR, fixtureJson, launchWithExtension, startFixtureServer, tabIdFor } from './support/extension';
+
+/**
+ * The extension's flows in Chromium with the built extension, against the API on a fresh database,
+ * with saved judge pages (and the judges' JSON endpoints) served at their real host names.
+ */
+test.describe('the extension: popup actions, side-panel notes and auto-tick', () => {
+  let fixtures: Awaited<ReturnType<typeof startFixtureServer>>;
+  let ext: Awaited<ReturnType<typeof launchWithExtension>>;
+  let apiBase: string;
+  let token: string;
+  const password = 'extension-flows-1';
+
+  /** A call to the API as the test's user (the same account the extension signed in with). */
+  async function api<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; data: T; message: string }> {
+    const res = await fetch(`${apiBase}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as { status: { message: string }; data: T };
+    return { status: res.status, data: json.data, message: json.status.message };
+  }
+  const lookup = (url: string) => api('GET', `/question-tracker/v1/question/search-question2?problemUrl=${encodeURIComponent(url)}`);
+
+  async function openPopupFor(urlPrefix: string, expectedName: string): Promise<Page> {
+    const tabId = await tabIdFor(ext.worker, urlPrefix);
+    const popup = await ext.context.newPage();
+    await expect(async () => {
+      await popup.goto(`chrome-extension://${ext.extensionId}/popup.html?tabId=${tabId}`);
+      await expect(popup.getByTestId('problem-name')).toHaveText(expectedName, { timeout: 1500 });
+    }).toPass({ timeout: 20_000 });
+    return popup;
+  }
+
+  test.beforeAll(async ({}, testInfo) => {
+    apiBase = String(testInfo.project.use.baseURL);
+    fixtures = await startFixtureServer({
+      'leetcode.com/problems/two-sum/': 'leetcode/two-sum-submit.html',
+      'leetcode.com/problems/two-sum/editorial/': 'leetcode/two-sum-spa.html',
+      'POST leetcode.com/problems/two-sum/submit/': { json: [{ submission_id: 1 }] },
+      'leetcode.com/submissions/detail/1/check/': { json: [fixtureJson('leetcode/check-pending.json'), fixtureJson('leetcode/check-pending.json'), fixtureJson('leetcode/check-accepted.json')] },
+      'POST leetcode.com/problems/two-sum/interpret_solution/': { json: [{ interpret_id: 'runcode_1717000000.123_abcdef' }] },
+      'leetcode.com/submissions/detail/runcode_1717000000.123_abcdef/check/': { json: [fixtureJson('leetcode/check-runcode-accepted.json')] },
+      'codeforces.com/problemset/status': 'codeforces/status-my.html',
+    });
+    ext = await launchWithExtension(fixtures.port);
+
+    const email = `flows-${Date.now()}@example.com`;
+    const res = await fetch(`${apiBase}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, firstName: 'Flows' }),
+    });
+    expect(res.status).toBe(201);
+    token = ((await res.json()) as { data: { token: string } }).data.token;
+
+    // The extension signs in with the same account, through its own background.
+    const page = await ext.context.newPage();
+    await page.goto(`chrome-extension://${ext.extensionId}/popup.html`);
+    const reply = await page.evaluate(
+      async ({ apiBaseUrl, email, password }) => {
+        await chrome.runtime.sendMessage({ type: 'settings:set', apiBaseUrl });
+        return chrome.runtime.sendMessage({ type: 'auth:login', email, password });
+      },
+      { apiBaseUrl: apiBase, email, password },
+    );
+    expect(reply).toMatchObject({ ok: true, data: { signedIn: true } });
+    await page.close();
+  });
+
+  test.afterAll(async () => {
+    await ext?.context.close();
+    await fixtures?.close();
+  });
+
+  test('the manifest asks for the judges, the local API and what the features need; the content script stays small', () => {
+    const manifest = builtManifest() as {
+      permissions: string[];
+      host_permissions: string[];
+      optional_host_permissions: string[];
+      content_scripts: { matches: string[]; js: string[]; world?: string; run_at?: string }[];
+      content_security_policy: { extension_pages: string };
+    };
+    expect(manifest.permissions.sort()).toEqual(['alarms', 'contextMenus', 'sidePanel', 'storage']);
+    expect(manifest.host_permissions.sort()).toEqual([...matchPatterns(), 'http://localhost/*', 'http://127.0.0.1/*'].sort());
+    const isolated = manifest.content_scripts.find((c) => c.js.includes('content-scripts/problem.js'));
+    const tap = manifest.content_scripts.find((c) => c.js.includes('content-scripts/leetcode-verdict.js'));
+    expect(isolated?.matches.sort()).toEqual(contentScriptMatches().sort());
+    expect(tap).toMatchObject({ world: 'MAIN', run_at: 'document_start' });
+    expect(tap?.matches.sort()).toEqual(leetcodeMatches().sort());
+    expect(manifest.content_security_policy.extension_pages).toBe("script-src 'self'; object-src 'none'");
+    expect(statSync(join(EXTENSION_DIR, 'content-scripts/problem.js')).size).toBeLessThan(20 * 1000);
+  });
+
+  test("the context menu item 'Add to My Workspace' exists for problem links", async () => {
+    // update() fails for an item that was never created.
+    const result = await ext.worker.evaluate(() =>
+      chrome.contextMenus.update('add-to-workspace', { title: 'Add to My Workspace' }).then(
+        () => 'exists',
+        (err: Error) => err.message,
+      ),
+    );
+    expect(result).toBe('exists');
+  });
+
+  test('detects the problem; adds it to the workspace, stars it and adds it to a sheet from the popup', async () => {
+    // A sheet of the user's own, with a topic and a subtopic.
+    const slug = `ext-sheet-${Date.now()}`;
+    const created = await api('POST', '/question-tracker/v2/sheet/create-sheet', { name: 'Extension Sheet', slug });
+    expect(created.status).toBe(201);
+    const sheetId = created.data.sheet._id as string;
+    expect((await api('POST', `/question-tracker/v2/sheet/add-topic/${sheetId}`, { topic: 'Arrays' })).status).toBeLessThan(300);
+    expect((await api('POST', `/question-tracker/v2/sheet/add-subTopic/${sheetId}`, { topic: 'Arrays', subTopic: 'Hashing' })).status).toBeLessThan(300);
+
+    const page = await ext.context.newPage();
+    await page.goto('https://leetcode.com/problems/two-sum/');
+    const popup = await openPopupFor('https://leetcode.com/problems/two-sum', 'Two Sum');
+    await expect(popup.getByTestId('problem-platform')).toHaveText('LeetCode');
+    await expect(popup.getByText('Easy', { exact: true })).toBeVisible();
+    await expect(popup.getByTestId('workspace-state')).toHaveText('Not in your workspace');
+
+    await popup.getByRole('button', { name: 'Add to workspace' }).click();
+    await expect(popup.getByTestId('toast')).toHaveText('Added to workspace');
+    await expect(popup.getByTestId('workspace-state')).toHaveText('In your workspace');
+    await expect(popup.getByTestId('solved-state')).toHaveText('Not solved yet');
+
+    await popup.getByRole('button', { name: 'Star', exact: true }).click();
+    await expect(popup.getByTestId('toast')).toHaveText('Starred');
+    await expect(popup.getByTestId('starred-state')).toBeVisible();
+    await expect(popup.getByRole('button', { name: 'Unstar' })).toBeVisible();
+
+    await popup.getByRole('button', { name: 'Add to sheet' }).click();
+    const form = popup.getByRole('form', { name: 'Add to a sheet' });
+    await form.getByLabel('Sheet', { exact: true }).selectOption({ label: 'Extension Sheet' });
+    await expect(form.getByLabel('Topic', { exact: true })).toBeEnabled();
+    await form.getByLabel('Topic', { exact: true }).selectOption('Arrays');
+    await form.getByLabel('Subtopic', { exact: true }).selectOption('Hashing');
+    await form.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(popup.getByTestId('toast')).toHaveText('Question added successfully');
+    await expect(popup.getByTestId('in-sheets')).toContainText('Extension Sheet');
+
+    // The API agrees: a starred, unsolved record, and the question placed in the sheet's subtopic.
+    const state = await lookup('https://leetcode.com/problems/two-sum/');
+    expect(state.data.document).toMatchObject({ checked: false, starred: true });
+    const sheet = await api('GET', `/question-tracker/v2/sheet/get-sheet-data/${sheetId}`);
+    expect(sheet.data.mappings).toEqual([expect.objectContaining({ topic: 'Arrays', subTopic: 'Hashing', questionId: expect.objectContaining({ name: 'Two Sum' }) })]);
+
+    // The dashboard link opens the notes of this question.
+    await expect(popup.getByRole('link', { name: 'Open in dashboard' })).toHaveAttribute(
+      'href',
+      `${apiBase}/question-tracker?tab=notes&questionId=${state.data.question._id}`,
+    );
+    await popup.close();
+    await page.close();
+  });
+
+  test('writes a note in the side panel with autosave; the notes list of the API has it', async () => {
+    const page = await ext.context.newPage();
+    await page.goto('https://leetcode.com/problems/two-sum/');
+    const tabId = await tabIdFor(ext.worker, 'https://leetcode.com/problems/two-sum');
+    const panel = await ext.context.newPage();
+    await expect(async () => {
+      await panel.goto(`chrome-extension://${ext.extensionId}/sidepanel.html?tabId=${tabId}`);
+      await expect(panel.getByTestId('panel-problem')).toHaveText('Two Sum', { timeout: 1500 });
+    }).toPass({ timeout: 20_000 });
+
+    await panel.getByRole('button', { name: 'Add New Note' }).click();
+    await expect(panel.getByTestId('save-state')).toHaveText('Not saved yet');
+    const editor = panel.getByRole('textbox', { name: 'Note' });
+    await editor.click();
+    await panel.getByRole('button', { name: 'Bold' }).click();
+    await panel.keyboard.type('One pass');
+    await panel.getByRole('button', { name: 'Bold' }).click();
+    await panel.keyboard.type(' with a hash map of the values seen so far.');
+    await expect(panel.getByTestId('save-state')).toHaveText('Saved', { timeout: 10_000 });
+    await panel.getByLabel('Add a tag').fill('hashing');
+    await panel.getByLabel('Add a tag').press('Enter');
+    await expect(panel.getByTestId('save-state')).toHaveText(/Saving…|Saved/);
+    await expect(panel.getByTestId('save-state')).toHaveText('Saved', { timeout: 10_000 });
+
+    const questionId = (await lookup('https://leetcode.com/problems/two-sum/')).data.question._id as string;
+    await expect
+      .poll(async () => {
+        const notes = (await api('GET', `/question-tracker/v1/user/notes/get-question-notes/${questionId}`)).data.notes as { title: string; note: string; tags: { name: string }[] }[];
+        return notes.map((n) => ({ title: n.title, note: n.note, tags: n.tags.map((t) => t.name) }));
+      })
+      .toEqual([{ title: 'Approach', note: '<p><strong>One pass</strong> with a hash map of the values seen so far.</p>', tags: ['hashing'] }]);
+    // The dashboard's notes tab lists it too (its list comes from get-notes).
+    const listed = await api('GET', `/question-tracker/v1/user/notes/get-notes?questionId=${questionId}`);
+    expect(listed.data.notes.map((n: { title: string }) => n.title)).toEqual(['Approach']);
+
+    await panel.getByRole('button', { name: 'Done' }).click();
+    await expect(panel.getByTestId('note-item')).toHaveCount(1);
+    await expect(panel.getByTestId('note-item').locator('strong')).toHaveText('One pass');
+
+    // The popup counts it.
+    const popup = await openPopupFor('https://leetcode.com/problems/two-sum', 'Two Sum');
+    await expect(popup.getByTestId('notes-count')).toHaveText('1 note');
+    await popup.close();
+    await panel.close();
+    await page.close();
+  });
+
+  test('an Accepted submission on LeetCode ticks the question (a "Run" does not)', async () => {
+    const before = (await lookup('https://leetcode.com/problems/two-sum/')).data.document as { checked: boolean; starred: boolean } | null;
+    expect(before?.checked ?? false).toBe(false);
+    const page = await ext.context.newPage();
+    await page.goto('https://leetcode.com/problems/two-sum/');
+    await tabIdFor(ext.worker, 'https://leetcode.com/problems/two-sum');
+
+    await page.getByRole('button', { name: 'Run' }).click();
+    await expect(page.locator('#result')).toHaveText('Run: Accepted');
+    await page.waitForTimeout(1000);
+    expect(((await lookup('https://leetcode.com/problems/two-sum/')).data.document as { checked: boolean } | null)?.checked ?? false).toBe(false);
+
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.locator('#result')).toHaveText('Accepted');
+    await expect(page.locator('practice-tracker-toast')).toHaveAttribute('data-text', /Two Sum is marked solved/);
+    await expect
+      .poll(async () => (await lookup('https://leetcode.com/problems/two-sum/')).data.document)
+      .toMatchObject({ checked: true, starred: before?.starred ?? false });
+    await page.close();
+  });
+
+  test("a Codeforces status page ticks the user's own Accepted submissions, and nobody else's", async () => {
+    // The extension's user is pt_tester on Codeforces in the saved page.
+    const page = await ext.context.newPage();
+    await page.goto('https://codeforces.com/problemset/status?my=on');
+    await expect(page.locator('practice-tracker-toast').first()).toHaveAttribute('data-text', /marked solved/);
+    await expect.poll(async () => (await lookup('https://codeforces.com/problemset/problem/4/A')).data.document?.checked ?? false).toBe(true);
+    // The running submission is judged Accepted on the page a moment later.
+    await expect.poll(async () => (await lookup('https://codeforces.com/problemset/problem/1/B')).data?.document?.checked ?? false, { timeout: 15_000 }).toBe(true);
+    // Another user's Accepted row, a team's, and a rejected one: not in the workspace.
+    for (const url of ['https://codeforces.com/problemset/problem/71/A', 'https://codeforces.com/problemset/problem/158/A', 'https://codeforces.com/problemset/problem/231/A']) {
+      expect((await lookup(url)).data?.document ?? null, url).toBeNull();
+    }
+    // A reload reports the same submissions again: nothing is ticked twice.
+    const before = await api('GET', '/question-tracker/v1/user/question/get-questions?pageSize=100');
+    await page.reload();
+    await page.waitForTimeout(2500);
+    const after = await api('GET', '/question-tracker/v1/user/question/get-questions?pageSize=100');
+    expect(after.data.questions.map((q: { updatedAt: string }) => q.updatedAt)).toEqual(before.data.questions.map((q: { updatedAt: string }) => q.updatedAt));
+    await page.close();
+  });
+
+  test('follows a single-page move to another problem', async () => {
+    const page = await ext.context.newPage();
+    await page.goto('https://leetcode.com/problems/two-sum/editorial/');
+    const popup = await openPopupFor('https://leetcode.com/problems/two-sum/editorial', 'Two Sum');
+    await page.getByRole('link', { name: 'Next problem' }).click();
+    await expect(page).toHaveURL('https://leetcode.com/problems/add-two-numbers/description/');
+    const tabId = await tabIdFor(ext.worker, 'https://leetcode.com/problems/add-two-numbers');
+    await expect(async () => {
+      await popup.goto(`chrome-extension://${ext.extensionId}/popup.html?tabId=${tabId}`);
+      await expect(popup.getByTestId('problem-name')).toHaveText('Add Two Numbers', { timeout: 500 });
+      // Well before the slow safety-net poll (5 s): the move itself is noticed.
+    }).toPass({ timeout: 3_000 });
+    await expect(popup.getByText('Medium', { exact: true })).toBeVisible();
+    await popup.close();
+    await page.close();
+  });
+
+  test("off a problem page the popup shows the account and today's solved count", async () => {
+    const popup = await ext.context.newPage();
+    await popup.goto(`chrome-extension://${ext.extensionId}/popup.html`);
+    await expect(popup.getByText('Open a problem on LeetCode, Codeforces or another judge to track it.')).toBeVisible();
+    // Two Sum, 4A and 1B were solved today in the tests above.
+    await expect(popup.getByTestId('today-solved')).toHaveText(/Solved today: [1-9]/);
+    await expect(popup.getByRole('link', { name: 'Open dashboard' })).toHaveAttribute('href', `${apiBase}/question-tracker`);
+    await popup.close();
+  });
+});
