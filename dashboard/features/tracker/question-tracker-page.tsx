@@ -31,7 +31,7 @@ export function QuestionTrackerPage() {
 
   const View = TAB_VIEWS[tab];
   return (
-    <ErrorBoundary key={`${path}?${search}`} fallback={<TrackerErrorScreen />}>
+    <ErrorBoundary key={`${path}|${tab}`} fallback={<TrackerErrorScreen />}>
       <Suspense fallback={<SkeletonList rows={6} />}>
         {sheetPath ? (
           <SheetPage />
