@@ -177,8 +177,9 @@ export const userQuestions = pgTable(
   },
   (t) => [
     uniqueIndex('user_questions_user_question_uq').on(t.userId, t.questionId),
-    index('user_questions_user_created_idx').on(t.userId, t.createdAt),
-    index('user_questions_user_updated_idx').on(t.userId, t.updatedAt),
+    // The id completes the workspace's sort order (an import writes many records at one instant), so a page is an index range.
+    index('user_questions_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('user_questions_user_updated_idx').on(t.userId, t.updatedAt, t.id),
   ],
 );
 

@@ -1,6 +1,20 @@
 import { Hono } from 'hono';
+import { UPLOAD_MESSAGES } from '../../shared/rules/upload';
+import { progressUploadFormSchema } from '../../shared/schemas/workspace';
 import type { AppEnv, Deps } from '../lib/env';
+import { ok, valid } from '../lib/respond';
+import { requireUser } from '../lib/session';
+import { importProgress } from '../services/progress-import';
 
-export function progressImportRoutes(_deps: Deps) {
-  return new Hono<AppEnv>();
+/** /question-tracker/v1/user/uploader/progress: progress import from a CSV (problemUrl, solved). */
+export function progressImportRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .use(async (c, next) => {
+      requireUser(c);
+      await next();
+    })
+    .post('/', valid('form', progressUploadFormSchema), async (c) => {
+      const result = await importProgress(deps, requireUser(c).id, c.req.valid('form').file);
+      return ok(c, result, 200, UPLOAD_MESSAGES.progressSynced);
+    });
 }

@@ -1,0 +1,196 @@
+import { eq } from 'drizzle-orm';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../shared/rules/upload';
+import { EXPORT_COLUMNS } from '../../shared/schemas/workspace';
+import { questions, userQuestions } from '../db/schema';
+import { seedDatabase } from '../db/seed/index';
+import { createTestApp } from '../testing';
+
+const UP = '/question-tracker/v1/user/uploader/progress';
+const W = '/question-tracker/v1/user/question';
+
+/** A clock that can be told to fail after a number of further reads, to break an import half-way. */
+const clock = {
+  failAfter: Infinity,
+  reads: 0,
+  now() {
+    this.reads++;
+    if (this.failAfter-- <= 0) throw new Error('clock failure injected by the test');
+    return new Date();
+  },
+};
+
+describe('progress import and export', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ clock });
+    await seedDatabase(t.db);
+  });
+  afterAll(() => t.close());
+
+  const form = (content: string | Uint8Array<ArrayBuffer>, name = 'progress.csv', type = 'text/csv') => {
+    const fd = new FormData();
+    fd.append('file', new File([content], name, { type }));
+    return fd;
+  };
+  const upload = (token: string | undefined, body: FormData) => t.call('POST', UP, { token, body });
+  const snapshot = async (userId: string) =>
+    (await t.db.select().from(userQuestions).where(eq(userQuestions.userId, userId))).map((r) => ({ ...r })).sort((x, y) => x.id.localeCompare(y.id));
+  const lookupId = async (url: string) => (await t.call('GET', `/question-tracker/v1/question/search-question2?problemUrl=${encodeURIComponent(url)}`)).body.data.question._id as string;
+
+  it('refuses a missing file, other formats, and files of 1 MB or more, with the spec messages', async () => {
+    const u = await t.signup('Rules');
+    const cases: [FormData, number, string][] = [
+      [new FormData(), 400, UPLOAD_MESSAGES.required],
+      [(() => { const f = new FormData(); f.append('file', 'problemUrl\nx'); return f; })(), 400, UPLOAD_MESSAGES.required],
+      [form('problemUrl\n', 'progress.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'), 400, UPLOAD_MESSAGES.invalidFormat],
+      [form('problemUrl\n', 'progress.txt', 'text/plain'), 400, UPLOAD_MESSAGES.invalidFormat],
+      [form('problemUrl\n', 'progress', 'text/csv'), 400, UPLOAD_MESSAGES.invalidFormat],
+      [form(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0x41]), 'renamed.csv'), 415, UPLOAD_MESSAGES.invalidFormat],
+      [form(`problemUrl,solved\n${'x'.repeat(MAX_UPLOAD_BYTES)}`), 400, UPLOAD_MESSAGES.tooLarge],
+      [form('x'.repeat(MAX_UPLOAD_BYTES * 2)), 413, UPLOAD_MESSAGES.tooLarge],
+      [form('url,solved\nhttps://leetcode.com/problems/two-sum/,true\n'), 400, UPLOAD_MESSAGES.missingColumns(['problemUrl'])],
+      [form('problemUrl,solved\n'), 400, UPLOAD_MESSAGES.empty],
+    ];
+    for (const [body, code, message] of cases) {
+      const res = await upload(u.token, body);
+      expect(res.status, message).toBe(code);
+      expect(res.body.status.message).toBe(message);
+    }
+    expect(await snapshot(u.user._id)).toEqual([]);
+    // One byte under the limit is accepted.
+    const header = 'problemUrl,solved\nhttps://leetcode.com/problems/two-sum/,true\n';
+    const ok = await upload(u.token, form(header + ' '.repeat(MAX_UPLOAD_BYTES - 1 - header.length)));
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ new: 1, total: 1 });
+  });
+
+  it('counts new, already solved, invalid URLs and errors, and applies exactly the new ones', async () => {
+    const u = await t.signup('Counts');
+    // Before the import: Two Sum solved, Add Two Numbers in the workspace but not solved, Climbing Stairs not solved.
+    const [twoSum, addTwo, stairs] = await Promise.all([
+      lookupId('https://leetcode.com/problems/two-sum/'),
+      lookupId('https://leetcode.com/problems/add-two-numbers/'),
+      lookupId('https://leetcode.com/problems/climbing-stairs/'),
+    ]);
+    await t.call('POST', `${W}/solve-question`, { token: u.token, body: { questionId: twoSum, checked: true } });
+    await t.call('POST', `${W}/solve-question`, { token: u.token, body: { questionId: addTwo, checked: false } });
+    await t.call('POST', `${W}/solve-question`, { token: u.token, body: { questionId: stairs, checked: false } });
+
+    const csv = [
+      '\uFEFFProblemURL,Solved,extra',
+      'https://leetcode.com/problems/two-sum/,false,a', // already solved (never unticked)
+      'https://leetcode.com/problems/add-two-numbers/description/,TRUE,b', // in workspace, now solved: new
+      'https://leetcode.com/problems/climbing-stairs/,,c', // in workspace, still not solved: already there
+      'https://codeforces.com/contest/4/problem/A,yes', // new, solved
+      'https://codeforces.com/problemset/problem/4/A,no', // duplicate of the row above: already there
+      'https://leetcode.com/problems/a-problem-nobody-knows/,1', // new custom question, solved
+      'https://www.hackerrank.com/challenges/solve-me-first/problem,0', // new, not solved
+      'https://example.com/problems/two-sum,true', // invalid URL (unsupported platform)
+      'not a url,true', // invalid URL
+      ',true', // invalid URL (empty)
+      'https://leetcode.com/problems/valid-parentheses/,maybe', // error: unreadable solved value
+      '', // blank lines are skipped
+    ].join('\r\n');
+    const res = await upload(u.token, form(csv));
+    expect(res.status).toBe(200);
+    expect(res.body.status.message).toBe(UPLOAD_MESSAGES.progressSynced);
+    expect(res.body.data).toMatchObject({ new: 4, alreadySolved: 3, invalidUrl: 3, error: 1, total: 11 });
+    expect(res.body.data.questions.map((q: { problemUrl: string; checked: boolean }) => [q.problemUrl, q.checked]).sort()).toEqual(
+      [
+        ['https://codeforces.com/problemset/problem/4/A', true],
+        ['https://leetcode.com/problems/a-problem-nobody-knows/', true],
+        ['https://leetcode.com/problems/add-two-numbers/', true],
+        ['https://www.hackerrank.com/challenges/solve-me-first/problem', false],
+      ].sort(),
+    );
+
+    const list = (await t.call('GET', `${W}/get-questions?pageSize=100`, { token: u.token })).body.data;
+    const state = Object.fromEntries(list.questions.map((q: { checked: boolean; question: { problemUrl: string } }) => [q.question.problemUrl, q.checked]));
+    expect(state).toEqual({
+      'https://leetcode.com/problems/two-sum/': true,
+      'https://leetcode.com/problems/add-two-numbers/': true,
+      'https://leetcode.com/problems/climbing-stairs/': false,
+      'https://codeforces.com/problemset/problem/4/A': true,
+      'https://leetcode.com/problems/a-problem-nobody-knows/': true,
+      'https://www.hackerrank.com/challenges/solve-me-first/problem': false,
+    });
+    const [custom] = await t.db.select().from(questions).where(eq(questions.key, 'a-problem-nobody-knows'));
+    expect(custom).toMatchObject({ verified: false, name: 'A Problem Nobody Knows', createdBy: u.user._id });
+
+    // Importing the same file again changes nothing at all.
+    const before = await snapshot(u.user._id);
+    const again = await upload(u.token, form(csv));
+    expect(again.body.data).toMatchObject({ new: 0, alreadySolved: 7, invalidUrl: 3, error: 1, total: 11, questions: [] });
+    expect(await snapshot(u.user._id)).toEqual(before);
+  });
+
+  it('defaults solved to false when the column is absent', async () => {
+    const u = await t.signup('NoSolved');
+    const res = await upload(u.token, form('problemUrl\nhttps://leetcode.com/problems/two-sum/\n'));
+    expect(res.body.data).toMatchObject({ new: 1, total: 1 });
+    expect((await snapshot(u.user._id))[0]?.checked).toBe(false);
+  });
+
+  it('is all or nothing: a failure half-way leaves the workspace as it was', async () => {
+    const u = await t.signup('Rollback');
+    const urls = ['two-sum', 'add-two-numbers', 'climbing-stairs', 'valid-parentheses', 'merge-two-sorted-lists'].map((s) => `https://leetcode.com/problems/${s}/`);
+    for (const url of urls) await t.call('POST', `${W}/solve-question`, { token: u.token, body: { questionId: await lookupId(url), checked: false } });
+    const before = await snapshot(u.user._id);
+    const csv = ['problemUrl,solved', ...urls.map((u) => `${u},true`), 'https://leetcode.com/problems/brand-new-for-rollback/,true'].join('\n');
+    // Reads: the session check, the bulk insert's timestamp, then one per tick: fail on the third tick.
+    clock.reads = 0;
+    clock.failAfter = 4;
+    const res = await upload(u.token, form(csv));
+    clock.failAfter = Infinity;
+    expect(clock.reads).toBeGreaterThanOrEqual(5);
+    expect(res.status).toBe(500);
+    expect(await snapshot(u.user._id)).toEqual(before);
+    expect(await t.db.select().from(questions).where(eq(questions.key, 'brand-new-for-rollback'))).toEqual([]);
+    // The same file goes through once nothing fails.
+    const ok = await upload(u.token, form(csv));
+    expect(ok.body.data).toMatchObject({ new: 6, alreadySolved: 0 });
+  });
+
+  it('needs a session', async () => {
+    expect((await upload(undefined, form('problemUrl\n'))).status).toBe(401);
+  });
+
+  it('exports CSV that imports back unchanged, with formula-like cells neutralised', async () => {
+    const u = await t.signup('Export');
+    const dangerous = ['=HYPERLINK("https://evil.example","click")', '+SUM(1,2)', '-2+3', '@cmd'];
+    for (const [i, name] of dangerous.entries()) {
+      await t.call('POST', `${W}/solve-question`, { token: u.token, body: { custom: { name, problemUrl: `https://leetcode.com/problems/formula-case-${i}/` }, checked: i % 2 === 0 } });
+    }
+    await t.call('POST', `${W}/solve-question`, { token: u.token, body: { questionId: await lookupId('https://leetcode.com/problems/two-sum/'), checked: true, starred: true, customTags: ['dp', 'graphs'] } });
+
+    const res = await t.call('GET', `${W}/export`, { token: u.token });
+    expect(res.status).toBe(200);
+    const { csv, rows, columns, total } = res.body.data;
+    expect(columns).toEqual([...EXPORT_COLUMNS]);
+    expect(total).toBe(5);
+    const parsed = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true });
+    expect(parsed.meta.fields).toEqual([...EXPORT_COLUMNS]);
+    for (const row of parsed.data) for (const cell of Object.values(row)) expect(cell, cell).not.toMatch(/^[=+\-@]/);
+    expect(parsed.data.map((r) => r.name).sort()).toEqual([...dangerous.map((d) => `'${d}`), 'Two Sum'].sort());
+    expect(rows.find((r: { name: string }) => r.name === 'Two Sum')).toMatchObject({ solved: true, starred: true, customTags: 'dp, graphs', difficulty: 'Easy' });
+
+    // Filters apply to the export too.
+    const solvedOnly = await t.call('GET', `${W}/export?status=marked`, { token: u.token });
+    expect(solvedOnly.body.data.rows.every((r: { solved: boolean }) => r.solved)).toBe(true);
+    expect(solvedOnly.body.data.total).toBe(3);
+
+    // Round trip: into an empty workspace it recreates the same progress; into the same one it changes nothing.
+    const other = await t.signup('Importer');
+    const into = await upload(other.token, form(csv, 'export.csv'));
+    expect(into.body.data).toMatchObject({ new: 5, alreadySolved: 0, invalidUrl: 0, error: 0, total: 5 });
+    const progress = async (token: string) =>
+      (await t.call('GET', `${W}/get-questions?pageSize=100`, { token })).body.data.questions.map((q: { checked: boolean; question: { problemUrl: string } }) => `${q.question.problemUrl} ${q.checked}`).sort();
+    expect(await progress(other.token)).toEqual(await progress(u.token));
+    const before = await snapshot(u.user._id);
+    const back = await upload(u.token, form(csv, 'export.csv'));
+    expect(back.body.data).toMatchObject({ new: 0, alreadySolved: 5, total: 5 });
+    expect(await snapshot(u.user._id)).toEqual(before);
+  });
+});

@@ -1,0 +1,226 @@
+import { and, arrayOverlaps, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import Papa from 'papaparse';
+import { neutraliseRow } from '../../shared/rules/spreadsheet-safety';
+import {
+  EXPORT_COLUMNS,
+  MAX_EXPORT_ROWS,
+  WORKSPACE_MESSAGES,
+  type ExportResult,
+  type ExportRow,
+  type WorkspaceFilterOptions,
+  type WorkspaceFilters,
+  type WorkspaceListQuery,
+  type WorkspacePage,
+  type WorkspaceQuestion,
+} from '../../shared/schemas/workspace';
+import type { solveQuestionBodySchema, updateCustomQuestionBodySchema, updateRecordBodySchema } from '../../shared/schemas/workspace';
+import type { z } from 'zod';
+import type { Db } from '../db/client';
+import { questions, userQuestions } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import { AppError, forbidden, notFound } from '../lib/errors';
+import { createNote } from './notes';
+import { ensureQuestion, toQuestion, type QuestionRow } from './questions';
+import { findRecord, toRecord, upsertRecord, type RecordRow } from './records';
+
+export interface WorkspaceDeps {
+  db: Db;
+  clock: Clock;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function toWorkspaceQuestion(record: RecordRow, question: QuestionRow, userId: string): WorkspaceQuestion {
+  return {
+    ...toRecord(record),
+    editable: !question.verified && question.createdBy === userId,
+    question: toQuestion(question),
+  };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The SQL conditions of a filter set; always restricted to the user's own records. */
+function filterConditions(userId: string, f: WorkspaceFilters): SQL[] {
+  const conds: (SQL | undefined)[] = [eq(userQuestions.userId, userId)];
+  if (f.search) conds.push(sql`lower(${questions.name}) like ${`%${escapeLike(f.search.toLowerCase())}%`}`);
+  if (f.difficulty.length) conds.push(inArray(questions.difficulty, f.difficulty));
+  if (f.platform.length) conds.push(inArray(questions.platform, f.platform));
+  if (f.topic.length) conds.push(arrayOverlaps(questions.topics, f.topic));
+  if (f.tag.length) conds.push(arrayOverlaps(userQuestions.customTags, f.tag));
+  if (f.starred) conds.push(eq(userQuestions.starred, true));
+  if (f.status) conds.push(eq(userQuestions.checked, f.status === 'marked'));
+  const dateColumn = sortColumn(f);
+  if (f.from) conds.push(gte(dateColumn, new Date(f.from)));
+  if (f.to) conds.push(lt(dateColumn, new Date(f.to)));
+  return conds.filter((c): c is SQL => c !== undefined);
+}
+
+const sortColumn = (f: WorkspaceFilters) => (f.sortBy === 'updatedAt' ? userQuestions.updatedAt : userQuestions.createdAt);
+
+function ordering(f: WorkspaceFilters) {
+  const dir = f.order === 'oldest' ? asc : desc;
+  // The id breaks ties (an import writes many records in the same millisecond), so pages never overlap.
+  return [dir(sortColumn(f)), dir(userQuestions.id)];
+}
+
+/** Filters on the question itself need the join; the others are answered from the user's index alone. */
+const needsQuestion = (f: WorkspaceFilters) => !!f.search || f.difficulty.length > 0 || f.platform.length > 0 || f.topic.length > 0;
+
+/**
+ * One page of the workspace: filtered, sorted and paged in the database, with the total count. The page's
+ * ids come first (an index range of the user's records), then only those rows are joined to their questions.
+ */
+export async function listWorkspace(db: Db, userId: string, query: WorkspaceListQuery): Promise<WorkspacePage> {
+  const where = and(...filterConditions(userId, query));
+  const join = needsQuestion(query);
+  const counting = db.select({ total: count() }).from(userQuestions);
+  const [totalRow] = await (join ? counting.innerJoin(questions, eq(questions.id, userQuestions.questionId)) : counting).where(where);
+  const paging = db.select({ id: userQuestions.id }).from(userQuestions);
+  const ids = (
+    await (join ? paging.innerJoin(questions, eq(questions.id, userQuestions.questionId)) : paging)
+      .where(where)
+      .orderBy(...ordering(query))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+  ).map((r) => r.id);
+  const rows = ids.length
+    ? await db
+        .select({ record: userQuestions, question: questions })
+        .from(userQuestions)
+        .innerJoin(questions, eq(questions.id, userQuestions.questionId))
+        .where(and(eq(userQuestions.userId, userId), inArray(userQuestions.id, ids)))
+    : [];
+  const position = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => (position.get(a.record.id) ?? 0) - (position.get(b.record.id) ?? 0));
+  return {
+    questions: rows.map((r) => toWorkspaceQuestion(r.record, r.question, userId)),
+    total: totalRow?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** The values present in the user's workspace, for the filter menus. */
+export async function filterOptions(db: Db, userId: string): Promise<WorkspaceFilterOptions> {
+  const distinct = async (expr: SQL) => {
+    const rows = await db
+      .selectDistinct({ value: sql<string>`${expr}` })
+      .from(userQuestions)
+      .innerJoin(questions, eq(questions.id, userQuestions.questionId))
+      .where(eq(userQuestions.userId, userId));
+    return rows.map((r) => r.value).filter((v) => v !== null && v !== '').sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  };
+  return {
+    difficulties: await distinct(sql`${questions.difficulty}`),
+    platforms: await distinct(sql`${questions.platform}`),
+    topics: await distinct(sql`unnest(${questions.topics})`),
+    customTags: await distinct(sql`unnest(${userQuestions.customTags})`),
+  };
+}
+
+async function ownRecord(db: Db, userId: string, recordId: string) {
+  if (!UUID.test(recordId)) throw notFound(WORKSPACE_MESSAGES.recordNotFound);
+  const [row] = await db
+    .select({ record: userQuestions, question: questions })
+    .from(userQuestions)
+    .innerJoin(questions, eq(questions.id, userQuestions.questionId))
+    .where(and(eq(userQuestions.id, recordId), eq(userQuestions.userId, userId)));
+  // Another person's record answers exactly like a missing one.
+  if (!row) throw notFound(WORKSPACE_MESSAGES.recordNotFound);
+  return row;
+}
+
+/** Tick, star or retag a record of the workspace. */
+export async function updateRecord(deps: WorkspaceDeps, userId: string, recordId: string, change: z.output<typeof updateRecordBodySchema>) {
+  const { question } = await ownRecord(deps.db, userId, recordId);
+  const record = await upsertRecord(deps.db, deps.clock, userId, question.id, change);
+  return toWorkspaceQuestion(record, question, userId);
+}
+
+/** Renames or re-rates a custom (unverified) question; only the person who added it may. */
+export async function updateCustomQuestion(deps: WorkspaceDeps, userId: string, recordId: string, body: z.output<typeof updateCustomQuestionBodySchema>) {
+  const { record, question } = await ownRecord(deps.db, userId, recordId);
+  if (question.verified) throw forbidden(WORKSPACE_MESSAGES.verifiedNotEditable);
+  if (question.createdBy !== userId) throw forbidden(WORKSPACE_MESSAGES.notCreator);
+  const [updated] = await deps.db
+    .update(questions)
+    .set({ ...(body.name !== undefined && { name: body.name }), ...(body.difficulty !== undefined && { difficulty: body.difficulty }), updatedAt: deps.clock.now() })
+    .where(and(eq(questions.id, question.id), eq(questions.verified, false)))
+    .returning();
+  if (!updated) throw forbidden(WORKSPACE_MESSAGES.verifiedNotEditable);
+  return toWorkspaceQuestion(record, updated, userId);
+}
+
+export async function removeRecord(db: Db, userId: string, recordId: string) {
+  if (!UUID.test(recordId)) throw notFound(WORKSPACE_MESSAGES.recordNotFound);
+  const gone = await db
+    .delete(userQuestions)
+    .where(and(eq(userQuestions.id, recordId), eq(userQuestions.userId, userId)))
+    .returning({ id: userQuestions.id });
+  if (!gone.length) throw notFound(WORKSPACE_MESSAGES.recordNotFound);
+  return { _id: recordId };
+}
+
+export function toExportRow(w: WorkspaceQuestion): ExportRow {
+  return {
+    problemUrl: w.question.problemUrl,
+    solved: w.checked,
+    name: w.question.name,
+    platform: w.question.platform,
+    difficulty: w.question.difficulty,
+    starred: w.starred,
+    customTags: w.customTags.join(', '),
+    topics: w.question.topics.join(', '),
+    addedAt: w.createdAt,
+    updatedAt: w.updatedAt,
+  };
+}
+
+/** CSV text of export rows, every formula-like cell neutralised. */
+export function exportCsv(rows: ExportRow[]): string {
+  return Papa.unparse({
+    fields: [...EXPORT_COLUMNS],
+    data: rows.map((r) => {
+      const safe = neutraliseRow(r);
+      return EXPORT_COLUMNS.map((c) => safe[c]);
+    }),
+  });
+}
+
+/** The workspace under the current filters, in their order, as rows and CSV that the progress import reads back. */
+export async function exportWorkspace(db: Db, userId: string, filters: WorkspaceFilters): Promise<ExportResult> {
+  const rows = await db
+    .select({ record: userQuestions, question: questions })
+    .from(userQuestions)
+    .innerJoin(questions, eq(questions.id, userQuestions.questionId))
+    .where(and(...filterConditions(userId, filters)))
+    .orderBy(...ordering(filters))
+    .limit(MAX_EXPORT_ROWS);
+  const out = rows.map((r) => toExportRow(toWorkspaceQuestion(r.record, r.question, userId)));
+  return { columns: [...EXPORT_COLUMNS], rows: out, csv: exportCsv(out), total: out.length };
+}
+
+/**
+ * Adds a question to the workspace (spec §7 solve-question): a catalogue question by id, or a custom
+ * one by URL (created unverified when the catalogue does not know it), with the first note, in one transaction.
+ */
+export async function solveQuestion(deps: WorkspaceDeps, userId: string, body: z.output<typeof solveQuestionBodySchema>) {
+  return deps.db.transaction(async (tx) => {
+    let question: QuestionRow | undefined;
+    if (body.questionId) {
+      if (UUID.test(body.questionId)) [question] = await tx.select().from(questions).where(eq(questions.id, body.questionId));
+      if (!question) throw notFound(WORKSPACE_MESSAGES.questionNotFound);
+    } else if (body.custom) {
+      const { problemUrl, name, difficulty, topics } = body.custom;
+      question = await ensureQuestion(tx, problemUrl, { name, difficulty, topics }, userId);
+    } else {
+      throw new AppError(400, 'ValidationError', WORKSPACE_MESSAGES.questionRequired);
+    }
+    const before = await findRecord(tx, userId, question.id);
+    const record = await upsertRecord(tx, deps.clock, userId, question.id, { checked: body.checked, starred: body.starred, customTags: body.customTags });
+    // The notes feature's writer: it sanitises the HTML and nests as a savepoint in this transaction.
+    const saved = body.note ? [await createNote({ db: tx, clock: deps.clock }, userId, { ...body.note, questionId: question.id })] : [];
+    return { question: toWorkspaceQuestion(record, question, userId), notes: saved, created: !before };
+  });
+}

@@ -1,0 +1,77 @@
+import { useQuery } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import { Flame } from 'lucide-react';
+import { useMemo } from 'react';
+import { Skeleton } from '../../../components/feedback';
+import { useSession } from '../../auth/api/session';
+import { activityQuery, localTimeZone } from '../api/analytics-queries';
+import { heatmapWeeks, monthLabels, streaks } from '../lib/heatmap';
+
+const DAY_LABELS = ['', 'Mon', '', 'Wed', '', 'Fri', ''];
+const dayTitle = (day: string, count: number) =>
+  `${count === 0 ? 'No questions' : `${count} question${count === 1 ? '' : 's'}`} solved on ${format(new Date(`${day}T12:00:00`), 'd MMM yyyy')}`;
+
+/** Solved per day over the last year, as a grid of weeks (a heatmap); no chart library needed. */
+export function ActivityHeatmap() {
+  const { token } = useSession();
+  const activity = useQuery(activityQuery(token, localTimeZone()));
+  const weeks = useMemo(() => (activity.data ? heatmapWeeks(activity.data.activity) : []), [activity.data]);
+  const months = useMemo(() => monthLabels(weeks), [weeks]);
+  const stats = activity.data ? streaks(activity.data.activity) : null;
+
+  return (
+    <section className="card card-pad an-card an-activity" aria-label="Activity">
+      <div className="section-header">
+        <h3>Activity</h3>
+        {activity.data && <span className="muted">{activity.data.activity.total} solved in the last year</span>}
+      </div>
+      {activity.isLoading && <Skeleton height={120} />}
+      {activity.isError && <p className="faint">Failed to load data.</p>}
+      {activity.data && stats && (
+        <>
+          <div className="an-heat-scroll">
+            <div className="an-heat" role="img" aria-label={`${activity.data.activity.total} questions solved in the last year, on ${Object.keys(activity.data.activity.days).length} days`}>
+              <div className="an-heat-months" style={{ gridTemplateColumns: `repeat(${weeks.length}, minmax(10px, 1fr))` }} aria-hidden>
+                {months.map((m) => (
+                  <span key={`${m.column}-${m.label}`} style={{ gridColumn: m.column + 1 }}>
+                    {m.label}
+                  </span>
+                ))}
+              </div>
+              <div className="an-heat-body">
+                <div className="an-heat-days" aria-hidden>
+                  {DAY_LABELS.map((d, i) => (
+                    <span key={i}>{d}</span>
+                  ))}
+                </div>
+                <div className="an-heat-grid" style={{ gridTemplateColumns: `repeat(${weeks.length}, minmax(10px, 1fr))` }}>
+                  {weeks.flatMap((week, w) =>
+                    week.map((cell, d) =>
+                      cell.day ? (
+                        <span key={cell.day} className={`an-heat-cell l${cell.level}`} title={dayTitle(cell.day, cell.count)} data-day={cell.day} data-count={cell.count} />
+                      ) : (
+                        <span key={`pad-${w}-${d}`} className="an-heat-cell pad" />
+                      ),
+                    ),
+                  )}
+                </div>
+              </div>
+            </div>
+          </div>
+          <div className="an-heat-footer">
+            <span className="row muted">
+              <Flame size={15} aria-hidden /> Current streak <strong>{stats.current}</strong> · Longest <strong>{stats.longest}</strong> · Best day <strong>{stats.best}</strong>
+            </span>
+            <span className="an-heat-legend" aria-hidden>
+              Less
+              {[0, 1, 2, 3, 4].map((l) => (
+                <span key={l} className={`an-heat-cell l${l}`} />
+              ))}
+              More
+            </span>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { neutraliseCell } from '@shared/rules/spreadsheet-safety';
+
+type Cell = string | number | boolean;
+
+/** Starts a download of a blob under a file name. */
+export function downloadBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * An xlsx workbook of rows (first column a link to its own URL), every formula-like text neutralised.
+ * xlsx is loaded only when someone exports.
+ */
+export async function buildXlsx(columns: readonly string[], rows: readonly Record<string, Cell>[], sheetName = 'Workspace'): Promise<ArrayBuffer> {
+  const XLSX = await import('xlsx');
+  return workbookBytes(XLSX, columns, rows, sheetName);
+}
+
+export function workbookBytes(XLSX: typeof import('xlsx'), columns: readonly string[], rows: readonly Record<string, Cell>[], sheetName = 'Workspace'): ArrayBuffer {
+  const safe = rows.map((row) =>
+    columns.map((c) => {
+      const value = row[c];
+      return typeof value === 'string' ? neutraliseCell(value) : (value ?? '');
+    }),
+  );
+  const sheet = XLSX.utils.aoa_to_sheet([[...columns], ...safe]);
+  rows.forEach((row, i) => {
+    const ref = XLSX.utils.encode_cell({ r: i + 1, c: 0 });
+    const target = row[columns[0] ?? ''];
+    const cell = sheet[ref] as import('xlsx').CellObject | undefined;
+    if (cell && typeof target === 'string' && /^https?:\/\//.test(target)) cell.l = { Target: target };
+  });
+  sheet['!cols'] = columns.map((c) => ({ wch: c === 'problemUrl' || c === 'name' ? 48 : 14 }));
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, sheetName);
+  return XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+}

@@ -1,0 +1,77 @@
+/**
+ * File upload rules of spec §5 and §9, shared by the progress import and the sheet import:
+ * allowed extensions, the size limit, the column layouts and the exact messages.
+ */
+export const UPLOAD_MESSAGES = {
+  invalidFormat: 'Invalid file format',
+  tooLarge: 'File size should be less than 1 MB',
+  required: 'Please select a file',
+  failed: 'Failed to upload file',
+  slow: 'Upload is taking longer than expected...',
+  progressSynced: 'Progress Synced Successfully',
+  /** Shown when a converted or uploaded sheet lacks a mandatory column. */
+  missingColumns: (columns: readonly string[]) => `The file must have the column${columns.length > 1 ? 's' : ''}: ${columns.join(', ')}`,
+  empty: 'The file has no rows to import',
+  conversionTimedOut: 'The spreadsheet took too long to read',
+} as const;
+
+/** Files must be strictly under 1 MB. */
+export const MAX_UPLOAD_BYTES = 1024 * 1024;
+/** After this long an upload shows the slow-upload hint. */
+export const SLOW_UPLOAD_MS = 10_000;
+/** What a person may pick; xlsx is converted to csv in the browser, so the server takes csv only. */
+export const UPLOAD_EXTENSIONS = ['.xlsx', '.csv'] as const;
+export const SERVER_UPLOAD_EXTENSIONS = ['.csv'] as const;
+/** The accept attribute for a file input. */
+export const UPLOAD_ACCEPT = '.xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export interface UploadFileLike {
+  name: string;
+  size: number;
+}
+
+export function fileExtension(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot).toLowerCase();
+}
+
+/** The first rule a file breaks, as the spec's message, or null when it may be uploaded. */
+export function checkUploadFile(file: UploadFileLike | null | undefined, extensions: readonly string[] = UPLOAD_EXTENSIONS): string | null {
+  if (!file || !file.name) return UPLOAD_MESSAGES.required;
+  if (!extensions.includes(fileExtension(file.name))) return UPLOAD_MESSAGES.invalidFormat;
+  if (file.size >= MAX_UPLOAD_BYTES) return UPLOAD_MESSAGES.tooLarge;
+  return null;
+}
+
+/**
+ * A spreadsheet layout: the columns in their order (an xlsx is read by position), the mandatory ones,
+ * and defaults for empty cells. The first column holds a URL whose hyperlink target wins over its text.
+ */
+export interface SpreadsheetLayout {
+  columns: readonly string[];
+  required: readonly string[];
+  defaults: Readonly<Record<string, string>>;
+}
+
+export const PROGRESS_LAYOUT: SpreadsheetLayout = {
+  columns: ['problemUrl', 'solved'],
+  required: ['problemUrl'],
+  defaults: { solved: 'false' },
+};
+
+export const SHEET_IMPORT_LAYOUT: SpreadsheetLayout = {
+  columns: ['problemUrl', 'topic', 'subTopic'],
+  required: ['problemUrl', 'topic', 'subTopic'],
+  defaults: {},
+};
+
+const TRUE_WORDS = new Set(['true', 'yes', 'y', '1', 'solved', 'done', 'x', '✓']);
+const FALSE_WORDS = new Set(['false', 'no', 'n', '0', 'unsolved', '']);
+
+/** Reads a solved cell: empty means false; anything unrecognised is null (the row is counted as an error). */
+export function parseSolvedCell(value: string | undefined): boolean | null {
+  const v = (value ?? '').trim().replace(/^'/, '').toLowerCase();
+  if (TRUE_WORDS.has(v)) return true;
+  if (FALSE_WORDS.has(v)) return false;
+  return null;
+}
