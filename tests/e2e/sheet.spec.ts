@@ -162,3 +162,20 @@ test('an unknown sheet shows No Sheet found', async ({ page, request }) => {
   await page.goto('/question-tracker?tab=sheet');
   await expect(page.getByText('Sheet not found')).toBeVisible();
 });
+
+test('topics reorder with the keyboard too', async ({ page, request }) => {
+  const me = await signUpAndSignIn(page, request, 'Keyboard');
+  const { id, slug } = await newSheet(request, me.token);
+  await api(request, me.token, 'POST', `${S}/add-topic/${id}`, { topic: 'First' });
+  await api(request, me.token, 'POST', `${S}/add-topic/${id}`, { topic: 'Second' });
+  await page.goto(`/question-tracker/sheet/${slug}`);
+  const headings = page.locator('.topic-section > .section-bar .section-name');
+  await expect(headings).toHaveText(['First', 'Second']);
+  await page.getByRole('button', { name: 'Drag topic Second' }).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  await expect(headings).toHaveText(['Second', 'First']);
+  await page.reload();
+  await expect(headings).toHaveText(['Second', 'First']);
+});
