@@ -1,0 +1,331 @@
+/**
+ * Step 7: the dashboard in Chromium (Playwright, /usr/bin/chromium), signed in as the big user by
+ * putting its token in localStorage 'pt.token' before navigation:
+ * - the 455-question sheet: time from navigation start until the first rows are painted, DOM nodes
+ *   (as opened, and with every topic expanded), and frame times (requestAnimationFrame deltas) while
+ *   dragging a question with the mouse;
+ * - the workspace with 10,000 records: time to the first page, and to the table after a filter change;
+ * - what a logged-out visitor's first screen actually downloads (cross-check of step 6).
+ * Times are read inside the page (performance.now(), origin = navigation start), not around Playwright calls.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { DASHBOARD_DIR, gzipOf } from './bundle';
+import { detail, errorText, kB, record, skip, summarize } from './lib';
+import type { BenchData } from './seed';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** One display refresh at 60 Hz; rAF deltas come in multiples of it. */
+const VSYNC = 1000 / 60;
+
+/**
+ * tsx (esbuild, keepNames) wraps named functions in __name(…) calls; functions sent to the page keep
+ * them, so the page needs the helper too.
+ */
+export const NAME_SHIM = { content: 'globalThis.__name = globalThis.__name || ((f) => f);' };
+
+declare global {
+  interface Window {
+    __bench: Record<string, number | number[] | undefined>;
+  }
+}
+
+/** Installed before any page script: records when a selector first appears, and the frame that paints it. */
+function watchFor(selectors: Record<string, string>) {
+  window.__bench = {};
+  const pending = new Map(Object.entries(selectors));
+  const look = () => {
+    for (const [name, selector] of pending) {
+      if (document.querySelector(selector)) {
+        pending.delete(name);
+        window.__bench[`${name}:dom`] = performance.now();
+        requestAnimationFrame(() => {
+          // The frame after the DOM change starts once it is painted.
+          requestAnimationFrame((t) => (window.__bench[name] = t));
+        });
+      }
+    }
+    if (!pending.size) observer.disconnect();
+  };
+  const observer = new MutationObserver(look);
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+async function signedInContext(browser: Browser, token: string | null, selectors: Record<string, string>): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(NAME_SHIM);
+  if (token) await context.addInitScript((t) => window.localStorage.setItem('pt.token', t), token);
+  await context.addInitScript(watchFor, selectors);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+async function waitMark(page: Page, name: string, timeout = 30_000): Promise<number> {
+  await page.waitForFunction((n) => typeof window.__bench?.[n] === 'number', name, { timeout });
+  return (await page.evaluate((n) => window.__bench[n], name)) as number;
+}
+
+/** Where the time of a load went: scripts loaded, and the API call that fills the page (from Resource Timing). */
+async function timeline(page: Page, api: string): Promise<string> {
+  const t = await page.evaluate((needle) => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const call = entries.find((e) => e.name.includes(needle));
+    const entry = entries.find((e) => /\/assets\/index-[^/]+\.js$/.test(e.name));
+    // The scripts that had to arrive before the call could start (the entry, the lazy route chunk).
+    const before = entries.filter((e) => e.name.endsWith('.js') && call && e.responseEnd <= call.startTime);
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    return {
+      html: nav?.responseEnd ?? 0,
+      entry: entry?.responseEnd ?? 0,
+      chunks: before.length ? Math.max(...before.map((e) => e.responseEnd)) : 0,
+      callStart: call?.startTime ?? 0,
+      callEnd: call?.responseEnd ?? 0,
+    };
+  }, api);
+  return `HTML ${t.html.toFixed(0)} ms, entry JS ${t.entry.toFixed(0)} ms, route chunks ${t.chunks.toFixed(0)} ms, ${api} ${t.callStart.toFixed(0)}→${t.callEnd.toFixed(0)} ms`;
+}
+
+const domNodes = (page: Page) => page.evaluate(() => document.getElementsByTagName('*').length);
+
+/** Where the sheet page's nodes are: the question tree (per row), the topic chart, the rest. */
+const sheetNodes = (page: Page) =>
+  page.evaluate(() => {
+    const count = (sel: string) => [...document.querySelectorAll(sel)].reduce((n, el) => n + el.getElementsByTagName('*').length + 1, 0);
+    const rows = document.querySelectorAll('[data-testid="question-row"]').length;
+    return { tree: count('.sheet-tree'), chart: count('.recharts-wrapper'), perRow: rows ? Math.round(count('[data-testid="question-row"]') / rows) : 0 };
+  });
+
+/** Starts recording rAF timestamps; returns a function that stops and returns the deltas. */
+async function recordFrames(page: Page): Promise<() => Promise<{ deltas: number[]; times: number[]; longFrames: number[]; dragStart: number }>> {
+  await page.evaluate(() => {
+    const frames: number[] = [];
+    const longFrames: number[] = [];
+    window.__bench.frames = frames;
+    window.__bench.longFrames = longFrames;
+    window.__bench.recording = 1;
+    try {
+      // Long Animation Frames (Chromium 123+): frames whose work took 50 ms or more, with their duration.
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) if (window.__bench.recording) longFrames.push(e.duration);
+      }).observe({ type: 'long-animation-frame' });
+    } catch {
+      // not supported: the rAF deltas alone
+    }
+    new MutationObserver((_, obs) => {
+      if (document.querySelector('.dragging')) {
+        window.__bench.dragStart = performance.now();
+        obs.disconnect();
+      }
+    }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'] });
+    const tick = (t: number) => {
+      frames.push(t);
+      if (window.__bench.recording) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  return async (): Promise<{ deltas: number[]; times: number[]; longFrames: number[]; dragStart: number }> => {
+    const out = await page.evaluate(() => {
+      window.__bench.recording = 0;
+      const f = window.__bench.frames as number[];
+      return { deltas: f.slice(1).map((t, i) => t - (f[i] as number)), times: f, longFrames: window.__bench.longFrames as number[], dragStart: (window.__bench.dragStart as number | undefined) ?? NaN };
+    });
+    return out;
+  };
+}
+
+async function sheetPage(browser: Browser, base: string, data: BenchData, runs: number) {
+  const url = `${base}/question-tracker/sheet/${data.sheet.slug}`;
+  const loads: number[] = [];
+  let last: { context: BrowserContext; page: Page } | null = null;
+  for (let i = 0; i < runs; i++) {
+    await last?.context.close();
+    // A new context each time: a first visit, nothing cached.
+    last = await signedInContext(browser, data.big.token, { rows: '[data-testid="question-row"]' });
+    await last.page.goto(url);
+    loads.push(await waitMark(last.page, 'rows'));
+  }
+  const page = last?.page;
+  if (!page) return;
+  const s = summarize(loads);
+  const where = await timeline(page, 'get-sheet-data-by-slug');
+  record('7', 'sheet page: first rows painted (455-question sheet, first visit)', s.median, 'ms', { op: '<', limit: 500, label: '< 500 ms' }, `median of ${runs} loads in fresh contexts (min ${s.min.toFixed(0)}, max ${s.max.toFixed(0)} ms), from navigation start; last load: ${where}`);
+
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+  const rowsShown = await page.locator('[data-testid="question-row"]').count();
+  const opened = await sheetNodes(page);
+  record('7', 'sheet page: DOM nodes as opened', await domNodes(page), 'nodes', { op: '<=', limit: 1500, label: '≤ 1,500' }, `${rowsShown} of 455 question rows rendered (topics after the first start collapsed); question tree ${opened.tree} nodes (${opened.perRow} per row), topic chart ${opened.chart}`);
+
+  // Drag the first question of the open topic down over ten rows, about one second, as a person would.
+  const handle = page.locator('[data-testid="question-row"] .drag-handle').first();
+  await handle.evaluate((el) => {
+    el.scrollIntoView({ block: 'start' });
+    window.scrollBy(0, -120);
+  });
+  await page.waitForTimeout(200);
+  const box = await handle.boundingBox();
+  if (!box) {
+    skip('7', 'sheet page: longest frame while dragging', 'no drag handle (the user cannot edit this sheet?)', '≤ 16.7 ms');
+  } else {
+    const secondRowY = (await page.locator('[data-testid="question-row"] .drag-handle').nth(1).boundingBox())?.y ?? box.y + 40;
+    const step = Math.max(20, secondRowY - box.y);
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    const stop = await recordFrames(page);
+    const now = () => page.evaluate(() => performance.now());
+    await page.mouse.move(x, y);
+    const downAt = await now();
+    await page.mouse.down();
+    await page.mouse.move(x + 2, y + 6, { steps: 2 });
+    const moves = 60;
+    let dragging = false;
+    for (let i = 1; i <= moves; i++) {
+      await page.mouse.move(x + 2, y + 6 + (i * step * 10) / moves);
+      await page.waitForTimeout(VSYNC);
+      if (i === moves / 2) dragging = await page.evaluate(() => !!document.querySelector('.q-row.dragging'));
+    }
+    const upAt = await now();
+    await page.mouse.up();
+    await page.waitForTimeout(400);
+    const { deltas, longFrames, times, dragStart } = await stop();
+    // A frame belongs to the phase in which it ends.
+    const phase = (from: number, to: number) => Math.max(0, ...deltas.filter((_, i) => (times[i + 1] ?? 0) > from && (times[i + 1] ?? 0) <= to));
+    const picked = Number.isFinite(dragStart) ? dragStart : downAt;
+    const phases = `longest frame at pick-up (drag start + 300 ms) ${phase(downAt, picked + 300).toFixed(0)} ms, while moving ${phase(picked + 300, upAt).toFixed(0)} ms, at drop ${phase(upAt, Infinity).toFixed(0)} ms`;
+    const sorted = [...deltas].sort((a, b) => a - b);
+    const longest = sorted[sorted.length - 1] ?? NaN;
+    const dropped = deltas.filter((d) => d > VSYNC * 1.5).length;
+    record(
+      '7',
+      'sheet page: longest frame while dragging a question',
+      longest,
+      'ms',
+      { op: '<=', limit: 20, label: '≤ 20 ms (one 16.7 ms frame)' },
+      `${dragging ? '' : 'the drag did not start! '}${phases}; ${deltas.length} frames over ${(deltas.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s, p95 ${summarize(deltas).p95.toFixed(1)} ms, ${dropped} longer than 1.5 frames` +
+        (longFrames.length ? `; long animation frames: ${longFrames.length}, longest ${Math.max(...longFrames).toFixed(0)} ms` : ''),
+    );
+  }
+
+  // Every topic expanded: what a person who opens them all has in the page at once.
+  const t = Date.now();
+  for (let round = 0; round < 5; round++) {
+    const clicked = await page.evaluate(() => {
+      const buttons = [...document.querySelectorAll<HTMLButtonElement>('button[aria-label^="Expand "]')];
+      buttons.forEach((b) => b.click());
+      return buttons.length;
+    });
+    if (!clicked) break;
+    await page.waitForTimeout(200);
+  }
+  const allRows = await page.locator('[data-testid="question-row"]').count();
+  const expanded = await sheetNodes(page);
+  record('7', 'sheet page: DOM nodes with every topic expanded', await domNodes(page), 'nodes', { op: '<=', limit: 1500, label: '≤ 1,500' }, `${allRows} question rows in the DOM, question tree ${expanded.tree} nodes (expanding took ${Date.now() - t} ms incl. waits)`);
+  await last?.context.close();
+}
+
+async function workspace(browser: Browser, base: string, data: BenchData, runs: number) {
+  const url = `${base}/question-tracker?tab=workspace`;
+  const loads: number[] = [];
+  let last: { context: BrowserContext; page: Page } | null = null;
+  for (let i = 0; i < runs; i++) {
+    await last?.context.close();
+    last = await signedInContext(browser, data.big.token, { rows: '[data-testid="workspace-row"]' });
+    await last.page.goto(url);
+    loads.push(await waitMark(last.page, 'rows'));
+  }
+  const page = last?.page;
+  if (!page) return;
+  const s = summarize(loads);
+  const where = await timeline(page, 'get-questions');
+  record('7', 'workspace: first page painted (10,000 records, first visit)', s.median, 'ms', undefined, `median of ${runs} loads (min ${s.min.toFixed(0)}, max ${s.max.toFixed(0)} ms), from navigation start; last load: ${where}`);
+  await page.waitForLoadState('networkidle');
+
+  /** Time from the user's input to the frame that paints the table of the new query. */
+  const change = async (act: () => Promise<void>) => {
+    await page.evaluate(() => {
+      window.__bench.start = undefined;
+      window.__bench.done = undefined;
+      const begin = () => (window.__bench.start ??= performance.now());
+      document.addEventListener('click', begin, { capture: true, once: true });
+      document.addEventListener('input', begin, { capture: true, once: true });
+      let sawBusy = false;
+      const observer = new MutationObserver(() => {
+        const busy = document.querySelector('.ws-table-wrap[aria-busy="true"]');
+        if (busy) sawBusy = true;
+        else if (sawBusy && window.__bench.done === undefined) {
+          observer.disconnect();
+          window.__bench.done = -1;
+          requestAnimationFrame(() => requestAnimationFrame((t) => (window.__bench.done = t)));
+        }
+      });
+      observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['aria-busy'], childList: true });
+    });
+    await act();
+    await page.waitForFunction(() => typeof window.__bench.done === 'number' && window.__bench.done > 0, null, { timeout: 30_000 });
+    const { start, done } = await page.evaluate(() => ({ start: window.__bench.start as number, done: window.__bench.done as number }));
+    return done - start;
+  };
+  const changes: [string, () => Promise<void>][] = [
+    ['starred', () => page.locator('button[data-focus-key="starred"]').click()],
+    ['status marked', () => page.locator('select[data-focus-key="status"]').selectOption('marked').then(() => undefined)],
+    ['sort by updated', () => page.locator('select[data-focus-key="sortBy"]').selectOption('updatedAt').then(() => undefined)],
+    ['order oldest', () => page.locator('button[data-focus-key="order:oldest"]').click()],
+  ];
+  const times: number[] = [];
+  const labels: string[] = [];
+  for (const [label, act] of changes) {
+    try {
+      const ms = await change(act);
+      times.push(ms);
+      labels.push(`${label} ${ms.toFixed(0)}`);
+    } catch (err) {
+      labels.push(`${label} failed (${errorText(err)})`);
+    }
+  }
+  const f = summarize(times);
+  record('7', 'workspace: filter change to repainted table', times.length ? f.median : null, 'ms', { op: '<', limit: 200, label: '< 200 ms' }, `median of ${labels.join(', ')} ms`);
+  await last?.context.close();
+}
+
+/** What the logged-out first screen really requests: every script, gzipped size from the build. */
+async function firstScreen(browser: Browser, base: string) {
+  const { context, page } = await signedInContext(browser, null, { explore: 'main, #root > *' });
+  const scripts = new Set<string>();
+  page.on('response', (r) => {
+    const u = new URL(r.url());
+    if (r.request().resourceType() === 'script' && u.pathname.startsWith('/assets/')) scripts.add(u.pathname.slice('/assets/'.length));
+  });
+  await page.goto(`${base}/question-tracker`);
+  await page.waitForLoadState('networkidle');
+  const files = [...scripts].filter((f) => existsSync(join(DASHBOARD_DIR, 'assets', f)));
+  const total = files.reduce((sum, f) => sum + gzipOf(f), 0);
+  record('7', 'logged-out /question-tracker: JS actually requested, gzipped', kB(total), 'kB', undefined, `${files.length} scripts (entry, preloads and the Explore tab)`);
+  await context.close();
+}
+
+export async function measureBrowser(base: string, data: BenchData, quick: boolean) {
+  if (!existsSync(CHROMIUM)) {
+    for (const name of ['sheet page', 'workspace']) skip('7', name, `no Chromium at ${CHROMIUM}`);
+    return;
+  }
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  try {
+    detail(`Chromium ${browser.version()} headless, 1280×900, against ${base}`);
+    const runs = quick ? 2 : 3;
+    for (const [name, fn] of [
+      ['sheet page', () => sheetPage(browser, base, data, runs)],
+      ['workspace', () => workspace(browser, base, data, runs)],
+      ['first screen', () => firstScreen(browser, base)],
+    ] as const) {
+      try {
+        await fn();
+      } catch (err) {
+        skip('7', name, `failed: ${errorText(err)}`);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+}

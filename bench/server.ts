@@ -1,0 +1,75 @@
+/**
+ * The API as the benchmark serves it, in its own process: the real app (createApp) on the seeded
+ * database, plus one route that exists only here — /__bench/limit answers the sheet response
+ * precomputed at start (same bytes, same ETag, 304 on a matching If-None-Match) without any work,
+ * which is the most this process and machine can serve for a response of that size.
+ *
+ * /__bench/inflight says how many requests are being answered, so a run can wait for the last one.
+ *
+ * Env: DATA_DIR or DATABASE_URL, BENCH_SHEET_SLUG, BENCH_TOKEN, optional BENCH_PORT (0 = any).
+ * Prints one line `BENCH_READY {"port":…,"bytes":…,"etag":…}` when listening.
+ */
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { createApp } from '../api/app';
+import { loadConfig } from '../api/config';
+import { openDatabase } from '../api/db/client';
+
+const env = process.env;
+const config = loadConfig({
+  ...env,
+  HOST: '127.0.0.1',
+  PORT: env.BENCH_PORT ?? '0',
+  SEED: 'false',
+  SCRYPT_N: '1024',
+  // Per-request info logs would measure the terminal, not the API.
+  LOG_LEVEL: env.BENCH_LOG_LEVEL ?? 'error',
+  DASHBOARD_DIR: env.DASHBOARD_DIR ?? 'dist/dashboard',
+});
+const database = await openDatabase(config);
+const app = createApp({ db: database.db, config });
+
+const slug = env.BENCH_SHEET_SLUG ?? '';
+const res = await app.request(`/question-tracker/v2/sheet/get-sheet-data-by-slug/${slug}`, { headers: { authorization: `Bearer ${env.BENCH_TOKEN ?? ''}` } });
+if (res.status !== 200) {
+  console.error(`precomputing the sheet response failed: ${res.status} ${await res.text()}`);
+  process.exit(1);
+}
+const body = new Uint8Array(await res.arrayBuffer());
+const etag = res.headers.get('etag') ?? '"bench"';
+const contentType = res.headers.get('content-type') ?? 'application/json';
+
+const outer = new Hono();
+// Requests still being answered (a load run that ends leaves its last requests running): the
+// benchmark waits for zero before the next run, so one run's backlog never weighs on the next.
+let inflight = 0;
+outer.get('/__bench/inflight', (c) => c.json({ inflight }));
+outer.use('*', async (_c, next) => {
+  inflight++;
+  try {
+    await next();
+  } finally {
+    inflight--;
+  }
+});
+outer.get('/__bench/limit', (c) => {
+  const inm = c.req.header('if-none-match');
+  if (inm && inm.split(',').some((t) => t.trim() === etag)) return c.body(null, 304, { ETag: etag });
+  return c.body(body, 200, { 'content-type': contentType, ETag: etag });
+});
+// Everything else is the real app, exactly as api/server.ts serves it.
+outer.all('*', (c) => app.fetch(c.req.raw, c.env));
+
+const server = serve({ fetch: outer.fetch, port: config.port, hostname: config.host }, (info) => {
+  console.log(`BENCH_READY ${JSON.stringify({ port: info.port, bytes: body.byteLength, etag })}`);
+});
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  server.close();
+  void database.close().finally(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
