@@ -80,7 +80,9 @@ export function createApp({ db, config, clock = systemClock }: { db: Db; config:
   // JSON write endpoints take JSON only; the uploaders take multipart forms.
   app.use(async (c, next) => {
     const m = c.req.method;
-    const hasBody = c.req.raw.body !== null && c.req.header('content-length') !== '0';
+    // By HTTP's rules a request has a body only with a non-zero Content-Length or a Transfer-Encoding.
+    const length = Number(c.req.header('content-length') ?? 0);
+    const hasBody = length > 0 || !!c.req.header('transfer-encoding');
     if ((m === 'POST' || m === 'PATCH' || m === 'PUT') && hasBody) {
       const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
       const upload = c.req.path.startsWith('/question-tracker/v1/user/uploader/');

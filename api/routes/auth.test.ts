@@ -152,8 +152,11 @@ describe('envelope, health and errors', () => {
   });
 
   it('refuses JSON write endpoints in another content type with 415', async () => {
-    const res = await t.call('POST', '/auth/v1/login', { body: 'email=a@b.co&password=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const body = 'email=a@b.co&password=x';
+    const res = await t.call('POST', '/auth/v1/login', { body, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(body.length) } });
     expect(res.status).toBe(415);
+    // A write without a body (follow, accept an invite) needs no content type.
+    expect((await t.call('POST', '/auth/v1/logout', { headers: { 'content-length': '0' } })).status).toBe(401);
     expect(res.body.status.error).toBe('UnsupportedMediaType');
   });
 
