@@ -22,6 +22,8 @@ const schema = z.object({
   CORS_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
   SEED: z.enum(['true', 'false']).default('true'),
+  /** Behind a reverse proxy: take the client address from the first X-Forwarded-For entry. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
 });
 
 export interface Config {
@@ -35,6 +37,7 @@ export interface Config {
   corsOrigins: string[];
   logLevel: 'silent' | 'error' | 'info';
   seed: boolean;
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -58,6 +61,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: e.LOG_LEVEL,
     seed: e.SEED === 'true',
+    trustProxy: e.TRUST_PROXY === 'true',
   };
 }
 

@@ -1,9 +1,19 @@
-import { Hono } from 'hono';
-import { loginBodySchema, signupBodySchema } from '../../shared/schemas/user';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { RULE_MESSAGES } from '../../shared/rules/account';
+import { changePasswordBodySchema, deleteAccountBodySchema, loginBodySchema, signupBodySchema } from '../../shared/schemas/user';
+import { clientAddress } from '../lib/client-address';
 import type { AppEnv, Deps } from '../lib/env';
+import { unauthorized } from '../lib/errors';
 import { ok, valid } from '../lib/respond';
 import { requireUser } from '../lib/session';
+import { changePassword, deleteAccount, listOwnSheets } from '../services/account';
 import { login, logout, signup, toUser } from '../services/auth';
+
+/** Refuses a signed-out caller before the body is validated, so it learns nothing about the body's rules. */
+const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireUser(c);
+  await next();
+};
 
 export function authRoutes(deps: Deps) {
   return new Hono<AppEnv>()
@@ -12,7 +22,7 @@ export function authRoutes(deps: Deps) {
       return ok(c, result, 201, 'Account created');
     })
     .post('/login', valid('json', loginBodySchema), async (c) => {
-      const result = await login(deps, c.req.valid('json'));
+      const result = await login(deps, c.req.valid('json'), clientAddress(c, deps.config));
       return ok(c, result, 200, 'Signed in');
     })
     .post('/logout', async (c) => {
@@ -21,5 +31,21 @@ export function authRoutes(deps: Deps) {
       if (token) await logout(deps, token);
       return ok(c, null, 200, 'Signed out');
     })
-    .get('/me', (c) => ok(c, { user: toUser(requireUser(c)) }, 200));
+    .get('/me', (c) => ok(c, { user: toUser(requireUser(c)) }, 200))
+    .post('/change-password', signedIn, valid('json', changePasswordBodySchema), async (c) => {
+      const user = requireUser(c);
+      const token = c.get('token');
+      if (!token) throw unauthorized();
+      const result = await changePassword(deps, user, token, c.req.valid('json'), clientAddress(c, deps.config));
+      return ok(c, result, 200, RULE_MESSAGES.passwordChanged);
+    })
+    .get('/account/sheets', async (c) => {
+      const user = requireUser(c);
+      return ok(c, { sheets: await listOwnSheets(deps, user) }, 200);
+    })
+    .post('/delete-account', signedIn, valid('json', deleteAccountBodySchema), async (c) => {
+      const user = requireUser(c);
+      const result = await deleteAccount(deps, user, c.req.valid('json'), clientAddress(c, deps.config));
+      return ok(c, result, 200, RULE_MESSAGES.accountDeleted);
+    });
 }

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
-import { profileNameBase, RULE_MESSAGES } from '../../shared/rules/account';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { LOGIN_THROTTLE, profileNameBase, RULE_MESSAGES } from '../../shared/rules/account';
 import type { User } from '../../shared/schemas/user';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { loginThrottle, sessions, users } from '../db/schema';
 import type { Clock } from '../lib/clock';
-import { AppError, conflict, isUniqueViolation, unauthorized } from '../lib/errors';
+import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from '../lib/errors';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 
 export type UserRow = typeof users.$inferSelect;
@@ -17,7 +17,8 @@ export interface AuthDeps {
   clock: Clock;
 }
 
-export const THROTTLE = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
+/** The per-account limits (kept under this name for existing callers). */
+export const THROTTLE = LOGIN_THROTTLE.account;
 
 export function toUser(row: UserRow): User {
   return {
@@ -33,7 +34,7 @@ export function toUser(row: UserRow): User {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-async function issueSession(deps: AuthDeps, userId: string): Promise<string> {
+export async function issueSession(deps: AuthDeps, userId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(deps.clock.now().getTime() + deps.config.sessionTtlMs);
   await deps.db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt });
@@ -63,21 +64,37 @@ export async function signup(
   throw new Error('could not find a free profile name');
 }
 
-async function checkThrottle(deps: AuthDeps, key: string): Promise<void> {
-  const [row] = await deps.db.select().from(loginThrottle).where(eq(loginThrottle.key, key));
+interface ThrottleKey {
+  key: string;
+  limits: { maxFailures: number; windowMs: number; lockMs: number };
+}
+
+/** The counters a sign-in attempt is held against: the account always, the client address when it is known. */
+function throttleKeys(email: string, address: string | null): ThrottleKey[] {
+  const keys: ThrottleKey[] = [{ key: `account:${email}`, limits: LOGIN_THROTTLE.account }];
+  if (address) keys.push({ key: `address:${address}`, limits: LOGIN_THROTTLE.address });
+  return keys;
+}
+
+async function checkThrottle(deps: AuthDeps, keys: ThrottleKey[]): Promise<void> {
+  const rows = await deps.db
+    .select()
+    .from(loginThrottle)
+    .where(inArray(loginThrottle.key, keys.map((k) => k.key)));
   const now = deps.clock.now().getTime();
-  if (row?.lockedUntil && row.lockedUntil.getTime() > now) {
-    const retryAfter = Math.ceil((row.lockedUntil.getTime() - now) / 1000);
+  const lockedUntil = Math.max(0, ...rows.map((r) => r.lockedUntil?.getTime() ?? 0));
+  if (lockedUntil > now) {
+    const retryAfter = Math.ceil((lockedUntil - now) / 1000);
     throw new AppError(429, 'TooManyRequests', RULE_MESSAGES.throttled, { 'Retry-After': String(retryAfter) });
   }
 }
 
-async function recordFailure(deps: AuthDeps, key: string): Promise<void> {
+async function recordFailure(deps: AuthDeps, { key, limits }: ThrottleKey): Promise<void> {
   const now = deps.clock.now();
   // Dates go into raw SQL as ISO strings: the postgres driver does not serialise Date parameters there.
   const nowTs = sql`${now.toISOString()}::timestamptz`;
-  const windowStart = sql`${new Date(now.getTime() - THROTTLE.windowMs).toISOString()}::timestamptz`;
-  const lockUntil = sql`${new Date(now.getTime() + THROTTLE.lockMs).toISOString()}::timestamptz`;
+  const windowStart = sql`${new Date(now.getTime() - limits.windowMs).toISOString()}::timestamptz`;
+  const lockUntil = sql`${new Date(now.getTime() + limits.lockMs).toISOString()}::timestamptz`;
   const inWindow = sql`${loginThrottle.windowStart} >= ${windowStart}`;
   // One statement, so concurrent failures all count.
   await deps.db
@@ -88,22 +105,49 @@ async function recordFailure(deps: AuthDeps, key: string): Promise<void> {
       set: {
         failures: sql`case when ${inWindow} then ${loginThrottle.failures} + 1 else 1 end`,
         windowStart: sql`case when ${inWindow} then ${loginThrottle.windowStart} else ${nowTs} end`,
-        lockedUntil: sql`case when ${inWindow} and ${loginThrottle.failures} + 1 >= ${THROTTLE.maxFailures} then ${lockUntil} else ${loginThrottle.lockedUntil} end`,
+        lockedUntil: sql`case when ${inWindow} and ${loginThrottle.failures} + 1 >= ${limits.maxFailures} then ${lockUntil} else ${loginThrottle.lockedUntil} end`,
       },
     });
 }
 
-export async function login(deps: AuthDeps, input: { email: string; password: string }): Promise<{ token: string; user: User }> {
-  const key = `account:${input.email}`;
-  await checkThrottle(deps, key);
+async function recordFailures(deps: AuthDeps, keys: ThrottleKey[]): Promise<void> {
+  for (const k of keys) await recordFailure(deps, k);
+}
+
+/**
+ * Signs in. A failure counts against the account and against the client address (`null` when it is
+ * not known, as under app.fetch without a socket). Success clears the account's counter only: clearing
+ * the address's too would let one valid account reset the count between guesses at others.
+ */
+export async function login(
+  deps: AuthDeps,
+  input: { email: string; password: string },
+  address: string | null = null,
+): Promise<{ token: string; user: User }> {
+  const keys = throttleKeys(input.email, address);
+  await checkThrottle(deps, keys);
   const [row] = await deps.db.select().from(users).where(eq(users.email, input.email));
   const good = await verifyPassword(input.password, row?.passwordHash ?? (await dummyHash(deps.config.scryptN)));
   if (!row || !good) {
-    await recordFailure(deps, key);
+    await recordFailures(deps, keys);
     throw unauthorized(RULE_MESSAGES.wrongCredentials);
   }
-  await deps.db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+  await deps.db.delete(loginThrottle).where(eq(loginThrottle.key, keys[0]!.key));
   return { token: await issueSession(deps, row.id), user: toUser(row) };
+}
+
+/**
+ * Re-checks a signed-in user's password before a sensitive change (new password, account deletion).
+ * A wrong password counts as a failed sign-in, so a stolen session cannot guess the password without
+ * limit; it answers 400, not 401, because the session itself is still good.
+ */
+export async function confirmPassword(deps: AuthDeps, user: UserRow, password: string, address: string | null, message: string): Promise<void> {
+  const keys = throttleKeys(user.email, address);
+  await checkThrottle(deps, keys);
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    await recordFailures(deps, keys);
+    throw badRequest(message);
+  }
 }
 
 /** The user behind a bearer token, or null when the token is unknown or expired. */

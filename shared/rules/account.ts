@@ -9,6 +9,22 @@ export const RULE_MESSAGES = {
   duplicateEmail: 'An account with this email already exists',
   throttled: 'Too many failed sign-in attempts. Please try again later.',
   sessionExpired: 'Please sign in to continue',
+  wrongCurrentPassword: 'Your current password is incorrect',
+  samePassword: 'The new password must be different from the current one',
+  passwordChanged: 'Password changed. Other devices have been signed out.',
+  wrongPassword: 'Incorrect password',
+  sheetChoiceMissing: 'Choose what happens to every sheet you created',
+  sheetChoiceUnknown: 'A choice names a sheet you did not create',
+  sheetChoiceTwice: 'Each sheet can have only one choice',
+  notACollaborator: 'A sheet can only be handed to one of its collaborators',
+  transferNameTaken: 'The collaborator already has a sheet with this name; rename it or choose another action',
+  accountDeleted: 'Your account has been deleted',
+} as const;
+
+/** Failed sign-ins allowed per account, and per client address (higher: many people can share one address). */
+export const LOGIN_THROTTLE = {
+  account: { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
+  address: { maxFailures: 20, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
 } as const;
 
 /** Derives a profile name from a person's name: lower-case letters and digits joined by hyphens. */

@@ -40,3 +40,52 @@ export type LoginBody = z.input<typeof loginBodySchema>;
 
 export const authResultSchema = z.object({ token: z.string(), user: userSchema });
 export type AuthResult = z.infer<typeof authResultSchema>;
+
+const newPassword = z
+  .string({ error: RULE_MESSAGES.passwordLength })
+  .min(PASSWORD_MIN, RULE_MESSAGES.passwordLength)
+  .max(PASSWORD_MAX, RULE_MESSAGES.passwordLength);
+
+export const changePasswordBodySchema = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX),
+  newPassword,
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
+
+const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, RULE_MESSAGES.sheetChoiceUnknown);
+
+/** What happens to one sheet the user created when the account is deleted. */
+export const sheetChoiceSchema = z.discriminatedUnion('action', [
+  z.object({ sheetId: uuid, action: z.literal('delete') }),
+  z.object({ sheetId: uuid, action: z.literal('transfer'), collaboratorId: uuid }),
+]);
+export type SheetChoice = z.infer<typeof sheetChoiceSchema>;
+
+export const deleteAccountBodySchema = z.object({
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
+  sheets: z.array(sheetChoiceSchema).max(1000).default([]),
+});
+export type DeleteAccountBody = z.input<typeof deleteAccountBodySchema>;
+
+/** A collaborator a sheet can be handed to; `_id` is the collaborator entry (as in remove-collaborator). */
+export const accountSheetCollaboratorSchema = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  secondName: z.string(),
+  profileName: z.string(),
+});
+
+/** A sheet the user created, listed before deleting the account so each gets a choice. */
+export const accountSheetSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  visibility: z.enum(['public', 'private']),
+  followers: z.number(),
+  totalQuestions: z.number(),
+  collaborators: z.array(accountSheetCollaboratorSchema),
+});
+export type AccountSheet = z.infer<typeof accountSheetSchema>;
+export type AccountSheetCollaborator = z.infer<typeof accountSheetCollaboratorSchema>;
