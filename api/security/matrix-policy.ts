@@ -1,0 +1,333 @@
+/**
+ * Who may call what (spec §6, README's API section), one entry per route. A route the app registers
+ * without an entry here fails the access matrix, so every new route gets a rule.
+ */
+import { NOTE_MESSAGES } from '../../shared/rules/notes';
+import { SHEET_MESSAGES } from '../../shared/rules/sheet';
+import { WORKSPACE_MESSAGES } from '../../shared/schemas/workspace';
+import { INVITE_NOT_FOUND } from '../services/sheet-lists';
+import { C, NOTES, PASSWORD, problemUrl, S, unique, WS, type Actor, type Resource, type SheetRes, type Target, type World } from './matrix-world';
+
+export interface Expectation {
+  status: number;
+  /** status.message, where the spec fixes it. */
+  message?: string;
+}
+
+export interface CellContext {
+  world: World;
+  actor: Actor;
+  target: Target;
+  resource: Resource | null;
+}
+
+export interface CellRequest {
+  path: string;
+  body?: unknown;
+  /** Overrides the actor's token (cells that spend an account use a throwaway one). */
+  token?: string | null;
+}
+
+export interface PolicyCase {
+  label: string;
+  targets: readonly Target[];
+  expect: (actor: Actor, target: Target) => Expectation;
+  request: (ctx: CellContext) => CellRequest | Promise<CellRequest>;
+  /**
+   * Whether a success changes the resource so that later cells would see something else (a rename, a
+   * deletion, a new relation): such cells get a fresh copy. Additions that leave it usable run on the shared one.
+   */
+  spoils?: boolean;
+}
+
+export interface RoutePolicy {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  cases: PolicyCase[];
+}
+
+const SHEETS = ['publicSheet', 'privateSheet'] as const;
+const status = (code: number, message?: string): Expectation => (message ? { status: code, message } : { status: code });
+const NO_SHEET = status(404, SHEET_MESSAGES.notFound);
+const isMember = (a: Actor) => a === 'creator' || a === 'collaborator';
+
+/** Anyone, signed in or not. */
+const open = (code = 200) => () => status(code);
+/** Personal routes: 401 for anonymous, the caller's own data otherwise. */
+const personal = (code = 200) => (a: Actor) => (a === 'anonymous' ? status(401) : status(code));
+/** A resource of the creator's own (note, record, invite): anyone else gets the 404 of a missing one. */
+const owned = (code: number, missing: string) => (a: Actor) => (a === 'anonymous' ? status(401) : a === 'creator' ? status(code) : status(404, missing));
+/** Reading a sheet: private sheets do not exist for non-members. */
+const sheetRead = (a: Actor, t: Target) => (t === 'privateSheet' && !isMember(a) ? NO_SHEET : status(200));
+/** Acting on a sheet: sign in first, then a private sheet is 404 for non-members, then the role decides. */
+const sheetAct =
+  (allowed: readonly Actor[], code = 200, denied?: string) =>
+  (a: Actor, t: Target): Expectation => {
+    if (a === 'anonymous') return status(401);
+    if (t === 'privateSheet' && !isMember(a)) return NO_SHEET;
+    return allowed.includes(a) ? status(code) : status(403, denied);
+  };
+const EDITORS = ['creator', 'collaborator'] as const;
+const CREATOR = ['creator'] as const;
+/** Follow and unfollow: any signed-in non-member of a visible sheet; members already have it. */
+const following = (a: Actor, t: Target): Expectation => {
+  if (a === 'anonymous') return status(401);
+  if (t === 'privateSheet' && !isMember(a)) return NO_SHEET;
+  return isMember(a) ? status(400) : status(200);
+};
+
+const sheet = (ctx: CellContext) => ctx.resource as SheetRes;
+const id = (ctx: CellContext) => (ctx.resource as Resource).id;
+const spare = async (ctx: CellContext) => (ctx.actor === 'anonymous' ? null : (await ctx.world.throwaway()).token);
+const csv = (header: string, row: string, name = 'list.csv') => {
+  const form = new FormData();
+  form.set('file', new File([`${header}\n${row}\n`], name, { type: 'text/csv' }));
+  return form;
+};
+
+const one = (label: string, targets: readonly Target[], expect: PolicyCase['expect'], request: PolicyCase['request'], spoils = true): PolicyCase[] => [
+  { label, targets, expect, request, spoils },
+];
+const KEEPS = false;
+
+export const POLICIES: RoutePolicy[] = [
+  // Accounts
+  { method: 'POST', path: '/auth/v1/signup', cases: one('signup', ['open'], open(201), () => ({ path: '/auth/v1/signup', body: { email: `${unique('new')}@example.com`, password: PASSWORD, firstName: 'New' } })) },
+  {
+    method: 'POST',
+    path: '/auth/v1/login',
+    cases: one('login', ['open'], open(200), async (ctx) => {
+      const p = await ctx.world.throwaway();
+      return { path: '/auth/v1/login', body: { email: p.email, password: PASSWORD } };
+    }),
+  },
+  { method: 'POST', path: '/auth/v1/logout', cases: one('logout', ['self'], personal(), async (ctx) => ({ path: '/auth/v1/logout', token: await spare(ctx) })) },
+  { method: 'GET', path: '/auth/v1/me', cases: one('me', ['self'], personal(), () => ({ path: '/auth/v1/me' })) },
+  {
+    method: 'POST',
+    path: '/auth/v1/change-password',
+    cases: one('change own password', ['self'], personal(), async (ctx) => ({
+      path: '/auth/v1/change-password',
+      token: await spare(ctx),
+      body: { currentPassword: PASSWORD, newPassword: 'another horse battery' },
+    })),
+  },
+  { method: 'GET', path: '/auth/v1/account/sheets', cases: one('own sheets', ['self'], personal(), () => ({ path: '/auth/v1/account/sheets' })) },
+  {
+    method: 'POST',
+    path: '/auth/v1/delete-account',
+    cases: one('delete own account', ['self'], personal(), async (ctx) => ({ path: '/auth/v1/delete-account', token: await spare(ctx), body: { password: PASSWORD } })),
+  },
+  { method: 'GET', path: '/healthz', cases: one('health', ['open'], open(), () => ({ path: '/healthz' })) },
+
+  // Catalogue
+  {
+    method: 'GET',
+    path: '/question-tracker/v1/question/search-question2',
+    // The question is in the creator's sheets and carries the creator's note: neither may show to others.
+    cases: one('lookup', ['open'], open(), (ctx) => ({
+      path: `/question-tracker/v1/question/search-question2?problemUrl=${encodeURIComponent((ctx.world.shared.publicSheet as SheetRes).problemUrls[0]!)}`,
+    })),
+  },
+  { method: 'GET', path: '/question-tracker/v1/question/search', cases: one('search', ['open'], open(), () => ({ path: '/question-tracker/v1/question/search?name=matrix' })) },
+  {
+    method: 'PATCH',
+    path: '/question-tracker/v1/question/enrich',
+    cases: one('enrich', ['self'], personal(), (ctx) => ({
+      path: '/question-tracker/v1/question/enrich',
+      body: { problemUrl: (ctx.world.shared.publicSheet as SheetRes).problemUrls[1] },
+    })),
+  },
+
+  // Workspace
+  {
+    method: 'POST',
+    path: `${WS}/solve-question`,
+    cases: one('add to own workspace', ['self'], personal(201), () => ({ path: `${WS}/solve-question`, body: { custom: { name: 'Added', problemUrl: problemUrl() } } })),
+  },
+  { method: 'GET', path: `${WS}/get-questions`, cases: one('list', ['self'], personal(), () => ({ path: `${WS}/get-questions` })) },
+  { method: 'GET', path: `${WS}/get-filters`, cases: one('filters', ['self'], personal(), () => ({ path: `${WS}/get-filters` })) },
+  { method: 'GET', path: `${WS}/export`, cases: one('export', ['self'], personal(), () => ({ path: `${WS}/export` })) },
+  {
+    method: 'PATCH',
+    path: `${WS}/update-question/:id`,
+    cases: one('tick a record', ['record'], owned(200, WORKSPACE_MESSAGES.recordNotFound), (ctx) => ({ path: `${WS}/update-question/${id(ctx)}`, body: { starred: true } })),
+  },
+  {
+    method: 'PATCH',
+    path: `${WS}/update-custom-question/:id`,
+    cases: one('rename a custom question', ['record'], owned(200, WORKSPACE_MESSAGES.recordNotFound), (ctx) => ({
+      path: `${WS}/update-custom-question/${id(ctx)}`,
+      body: { name: 'Renamed question' },
+    })),
+  },
+  {
+    method: 'DELETE',
+    path: `${WS}/remove-question/:id`,
+    cases: one('remove a record', ['record'], owned(200, WORKSPACE_MESSAGES.recordNotFound), (ctx) => ({ path: `${WS}/remove-question/${id(ctx)}` })),
+  },
+  { method: 'GET', path: '/question-tracker/v1/user/analytics/get', cases: one('analytics', ['self'], personal(), () => ({ path: '/question-tracker/v1/user/analytics/get?days=-1' })) },
+  { method: 'GET', path: '/question-tracker/v1/user/analytics/activity', cases: one('activity', ['self'], personal(), () => ({ path: '/question-tracker/v1/user/analytics/activity' })) },
+  {
+    method: 'POST',
+    path: '/question-tracker/v1/user/uploader/progress',
+    cases: one('progress import', ['self'], personal(), () => ({ path: '/question-tracker/v1/user/uploader/progress', body: csv('problemUrl,solved', `${problemUrl()},true`) })),
+  },
+  {
+    method: 'POST',
+    path: '/question-tracker/v1/user/uploader/sheet',
+    cases: one('bulk import', SHEETS, sheetAct(EDITORS), (ctx) => {
+      const form = csv('problemUrl,topic,subTopic', `${problemUrl()},Imported,Part`);
+      form.set('sheetId', id(ctx));
+      return { path: '/question-tracker/v1/user/uploader/sheet', body: form };
+    }, KEEPS),
+  },
+
+  // Notes
+  { method: 'GET', path: `${NOTES}/get-notes`, cases: one('list notes', ['self'], personal(), () => ({ path: `${NOTES}/get-notes` })) },
+  { method: 'GET', path: `${NOTES}/get-tags`, cases: one('note tags', ['self'], personal(), () => ({ path: `${NOTES}/get-tags` })) },
+  {
+    method: 'GET',
+    path: `${NOTES}/get-question-notes/:questionId`,
+    // Everyone may open notes for a question; only their own notes come back.
+    cases: one('notes of a question', ['self'], personal(), (ctx) => ({ path: `${NOTES}/get-question-notes/${ctx.world.noteQuestionId}` })),
+  },
+  { method: 'GET', path: `${NOTES}/get-note/:id`, cases: one('read a note', ['note'], owned(200, NOTE_MESSAGES.notFound), (ctx) => ({ path: `${NOTES}/get-note/${id(ctx)}` })) },
+  { method: 'POST', path: `${NOTES}/create-note`, cases: one('write a note', ['self'], personal(201), () => ({ path: `${NOTES}/create-note`, body: { note: '<p>my own note</p>' } })) },
+  {
+    method: 'PATCH',
+    path: `${NOTES}/update-note/:id`,
+    cases: one('edit a note', ['note'], owned(200, NOTE_MESSAGES.notFound), (ctx) => ({ path: `${NOTES}/update-note/${id(ctx)}`, body: { title: 'Overwritten', note: '<p>overwritten</p>' } })),
+  },
+  { method: 'DELETE', path: `${NOTES}/delete-note/:id`, cases: one('delete a note', ['note'], owned(200, NOTE_MESSAGES.notFound), (ctx) => ({ path: `${NOTES}/delete-note/${id(ctx)}` })) },
+
+  // Sheets
+  {
+    method: 'POST',
+    path: `${S}/create-sheet`,
+    cases: one('create', ['self'], personal(201), () => {
+      const slug = unique('new-sheet');
+      return { path: `${S}/create-sheet`, body: { name: slug, slug } };
+    }),
+  },
+  { method: 'GET', path: `${S}/validate-slug`, cases: one('validate slug', ['open'], open(), () => ({ path: `${S}/validate-slug?slug=${unique('free')}` })) },
+  { method: 'GET', path: `${S}/get-sheet-data/:id`, cases: one('read by id', SHEETS, sheetRead, (ctx) => ({ path: `${S}/get-sheet-data/${id(ctx)}` })) },
+  { method: 'GET', path: `${S}/get-sheet-data-by-slug/:slug`, cases: one('read by slug', SHEETS, sheetRead, (ctx) => ({ path: `${S}/get-sheet-data-by-slug/${sheet(ctx).slug}` })) },
+  {
+    method: 'PATCH',
+    path: `${S}/update-sheet/:id`,
+    cases: [
+      { label: 'rename', targets: SHEETS, expect: sheetAct(CREATOR), request: (ctx) => ({ path: `${S}/update-sheet/${id(ctx)}`, body: { name: unique('Renamed'), description: 'taken over' } }) },
+      { label: 'retag', targets: SHEETS, expect: sheetAct(CREATOR), request: (ctx) => ({ path: `${S}/update-sheet/${id(ctx)}`, body: { tag: ['hijacked'] } }), spoils: KEEPS },
+      {
+        label: 'reorder',
+        targets: SHEETS,
+        expect: sheetAct(EDITORS, 200, SHEET_MESSAGES.reorderForbidden),
+        spoils: KEEPS,
+        request: async (ctx) => {
+          const s = await ctx.world.refresh(sheet(ctx));
+          const config = { ...s.config, questionOrder: [...s.mappingIds].reverse() };
+          return { path: `${S}/update-sheet/${s.id}`, body: { config, version: s.version } };
+        },
+      },
+    ],
+  },
+  { method: 'PATCH', path: `${S}/public/follow-sheet/:id`, cases: one('follow', SHEETS, following, (ctx) => ({ path: `${S}/public/follow-sheet/${id(ctx)}` })) },
+  { method: 'PATCH', path: `${S}/public/unfollow-sheet/:id`, cases: one('unfollow', SHEETS, following, (ctx) => ({ path: `${S}/public/unfollow-sheet/${id(ctx)}` })) },
+  { method: 'PATCH', path: `${S}/update-sheet-slug/:id`, cases: one('change slug', SHEETS, sheetAct(CREATOR), (ctx) => ({ path: `${S}/update-sheet-slug/${id(ctx)}`, body: { slug: unique('moved') } })) },
+  { method: 'PATCH', path: `${S}/mark-sheet-private/:id`, cases: one('make private', SHEETS, sheetAct(CREATOR), (ctx) => ({ path: `${S}/mark-sheet-private/${id(ctx)}` })) },
+  { method: 'PATCH', path: `${S}/mark-sheet-public/:id`, cases: one('make public', SHEETS, sheetAct(CREATOR), (ctx) => ({ path: `${S}/mark-sheet-public/${id(ctx)}` })) },
+  { method: 'DELETE', path: `${S}/delete-sheet/:id`, cases: one('delete', SHEETS, sheetAct(CREATOR), (ctx) => ({ path: `${S}/delete-sheet/${id(ctx)}` })) },
+  { method: 'GET', path: `${C}/get-collaborators/:id`, cases: one('collaborators', SHEETS, sheetRead, (ctx) => ({ path: `${C}/get-collaborators/${id(ctx)}` })) },
+  {
+    method: 'POST',
+    path: `${S}/add-questions/:id`,
+    cases: one('add questions', SHEETS, sheetAct(EDITORS, 201), (ctx) => ({
+      path: `${S}/add-questions/${id(ctx)}`,
+      body: { data: [{ topic: sheet(ctx).topic, subTopic: '', problemUrl: problemUrl() }] },
+    }), KEEPS),
+  },
+  {
+    method: 'PATCH',
+    path: `${S}/update-mapping/:id/:mappingId`,
+    cases: one(
+      'move a question',
+      SHEETS,
+      sheetAct(EDITORS, 200, SHEET_MESSAGES.reorderForbidden),
+      async (ctx) => {
+        const s = await ctx.world.refresh(sheet(ctx));
+        return { path: `${S}/update-mapping/${s.id}/${s.mappingIds[0]}`, body: { topic: s.topic, subTopic: '', questionOrder: [...s.mappingIds].reverse(), version: s.version } };
+      },
+      KEEPS,
+    ),
+  },
+  {
+    method: 'DELETE',
+    path: `${S}/remove-question/:id/:mappingId`,
+    cases: one('remove a question', SHEETS, sheetAct(EDITORS), (ctx) => ({ path: `${S}/remove-question/${id(ctx)}/${sheet(ctx).mappingIds[0]}` })),
+  },
+  { method: 'POST', path: `${S}/add-topic/:id`, cases: one('add topic', SHEETS, sheetAct(EDITORS, 201), (ctx) => ({ path: `${S}/add-topic/${id(ctx)}`, body: { topic: unique('Topic') } }), KEEPS) },
+  {
+    method: 'PATCH',
+    path: `${S}/update-topic/:id`,
+    cases: one('rename topic', SHEETS, sheetAct(EDITORS), (ctx) => ({ path: `${S}/update-topic/${id(ctx)}`, body: { oldTopic: sheet(ctx).topic, newTopic: 'Renamed topic' } })),
+  },
+  {
+    method: 'DELETE',
+    path: `${S}/delete-topic/:id`,
+    cases: one('delete topic', SHEETS, sheetAct(EDITORS), (ctx) => ({ path: `${S}/delete-topic/${id(ctx)}?topic=${encodeURIComponent(sheet(ctx).topic)}` })),
+  },
+  {
+    method: 'POST',
+    path: `${S}/add-subTopic/:id`,
+    cases: one('add subtopic', SHEETS, sheetAct(EDITORS, 201), (ctx) => ({ path: `${S}/add-subTopic/${id(ctx)}`, body: { topic: sheet(ctx).topic, subTopic: unique('Sub') } }), KEEPS),
+  },
+  {
+    method: 'PATCH',
+    path: `${S}/update-subTopic/:id`,
+    cases: one('rename subtopic', SHEETS, sheetAct(EDITORS), (ctx) => {
+      const s = sheet(ctx);
+      return { path: `${S}/update-subTopic/${s.id}`, body: { topic: s.topic, oldSubTopic: s.subTopic, newSubTopic: 'Renamed sub' } };
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: `${S}/delete-Subtopic/:id`,
+    cases: one('delete subtopic', SHEETS, sheetAct(EDITORS), (ctx) => {
+      const s = sheet(ctx);
+      return { path: `${S}/delete-Subtopic/${s.id}?topic=${encodeURIComponent(s.topic)}&subTopic=${encodeURIComponent(s.subTopic)}` };
+    }),
+  },
+  {
+    method: 'PATCH',
+    path: `${S}/mark-question/:id/:mappingId`,
+    cases: one('tick from a sheet', SHEETS, sheetAct(['creator', 'collaborator', 'follower'], 200, SHEET_MESSAGES.followRequired), (ctx) => ({
+      path: `${S}/mark-question/${id(ctx)}/${sheet(ctx).mappingIds[0]}`,
+      body: { checked: true, starred: true },
+    }), KEEPS),
+  },
+
+  // Lists and invites
+  { method: 'GET', path: `${S}/public/get-public-sheets`, cases: one('explore', ['open'], open(), () => ({ path: `${S}/public/get-public-sheets?category=all` })) },
+  { method: 'GET', path: `${S}/premium/get-all-sheets`, cases: one('premium', ['open'], open(), () => ({ path: `${S}/premium/get-all-sheets` })) },
+  { method: 'GET', path: `${S}/my-sheets`, cases: one('my sheets', ['self'], personal(), () => ({ path: `${S}/my-sheets` })) },
+  { method: 'PATCH', path: `${C}/accept-invite/:inviteId`, cases: one('accept', ['invite'], owned(200, INVITE_NOT_FOUND), (ctx) => ({ path: `${C}/accept-invite/${id(ctx)}` })) },
+  { method: 'PATCH', path: `${C}/decline-invite/:inviteId`, cases: one('decline', ['invite'], owned(200, INVITE_NOT_FOUND), (ctx) => ({ path: `${C}/decline-invite/${id(ctx)}` })) },
+  {
+    method: 'POST',
+    path: `${C}/send-collaboration-invite/:sheetId`,
+    cases: one('invite', SHEETS, sheetAct(EDITORS, 201), (ctx) => ({ path: `${C}/send-collaboration-invite/${id(ctx)}`, body: { email: `${unique('invitee')}@example.com` } }), KEEPS),
+  },
+  { method: 'GET', path: `${C}/get-sheet-collaborations-invites/:sheetId`, cases: one('pending invites', SHEETS, sheetAct(EDITORS), (ctx) => ({ path: `${C}/get-sheet-collaborations-invites/${id(ctx)}` })) },
+  {
+    method: 'DELETE',
+    path: `${C}/remove-collaborator/:sheetId/:collaboratorId`,
+    cases: one('remove collaborator', SHEETS, sheetAct(CREATOR), (ctx) => ({ path: `${C}/remove-collaborator/${id(ctx)}/${sheet(ctx).collaboratorEntryId}` })),
+  },
+  { method: 'DELETE', path: `${C}/remove-me/:sheetId`, cases: one('leave', SHEETS, sheetAct(['collaborator']), (ctx) => ({ path: `${C}/remove-me/${id(ctx)}` })) },
+
+  // Profiles: public, without emails or private sheets.
+  { method: 'GET', path: '/question-tracker/v1/profile/:profileName', cases: one('profile', ['open'], open(), (ctx) => ({ path: `/question-tracker/v1/profile/${ctx.world.people.creator.profileName}` })) },
+];
+
+export const routeKey = (method: string, path: string) => `${method} ${path}`;
