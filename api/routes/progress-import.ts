@@ -4,6 +4,7 @@ import { progressUploadFormSchema } from '../../shared/schemas/workspace';
 import type { AppEnv, Deps } from '../lib/env';
 import { ok, valid } from '../lib/respond';
 import { requireUser } from '../lib/session';
+import { uploadForm } from '../lib/upload-form';
 import { importProgress } from '../services/progress-import';
 
 /** /question-tracker/v1/user/uploader/progress: progress import from a CSV (problemUrl, solved). */
@@ -13,7 +14,7 @@ export function progressImportRoutes(deps: Deps) {
       requireUser(c);
       await next();
     })
-    .post('/', valid('form', progressUploadFormSchema), async (c) => {
+    .post('/', uploadForm(), valid('form', progressUploadFormSchema), async (c) => {
       const result = await importProgress(deps, requireUser(c).id, c.req.valid('form').file);
       return ok(c, result, 200, UPLOAD_MESSAGES.progressSynced);
     });

@@ -1,9 +1,9 @@
 import Papa from 'papaparse';
 import { parseProblemUrl } from '../../shared/platforms/index';
-import { checkUploadFile, SERVER_UPLOAD_EXTENSIONS, SHEET_IMPORT_LAYOUT, UPLOAD_MESSAGES } from '../../shared/rules/upload';
+import { checkUploadFile, isReservedTopicName, SERVER_UPLOAD_EXTENSIONS, SHEET_IMPORT_LAYOUT, UPLOAD_MESSAGES } from '../../shared/rules/upload';
 import type { ImportRowResult } from '../../shared/schemas/sharing';
 import { mappings } from '../db/schema';
-import { badRequest } from '../lib/errors';
+import { AppError, badRequest } from '../lib/errors';
 import { requireEditor, requireSignedIn, sheetAccess } from './access';
 import type { UserRow } from './auth';
 import { ensureQuestion } from './questions';
@@ -22,6 +22,8 @@ export interface SheetImportRow {
  * header such as __proto__ is just text). Throws the spec's message when a mandatory column is missing.
  */
 export function readSheetCsv(text: string): SheetImportRow[] {
+  // Binary content renamed to .csv is not a CSV.
+  if (text.includes('\u0000')) throw new AppError(415, 'UnsupportedMediaType', UPLOAD_MESSAGES.invalidFormat);
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
   const [header, ...rows] = parsed.data;
   if (!header) throw badRequest(UPLOAD_MESSAGES.empty);
@@ -38,6 +40,18 @@ export function readSheetCsv(text: string): SheetImportRow[] {
   }));
   if (!out.length) throw badRequest(UPLOAD_MESSAGES.empty);
   return out;
+}
+
+/**
+ * The topic's own subtopic list, created when missing. Topic names are file text, so "__proto__" or
+ * "toString" must name an own entry, never reach (or replace) the object's prototype.
+ */
+function ownList(order: Record<string, string[]>, topic: string): string[] {
+  const own = Object.getOwnPropertyDescriptor(order, topic)?.value as unknown;
+  if (Array.isArray(own)) return own as string[];
+  const list: string[] = [];
+  Object.defineProperty(order, topic, { value: list, writable: true, enumerable: true, configurable: true });
+  return list;
 }
 
 /**
@@ -64,15 +78,16 @@ export async function importIntoSheet(deps: TreeDeps, user: UserRow | null, shee
         results.push({ row: r.row, problemUrl: r.problemUrl, status: 'invalidUrl', message: 'Not a problem URL of a supported platform' });
         continue;
       }
+      if (isReservedTopicName(r.topic)) {
+        results.push({ row: r.row, problemUrl: r.problemUrl, status: 'error', message: UPLOAD_MESSAGES.reservedTopic });
+        continue;
+      }
       if (r.subTopic && !r.topic) {
         results.push({ row: r.row, problemUrl: r.problemUrl, status: 'error', message: 'A subtopic needs a topic' });
         continue;
       }
-      if (r.topic && !config.topicOrder.includes(r.topic)) {
-        config.topicOrder.push(r.topic);
-        config.subTopicOrder[r.topic] = [];
-      }
-      const subs = r.topic ? (config.subTopicOrder[r.topic] ??= []) : [];
+      if (r.topic && !config.topicOrder.includes(r.topic)) config.topicOrder.push(r.topic);
+      const subs = r.topic ? ownList(config.subTopicOrder, r.topic) : [];
       if (r.subTopic && !subs.includes(r.subTopic)) subs.push(r.subTopic);
       const question = await ensureQuestion(tx, parsed.url, {}, signedIn.id);
       if (seen.has(question.id)) {

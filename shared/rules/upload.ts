@@ -13,7 +13,19 @@ export const UPLOAD_MESSAGES = {
   missingColumns: (columns: readonly string[]) => `The file must have the column${columns.length > 1 ? 's' : ''}: ${columns.join(', ')}`,
   empty: 'The file has no rows to import',
   conversionTimedOut: 'The spreadsheet took too long to read',
+  /** A zip whose entries would inflate past the reader's limits (a zip bomb, or simply too big to read here). */
+  spreadsheetTooLarge: 'The spreadsheet is too large to read',
+  /** A row whose topic cannot be a key of the sheet's tree. */
+  reservedTopic: 'This topic name is reserved; choose another',
 } as const;
+
+/**
+ * Topic names key the sheet's subtopic map, and "__proto__" is dropped by object validation on the way
+ * back in, so such a topic could never be edited again: an import refuses it row by row.
+ */
+export function isReservedTopicName(name: string): boolean {
+  return name === '__proto__';
+}
 
 /** Files must be strictly under 1 MB. */
 export const MAX_UPLOAD_BYTES = 1024 * 1024;
@@ -40,6 +52,7 @@ export function checkUploadFile(file: UploadFileLike | null | undefined, extensi
   if (!file || !file.name) return UPLOAD_MESSAGES.required;
   if (!extensions.includes(fileExtension(file.name))) return UPLOAD_MESSAGES.invalidFormat;
   if (file.size >= MAX_UPLOAD_BYTES) return UPLOAD_MESSAGES.tooLarge;
+  if (file.size === 0) return UPLOAD_MESSAGES.empty;
   return null;
 }
 
