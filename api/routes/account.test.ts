@@ -1,0 +1,400 @@
+import { createHash } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_THROTTLE, RULE_MESSAGES } from '../../shared/rules/account';
+import type { AccountSheet } from '../../shared/schemas/user';
+import { reportSecurity } from '../../tests/security/report';
+import { queryRows } from '../db/client';
+import { createTestApp } from '../testing';
+
+type T = Awaited<ReturnType<typeof createTestApp>>;
+const S = '/question-tracker/v2/sheet';
+const C = `${S}/collaborators`;
+const W = '/question-tracker/v1/user/question';
+const N = '/question-tracker/v1/user/notes';
+
+/** Tokens that should have stopped working, and how many still did. */
+const sessionsEnd = { cases: 0, leaks: 0 };
+async function expectDead(t: T, token: string) {
+  sessionsEnd.cases++;
+  const res = await t.call('GET', '/auth/v1/me', { token });
+  if (res.status !== 401) sessionsEnd.leaks++;
+  expect(res.status).toBe(401);
+}
+
+async function login(t: T, email: string, password: string) {
+  return t.call<{ token: string }>('POST', '/auth/v1/login', { body: { email, password } });
+}
+
+async function makeSheet(t: T, token: string, name = `s-${Math.random().toString(36).slice(2, 10)}`) {
+  const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${Math.random().toString(36).slice(2, 6)}`;
+  const res = await t.call('POST', `${S}/create-sheet`, { token, body: { name, slug } });
+  expect(res.status).toBe(201);
+  return res.body.data.sheet as { _id: string; slug: string };
+}
+
+let customN = 0;
+async function addCustomQuestions(t: T, token: string, sheetId: string, n: number) {
+  const data = Array.from({ length: n }, () => ({ topic: '', subTopic: '', title: `Custom ${++customN}`, problemUrl: `https://codeforces.com/contest/${90000 + customN}/problem/A` }));
+  const res = await t.call('POST', `${S}/add-questions/${sheetId}`, { token, body: { data } });
+  expect(res.status).toBe(201);
+  return res.body.data.mappings as { _id: string; questionId: string }[];
+}
+
+async function addCollaborator(t: T, ownerToken: string, sheetId: string, who: { token: string; email: string }) {
+  expect((await t.call('POST', `${C}/send-collaboration-invite/${sheetId}`, { token: ownerToken, body: { email: who.email } })).status).toBe(201);
+  const mine = await t.call('GET', `${S}/my-sheets`, { token: who.token });
+  const invite = (mine.body.data.invites as { _id: string; sheet: string | { _id: string } }[]).find(
+    (i) => (typeof i.sheet === 'string' ? i.sheet : i.sheet._id) === sheetId,
+  );
+  expect(invite).toBeTruthy();
+  expect((await t.call('PATCH', `${C}/accept-invite/${invite!._id}`, { token: who.token })).status).toBe(200);
+}
+
+async function follow(t: T, token: string, sheetId: string) {
+  expect((await t.call('PATCH', `${S}/public/follow-sheet/${sheetId}`, { token })).status).toBe(200);
+}
+
+async function followers(t: T, sheetId: string) {
+  return (await queryRows<{ n: number }>(t.db, sql`select followers as n from sheets where id = ${sheetId}`))[0]?.n;
+}
+
+/** A fingerprint of every table but the failed-login counters (which a refused attempt is meant to change). */
+async function snapshot(t: T) {
+  const tables = await queryRows<{ name: string }>(
+    t.db,
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'login_throttle' order by 1`,
+  );
+  const out: Record<string, string> = {};
+  for (const { name } of tables) {
+    const [row] = await queryRows<{ n: number; h: string | null }>(
+      t.db,
+      sql`select count(*)::int as n, md5(string_agg(row_to_json(x)::text, ',' order by row_to_json(x)::text)) as h from ${sql.identifier(name)} x`,
+    );
+    out[name] = `${row?.n}:${row?.h}`;
+  }
+  return out;
+}
+
+/** Every stored row, as text, that contains the given string anywhere. */
+async function rowsContaining(t: T, needle: string) {
+  const tables = await queryRows<{ name: string }>(
+    t.db,
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  );
+  let hits = 0;
+  for (const { name } of tables) {
+    const [row] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from ${sql.identifier(name)} x where strpos(row_to_json(x)::text, ${needle}) > 0`,
+    );
+    hits += row?.n ?? 0;
+  }
+  return hits;
+}
+
+describe('account: change password', () => {
+  let t: T;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('needs a signed-in user', async () => {
+    const res = await t.call('POST', '/auth/v1/change-password', { body: { currentPassword: 'x', newPassword: 'y' } });
+    expect(res.status).toBe(401);
+  });
+
+  it('ends every other session at once, keeps the caller signed in, and switches the password', async () => {
+    const a = await t.signup('Pat');
+    const phone = (await login(t, a.email, a.password)).body.data.token;
+    const laptop = (await login(t, a.email, a.password)).body.data.token;
+    expect((await t.call('GET', '/auth/v1/me', { token: phone })).status).toBe(200);
+
+    const res = await t.call('POST', '/auth/v1/change-password', { token: a.token, body: { currentPassword: a.password, newPassword: 'brand-new-secret' } });
+    expect(res.status).toBe(200);
+    expect(res.body.status.message).toBe(RULE_MESSAGES.passwordChanged);
+    expect(res.body.data.sessionsEnded).toBe(2);
+
+    await expectDead(t, phone);
+    await expectDead(t, laptop);
+    expect((await t.call('GET', '/auth/v1/me', { token: a.token })).status).toBe(200);
+    expect((await login(t, a.email, a.password)).status).toBe(401);
+    expect((await login(t, a.email, 'brand-new-secret')).status).toBe(200);
+  });
+
+  it('refuses a wrong current password with 400 (the session stays good) and counts it as a failed sign-in', async () => {
+    const a = await t.signup('Guess');
+    for (let i = 0; i < LOGIN_THROTTLE.account.maxFailures; i++) {
+      const res = await t.call('POST', '/auth/v1/change-password', { token: a.token, body: { currentPassword: `guess-${i}-wrong`, newPassword: 'whatever-new-1' } });
+      expect(res.status).toBe(400);
+      expect(res.body.status.message).toBe(RULE_MESSAGES.wrongCurrentPassword);
+    }
+    // The account is now locked: guessing through a stolen session is limited like guessing at the sign-in form.
+    const locked = await t.call('POST', '/auth/v1/change-password', { token: a.token, body: { currentPassword: a.password, newPassword: 'whatever-new-1' } });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await login(t, a.email, a.password)).status).toBe(429);
+    expect((await t.call('GET', '/auth/v1/me', { token: a.token })).status).toBe(200);
+  });
+
+  it.each([
+    ['short', RULE_MESSAGES.passwordLength],
+    ['x'.repeat(129), RULE_MESSAGES.passwordLength],
+  ])('applies the password rule to the new password (%#)', async (newPassword, message) => {
+    const a = await t.signup('Rule');
+    const res = await t.call('POST', '/auth/v1/change-password', { token: a.token, body: { currentPassword: a.password, newPassword } });
+    expect(res.status).toBe(400);
+    expect(res.body.status.message).toBe(message);
+    expect((await login(t, a.email, a.password)).status).toBe(200);
+  });
+
+  it('refuses a new password equal to the current one', async () => {
+    const a = await t.signup('Same');
+    const res = await t.call('POST', '/auth/v1/change-password', { token: a.token, body: { currentPassword: a.password, newPassword: a.password } });
+    expect(res.status).toBe(400);
+    expect(res.body.status.message).toBe(RULE_MESSAGES.samePassword);
+  });
+
+  it('never stores a raw token anywhere in the database', async () => {
+    const a = await t.signup('Raw');
+    const other = (await login(t, a.email, a.password)).body.data.token;
+    await t.call('POST', '/auth/v1/change-password', { token: a.token, body: { currentPassword: a.password, newPassword: 'another-secret-9' } });
+    const fresh = (await login(t, a.email, 'another-secret-9')).body.data.token;
+    for (const token of [a.token, other, fresh]) expect(await rowsContaining(t, token)).toBe(0);
+    const hash = createHash('sha256').update(fresh).digest('hex');
+    expect((await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from sessions where token_hash = ${hash}`))[0]?.n).toBe(1);
+  });
+
+  it('ends the session on logout', async () => {
+    const a = await t.signup('Bye');
+    expect((await t.call('POST', '/auth/v1/logout', { token: a.token })).status).toBe(200);
+    await expectDead(t, a.token);
+  });
+});
+
+describe('account: delete', () => {
+  let t: T;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    reportSecurity({ check: 'sessions end on logout, password change, deletion', cases: sessionsEnd.cases, leaks: sessionsEnd.leaks });
+    expect(sessionsEnd.leaks).toBe(0);
+    await t.close();
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await t.call('GET', '/auth/v1/account/sheets')).status).toBe(401);
+    expect((await t.call('POST', '/auth/v1/delete-account', { body: { password: 'x', sheets: [] } })).status).toBe(401);
+  });
+
+  it('lists only the sheets the user created, each with its collaborators', async () => {
+    const owner = await t.signup('Lister');
+    const friend = await t.signup('Friend');
+    const mine = await makeSheet(t, owner.token, 'Mine');
+    const theirs = await makeSheet(t, friend.token, 'Theirs');
+    await addCollaborator(t, owner.token, mine._id, friend);
+    await addCollaborator(t, friend.token, theirs._id, owner);
+    await addCustomQuestions(t, owner.token, mine._id, 2);
+
+    const res = await t.call<{ sheets: AccountSheet[] }>('GET', '/auth/v1/account/sheets', { token: owner.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data.sheets).toHaveLength(1);
+    const [sheet] = res.body.data.sheets;
+    expect(sheet).toMatchObject({ _id: mine._id, name: 'Mine', totalQuestions: 2 });
+    expect(sheet!.collaborators).toEqual([
+      expect.objectContaining({ userId: friend.user._id, email: friend.email, firstName: 'Friend', profileName: friend.user.profileName }),
+    ]);
+  });
+
+  it('refuses a wrong password, a missing, unknown or repeated choice and a bad hand-over, changing nothing', async () => {
+    const owner = await t.signup('Careful');
+    const collab = await t.signup('Helper');
+    const stranger = await t.signup('Stranger');
+    const kept = await makeSheet(t, owner.token, 'Kept');
+    const other = await makeSheet(t, owner.token, 'Other');
+    const foreign = await makeSheet(t, stranger.token, 'Foreign');
+    await addCollaborator(t, owner.token, kept._id, collab);
+    await addCustomQuestions(t, owner.token, kept._id, 1);
+    const collabId = (await t.call<{ sheets: AccountSheet[] }>('GET', '/auth/v1/account/sheets', { token: owner.token })).body.data.sheets.find(
+      (s) => s._id === kept._id,
+    )!.collaborators[0]!._id;
+    // The collaborator already has a sheet with the same name: the hand-over would clash.
+    await makeSheet(t, collab.token, 'Other');
+    const collabOnOther = await t.signup('Second');
+    await addCollaborator(t, owner.token, other._id, collabOnOther);
+    const otherCollabId = (await t.call<{ sheets: AccountSheet[] }>('GET', '/auth/v1/account/sheets', { token: owner.token })).body.data.sheets.find(
+      (s) => s._id === other._id,
+    )!.collaborators[0]!._id;
+    await addCollaborator(t, owner.token, other._id, collab);
+    const clashId = (await t.call<{ sheets: AccountSheet[] }>('GET', '/auth/v1/account/sheets', { token: owner.token })).body.data.sheets
+      .find((s) => s._id === other._id)!
+      .collaborators.find((c) => c.userId === collab.user._id)!._id;
+
+    const all = [
+      { sheetId: kept._id, action: 'transfer', collaboratorId: collabId },
+      { sheetId: other._id, action: 'delete' },
+    ];
+    const before = await snapshot(t);
+    const refused: [unknown, number, string][] = [
+      [{ password: 'not-my-password', sheets: all }, 400, RULE_MESSAGES.wrongPassword],
+      [{ password: owner.password, sheets: [all[0]] }, 400, RULE_MESSAGES.sheetChoiceMissing],
+      [{ password: owner.password, sheets: [] }, 400, RULE_MESSAGES.sheetChoiceMissing],
+      [{ password: owner.password, sheets: [...all, { sheetId: foreign._id, action: 'delete' }] }, 400, RULE_MESSAGES.sheetChoiceUnknown],
+      [{ password: owner.password, sheets: [...all, all[1]] }, 400, RULE_MESSAGES.sheetChoiceTwice],
+      [{ password: owner.password, sheets: [{ sheetId: kept._id, action: 'transfer', collaboratorId: otherCollabId }, all[1]] }, 400, RULE_MESSAGES.notACollaborator],
+      [{ password: owner.password, sheets: [all[0], { sheetId: other._id, action: 'transfer', collaboratorId: clashId }] }, 409, RULE_MESSAGES.transferNameTaken],
+      [{ password: owner.password, sheets: [{ sheetId: kept._id, action: 'keep' }, all[1]] }, 400, ''],
+    ];
+    for (const [body, status, message] of refused) {
+      const res = await t.call('POST', '/auth/v1/delete-account', { token: owner.token, body });
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      if (message) expect(res.body.status.message).toBe(message);
+      expect(await snapshot(t)).toEqual(before);
+    }
+    expect((await t.call('GET', '/auth/v1/me', { token: owner.token })).status).toBe(200);
+  });
+
+  it('hands a sheet to a collaborator, deletes another, removes the user’s data and ends every session', async () => {
+    const owner = await t.signup('Leaving');
+    const heir = await t.signup('Heir');
+    const helper = await t.signup('Helper');
+    const fan = await t.signup('Fan');
+    const publisher = await t.signup('Publisher');
+    const laptop = (await login(t, owner.email, owner.password)).body.data.token;
+
+    // The owner's sheets: one to hand over (collaborators, a follower, questions, a pending invite), one to delete.
+    const kept = await makeSheet(t, owner.token, 'Graphs Plan');
+    const gone = await makeSheet(t, owner.token, 'Scratch');
+    await addCollaborator(t, owner.token, kept._id, heir);
+    await addCollaborator(t, owner.token, kept._id, helper);
+    const keptMappings = await addCustomQuestions(t, owner.token, kept._id, 3);
+    await addCustomQuestions(t, owner.token, gone._id, 1);
+    for (const s of [kept, gone]) expect((await t.call('PATCH', `${S}/mark-sheet-public/${s._id}`, { token: owner.token })).status).toBe(200);
+    await follow(t, fan.token, kept._id);
+    await follow(t, fan.token, gone._id);
+    await t.call('POST', `${C}/send-collaboration-invite/${kept._id}`, { token: owner.token, body: { email: 'invited-by-leaver@example.com' } });
+
+    // Elsewhere: a sheet the owner follows, one they collaborate on, an invite they received.
+    const followed = await makeSheet(t, publisher.token, 'Followed');
+    await t.call('PATCH', `${S}/mark-sheet-public/${followed._id}`, { token: publisher.token });
+    await follow(t, owner.token, followed._id);
+    await follow(t, fan.token, followed._id);
+    expect(await followers(t, followed._id)).toBe(2);
+    const shared = await makeSheet(t, publisher.token, 'Shared');
+    await addCollaborator(t, publisher.token, shared._id, owner);
+    const pendingFor = await makeSheet(t, publisher.token, 'Pending');
+    await t.call('POST', `${C}/send-collaboration-invite/${pendingFor._id}`, { token: publisher.token, body: { email: owner.email } });
+
+    // The owner's own records: workspace, notes with tags.
+    expect((await t.call('POST', `${W}/solve-question`, { token: owner.token, body: { questionId: keptMappings[0]!.questionId, checked: true, starred: true } })).status).toBeLessThan(300);
+    expect((await t.call('POST', `${N}/create-note`, { token: owner.token, body: { title: 'Plan', note: '<p>private thoughts</p>', tags: ['mine'] } })).status).toBe(201);
+    // The heir ticks a question of the sheet: their record points at the owner's custom question.
+    await t.call('POST', `${W}/solve-question`, { token: heir.token, body: { questionId: keptMappings[1]!.questionId, checked: true } });
+
+    const list = (await t.call<{ sheets: AccountSheet[] }>('GET', '/auth/v1/account/sheets', { token: owner.token })).body.data.sheets;
+    const heirEntry = list.find((s) => s._id === kept._id)!.collaborators.find((c) => c.userId === heir.user._id)!;
+    const res = await t.call('POST', '/auth/v1/delete-account', {
+      token: owner.token,
+      body: { password: owner.password, sheets: [{ sheetId: kept._id, action: 'transfer', collaboratorId: heirEntry._id }, { sheetId: gone._id, action: 'delete' }] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.status.message).toBe(RULE_MESSAGES.accountDeleted);
+    expect(res.body.data).toEqual({ deletedSheets: 1, transferredSheets: 1 });
+
+    // Every session ended; the credentials no longer sign in.
+    await expectDead(t, owner.token);
+    await expectDead(t, laptop);
+
+    // The heir is now the creator, with the questions, the follower and the other collaborator intact.
+    const collabs = await t.call('GET', `${C}/get-collaborators/${kept._id}`, { token: heir.token });
+    expect(collabs.status).toBe(200);
+    expect(collabs.body.data.isAuthor).toBe(true);
+    const emails = (collabs.body.data.collaborators as { user: string }[]).map((c) => c.user);
+    expect(emails).toEqual([helper.email]);
+    const data = await t.call('GET', `${S}/get-sheet-data/${kept._id}`, { token: heir.token });
+    expect(data.status).toBe(200);
+    expect((data.body.data.mappings as { _id: string }[]).map((m) => m._id).sort()).toEqual(keptMappings.map((m) => m._id).sort());
+    expect(await followers(t, kept._id)).toBe(1);
+    // The heir can now do what only a creator can.
+    expect((await t.call('PATCH', `${S}/mark-sheet-private/${kept._id}`, { token: heir.token })).status).toBe(200);
+
+    // The deleted sheet is gone; the followed sheet lost one follower.
+    expect((await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from sheets where id = ${gone._id}`))[0]?.n).toBe(0);
+    expect(await followers(t, followed._id)).toBe(1);
+
+    // Nothing of the user is left, except the custom questions others still point at, without a creator.
+    const id = owner.user._id;
+    for (const table of ['sessions', 'user_questions', 'notes', 'note_tags', 'sheet_follows', 'collaborators']) {
+      const [row] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from ${sql.identifier(table)} where user_id = ${id}`);
+      expect(row?.n, table).toBe(0);
+    }
+    expect((await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from users where id = ${id}`))[0]?.n).toBe(0);
+    expect((await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from invites where invitee_email = ${owner.email} or inviter_email = ${owner.email}`))[0]?.n).toBe(0);
+    const custom = await queryRows<{ created_by: string | null }>(t.db, sql`select created_by from questions where id = ${keptMappings[1]!.questionId}`);
+    expect(custom).toEqual([{ created_by: null }]);
+    expect(await rowsContaining(t, owner.email)).toBe(0);
+    // The heir's own record of that question survives.
+    const heirRecord = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from user_questions where user_id = ${heir.user._id} and question_id = ${keptMappings[1]!.questionId}`);
+    expect(heirRecord[0]?.n).toBe(1);
+    expect((await login(t, owner.email, owner.password)).status).toBe(401);
+  });
+
+  it('deletes an account with no sheets given an empty choice list', async () => {
+    const a = await t.signup('Plain');
+    const res = await t.call('POST', '/auth/v1/delete-account', { token: a.token, body: { password: a.password, sheets: [] } });
+    expect(res.status).toBe(200);
+    await expectDead(t, a.token);
+  });
+});
+
+describe('account: per-address sign-in throttle', () => {
+  it('throttles many failures from one forwarded address across accounts; another address gets through', async () => {
+    const t = await createTestApp({ config: { trustProxy: true } });
+    try {
+      const good = await t.signup('Victim');
+      const from = (ip: string) => ({ 'x-forwarded-for': `${ip}, 10.0.0.1` });
+      for (let i = 0; i < LOGIN_THROTTLE.address.maxFailures; i++) {
+        const res = await t.call('POST', '/auth/v1/login', { body: { email: `spray-${i}@example.com`, password: 'password-1' }, headers: from('203.0.113.7') });
+        expect(res.status).toBe(401);
+      }
+      const blocked = await t.call('POST', '/auth/v1/login', { body: { email: good.email, password: good.password }, headers: from('203.0.113.7') });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.status.message).toBe(RULE_MESSAGES.throttled);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      const elsewhere = await t.call('POST', '/auth/v1/login', { body: { email: good.email, password: good.password }, headers: from('198.51.100.2') });
+      expect(elsewhere.status).toBe(200);
+      expect((await queryRows<{ n: number }>(t.db, sql`select failures as n from login_throttle where key = 'address:203.0.113.7'`))[0]?.n).toBe(LOGIN_THROTTLE.address.maxFailures);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('uses the socket address when X-Forwarded-For is not trusted, so a forged header does not escape', async () => {
+    const t = await createTestApp();
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((ok) => server.once('listening', () => ok()));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const post = (email: string, password: string, i: number) =>
+      fetch(`${base}/auth/v1/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `192.0.2.${i}` },
+        body: JSON.stringify({ email, password }),
+      });
+    try {
+      const good = await t.signup('Socket');
+      for (let i = 0; i < LOGIN_THROTTLE.address.maxFailures; i++) expect((await post(`forged-${i}@example.com`, 'password-1', i)).status).toBe(401);
+      const blocked = await post(good.email, good.password, 250);
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Under app.fetch there is no socket: the address is unknown and only the account counter applies.
+      expect((await t.call('POST', '/auth/v1/login', { body: { email: good.email, password: good.password } })).status).toBe(200);
+    } finally {
+      await new Promise<void>((ok) => server.close(() => ok()));
+      await t.close();
+    }
+  });
+});
