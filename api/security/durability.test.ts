@@ -146,7 +146,7 @@ describe(`SIGKILL durability (${databaseKind()})`, () => {
       const token = await signIn(server, email);
       for (const m of await missing(server, token, slug, acked)) lost.add(m);
       // Somewhere between a few and a few dozen acknowledged writes: the kill lands mid-stream.
-      const killAfter = 3 + Math.floor(Math.random() * 40);
+      const killAfter = 3 + Math.floor(Math.random() * 30);
       const stream = await writeUntilKilled(server, token, sheetId, cycle, killAfter, acked);
       sent += stream.sent;
       expect(stream.acks).toBeGreaterThanOrEqual(killAfter);
