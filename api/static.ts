@@ -5,7 +5,7 @@ import type { Hono } from 'hono';
 import type { AppEnv } from './lib/env';
 
 /** Client-side routes of the dashboard: they all answer with index.html. */
-const SPA_ROUTES = ['/', '/question-tracker', '/question-tracker/*', '/profile/*'];
+const SPA_ROUTES = ['/', '/question-tracker', '/question-tracker/*', '/profile/*', '/account'];
 
 /** Serves the built dashboard from `dir` on the same port as the API. */
 export function mountDashboard(app: Hono<AppEnv>, dir: string): void {

@@ -12,6 +12,7 @@ import { Layout } from './layout';
 
 const PricingPage = lazy(() => import('../features/pricing/pricing-page'));
 const ProfilePage = lazy(() => import('../features/profile/profile-page'));
+const AccountPage = lazy(() => import('../features/account/account-page'));
 
 export function App() {
   const theme = useThemeStore((s) => s.theme);
@@ -33,6 +34,11 @@ export function App() {
           <Route path="/profile/:profileName">
             <Suspense fallback={<SkeletonList rows={4} />}>
               <ProfilePage />
+            </Suspense>
+          </Route>
+          <Route path="/account">
+            <Suspense fallback={<SkeletonList rows={4} />}>
+              <AccountPage />
             </Suspense>
           </Route>
           <Route component={TrackerErrorScreen} />

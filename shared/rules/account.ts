@@ -19,6 +19,8 @@ export const RULE_MESSAGES = {
   notACollaborator: 'A sheet can only be handed to one of its collaborators',
   transferNameTaken: 'The collaborator already has a sheet with this name; rename it or choose another action',
   accountDeleted: 'Your account has been deleted',
+  passwordMismatch: 'The new passwords do not match',
+  sheetChoiceRequired: 'Choose what happens to this sheet',
 } as const;
 
 /** Failed sign-ins allowed per account, and per client address (higher: many people can share one address). */

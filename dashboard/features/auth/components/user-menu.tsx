@@ -1,5 +1,6 @@
-import { LogOut, Moon, Sun, User as UserIcon } from 'lucide-react';
+import { LogOut, Moon, Settings, Sun, User as UserIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
 import { useThemeStore } from '../../../lib/theme';
 import { toast } from '../../../lib/toast';
 import { useLogout, useSession } from '../api/session';
@@ -73,6 +74,9 @@ export function UserMenu() {
               <UserIcon size={16} /> Profile
             </a>
           )}
+          <Link className="menu-item" role="menuitem" href="/account" onClick={() => setOpen(false)}>
+            <Settings size={16} /> Account settings
+          </Link>
           <div className="menu-sep" />
           <button
             type="button"
