@@ -29,6 +29,18 @@ export function isReservedTopicName(name: string): boolean {
 
 /** Files must be strictly under 1 MB. */
 export const MAX_UPLOAD_BYTES = 1024 * 1024;
+/**
+ * What the browser reads out of an .xlsx (a zip) before inflating anything, from its central directory:
+ * a real import sheet has a few dozen parts and inflates to a few MB. Beyond these, the file is refused
+ * with UPLOAD_MESSAGES.spreadsheetTooLarge (zip bombs: huge declared sizes, overlapping or countless entries).
+ */
+export const SPREADSHEET_ZIP_LIMITS = {
+  maxEntries: 1000,
+  maxUncompressedBytes: 50 * 1024 * 1024,
+  /** Compression ratio allowed for a part that inflates past ratioAppliesAbove bytes. */
+  maxRatio: 200,
+  ratioAppliesAbove: 1024 * 1024,
+} as const;
 /** After this long an upload shows the slow-upload hint. */
 export const SLOW_UPLOAD_MS = 10_000;
 /** What a person may pick; xlsx is converted to csv in the browser, so the server takes csv only. */

@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import type { WorkBook, WorkSheet } from 'xlsx';
 import { UPLOAD_MESSAGES, type SpreadsheetLayout } from '@shared/rules/upload';
+import { checkSpreadsheetZip } from './zip-limits';
 
 type XlsxModule = typeof import('xlsx');
 
@@ -23,6 +24,9 @@ const normalise = (s: string) => s.replace(/\s+/g, '').toLowerCase();
  * A first row naming the columns is taken as the header and skipped; empty cells get the layout's defaults.
  */
 export function workbookToCsv(data: ArrayBuffer, layout: SpreadsheetLayout, XLSX: XlsxModule): ConversionResult {
+  // Before SheetJS inflates anything: a zip bomb is refused from its central directory alone.
+  const tooBig = checkSpreadsheetZip(new Uint8Array(data));
+  if (tooBig) return { ok: false, message: tooBig };
   let book: WorkBook;
   try {
     // No formulas, styles or HTML: only values and links are needed.
