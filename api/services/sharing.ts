@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { SHARE_MESSAGES } from '../../shared/rules/sheet';
+import { isUuid } from '../../shared/schemas/note';
 import type { Invite } from '../../shared/schemas/sharing';
 import type { Db } from '../db/client';
 import { collaborators, invites, sheets, users } from '../db/schema';
@@ -58,7 +59,7 @@ export async function listInvites(db: Db, sheetId: string, user: UserRow | null)
 export async function removeCollaborator(db: Db, sheetId: string, collaboratorId: string, user: UserRow | null): Promise<void> {
   const access = await sheetAccess(db, { id: sheetId }, requireSignedIn(user));
   requireAuthor(access, 'Only the creator of the sheet can remove collaborators');
-  if (!/^[0-9a-f-]{36}$/i.test(collaboratorId)) throw notFound('Collaborator not found');
+  if (!isUuid(collaboratorId)) throw notFound('Collaborator not found');
   const gone = await db.delete(collaborators).where(and(eq(collaborators.id, collaboratorId), eq(collaborators.sheetId, sheetId))).returning();
   if (!gone.length) throw notFound('Collaborator not found');
 }

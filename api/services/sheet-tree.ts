@@ -7,6 +7,7 @@ import type { Clock } from '../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../lib/errors';
 import { requireEditor, requireParticipant, requireSignedIn, sheetAccess } from './access';
 import type { UserRow } from './auth';
+import { isUuid } from '../../shared/schemas/note';
 import { ensureQuestion } from './questions';
 import { toRecord, upsertRecord } from './records';
 import { lockSheet, saveConfig, STALE_MESSAGE } from './sheets';
@@ -14,6 +15,13 @@ import { lockSheet, saveConfig, STALE_MESSAGE } from './sheets';
 export interface TreeDeps {
   db: Db;
   clock: Clock;
+}
+
+const MAPPING_NOT_FOUND = 'Question not found in this sheet';
+
+/** A mapping id that is not a uuid names no mapping; it must not reach the database as one. */
+function checkMappingId(mappingId: string): void {
+  if (!isUuid(mappingId)) throw notFound(MAPPING_NOT_FOUND);
 }
 
 const clone = (c: SheetConfig): SheetConfig => ({
@@ -88,6 +96,7 @@ export async function moveQuestion(
     if (move.questionOrder.length !== current.length || [...move.questionOrder].sort().some((id, i) => id !== current[i])) {
       throw badRequest('The question order must list every question of the sheet once');
     }
+    checkMappingId(mappingId);
     const [row] = await tx
       .update(mappings)
       .set({ topic: move.topic, subTopic: move.subTopic })
@@ -102,6 +111,7 @@ export async function moveQuestion(
 
 export async function removeQuestion(deps: TreeDeps, sheetId: string, mappingId: string, user: UserRow | null) {
   return editTree(deps, sheetId, user, async (tx, config, sheet) => {
+    checkMappingId(mappingId);
     const deleted = await tx.delete(mappings).where(and(eq(mappings.id, mappingId), eq(mappings.sheetId, sheetId))).returning();
     if (!deleted.length) throw notFound('Question not found in this sheet');
     config.questionOrder = config.questionOrder.filter((id) => id !== mappingId);
@@ -192,7 +202,8 @@ export async function markQuestion(deps: TreeDeps, sheetId: string, mappingId: s
   const signedIn = requireSignedIn(user);
   const access = await sheetAccess(deps.db, { id: sheetId }, signedIn);
   requireParticipant(access);
-  if (!access.canSeeQuestions) throw notFound('Question not found in this sheet');
+  if (!access.canSeeQuestions) throw notFound(MAPPING_NOT_FOUND);
+  checkMappingId(mappingId);
   const [mapping] = await deps.db.select({ questionId: mappings.questionId }).from(mappings).where(and(eq(mappings.id, mappingId), eq(mappings.sheetId, sheetId)));
   if (!mapping) throw notFound('Question not found in this sheet');
   const record = await upsertRecord(deps.db, deps.clock, signedIn.id, mapping.questionId, change);
