@@ -8,6 +8,7 @@ import type { Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import type { AppEnv, Deps } from './lib/env';
 import { AppError } from './lib/errors';
+import { refuseNul } from './lib/no-nul';
 import { session } from './lib/session';
 import { authRoutes } from './routes/auth';
 import { collaboratorRoutes } from './routes/collaborators';
@@ -93,6 +94,7 @@ export function createApp({ db, config, clock = systemClock }: { db: Db; config:
     }
     await next();
   });
+  app.use(refuseNul());
   app.use(session(deps));
 
   const routes = app
