@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { api, signUpAndSignIn } from './support/session';
 
 test('a new user signs up, lands on My Workspace, stays signed in after a reload, and signs out', async ({ page }) => {
   const email = `new-${Date.now()}@example.com`;
@@ -57,4 +58,92 @@ test('the theme toggle switches between light and dark and is remembered', async
   expect(after).not.toBe(before);
   await page.reload();
   await expect(html).toHaveAttribute('data-theme', after ?? '');
+});
+
+test('account settings: a password change signs out the other session and the new password signs in', async ({ page, request }) => {
+  const me = await signUpAndSignIn(page, request, 'Changer');
+  // A second device: its own session, from the API.
+  const other = await request.post('/auth/v1/login', { data: { email: me.email, password: 'e2e-password-1' } });
+  const otherToken = ((await other.json()) as { data: { token: string } }).data.token;
+  const meAs = (token: string) => request.get('/auth/v1/me', { headers: { authorization: `Bearer ${token}` } });
+  expect((await meAs(otherToken)).status()).toBe(200);
+
+  await page.goto('/question-tracker');
+  // Reachable from the account menu with the keyboard alone.
+  await page.getByRole('button', { name: 'Account menu' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'Account settings' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
+
+  await page.getByLabel('Current password').fill('e2e-password-1');
+  await page.getByLabel('New password', { exact: true }).fill('short');
+  await page.getByLabel('Confirm new password').fill('short');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Password must be between 8 and 128 characters');
+
+  await page.getByLabel('New password', { exact: true }).fill('fresh-e2e-password');
+  await page.getByLabel('Confirm new password').fill('fresh-e2e-password');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Password changed. Other devices have been signed out.')).toBeVisible();
+
+  // The other device is signed out at once; this one stays signed in.
+  expect((await meAs(otherToken)).status()).toBe(401);
+  expect((await meAs(me.token)).status()).toBe(200);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
+
+  // Sign out, then back in with the new password through the popup.
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Login' });
+  await dialog.getByLabel('Email').fill(me.email);
+  await dialog.getByLabel('Password').fill('fresh-e2e-password');
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menu').getByText(me.email)).toBeVisible();
+});
+
+test('account settings: deleting an account hands a sheet to its collaborator, who then is its creator', async ({ browser, page, request }) => {
+  const S = '/question-tracker/v2/sheet';
+  const owner = await signUpAndSignIn(page, request, 'Leaver');
+  const heirPage = await browser.newPage();
+  const heir = await signUpAndSignIn(heirPage, request, 'Heir');
+  const slug = `handed-${Date.now()}`;
+  const name = `Handed ${slug}`;
+  const { sheet } = await api<{ sheet: { _id: string } }>(request, owner.token, 'POST', `${S}/create-sheet`, { name, slug });
+  await api(request, owner.token, 'POST', `${S}/add-topic/${sheet._id}`, { topic: 'Arrays' });
+  await api(request, owner.token, 'POST', `${S}/collaborators/send-collaboration-invite/${sheet._id}`, { email: heir.email });
+  const mine = await api<{ invites: { _id: string }[] }>(request, heir.token, 'GET', `${S}/my-sheets`);
+  await api(request, heir.token, 'PATCH', `${S}/collaborators/accept-invite/${mine.invites[0]!._id}`);
+
+  await page.goto('/account');
+  const choice = page.getByLabel(name);
+  await expect(choice).toBeVisible();
+  // Without a choice for every sheet, nothing is sent.
+  await page.getByLabel('Password', { exact: true }).fill('e2e-password-1');
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Choose what happens to every sheet you created');
+
+  await choice.selectOption({ label: `Hand to Heir (${heir.email})` });
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete your account?' });
+  await confirm.getByRole('button', { name: 'Delete my account' }).click();
+
+  await expect(page).toHaveURL(/tab=explore/);
+  await expect(page.getByRole('button', { name: 'Sign in' }).first()).toBeVisible();
+  expect((await request.get('/auth/v1/me', { headers: { authorization: `Bearer ${owner.token}` } })).status()).toBe(401);
+
+  // The collaborator now holds the creator's menu on the sheet, topics intact.
+  await heirPage.goto(`/question-tracker/sheet/${slug}`);
+  await expect(heirPage.getByRole('region', { name: 'Topic Arrays' })).toBeVisible();
+  await heirPage.getByRole('button', { name: 'Sheet menu' }).click();
+  await expect(heirPage.getByRole('menuitem', { name: 'Delete Sheet' })).toBeVisible();
+  await expect(heirPage.getByRole('menuitem', { name: 'Leave Sheet' })).toHaveCount(0);
+  const collaborators = await api<{ isAuthor: boolean; collaborators: unknown[] }>(request, heir.token, 'GET', `${S}/collaborators/get-collaborators/${sheet._id}`);
+  expect(collaborators).toMatchObject({ isAuthor: true, collaborators: [] });
+  await heirPage.close();
 });
