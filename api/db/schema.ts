@@ -28,6 +28,11 @@ export const users = pgTable('users', {
   imageUrl: text('image_url').notNull().default(''),
   /** Premium entitlement, granted by an administrator. */
   purchaseStatus: boolean('purchase_status').notNull().default(false),
+  /**
+   * Bumped by a database trigger on every change to the user's workspace records, so a cached answer
+   * built from those records is known to be current by comparing one number (see services/sheet-cache).
+   */
+  recordsVersion: integer('records_version').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -97,6 +102,11 @@ export const sheets = pgTable(
     config: jsonb('config').$type<SheetConfig>().notNull().default({ topicOrder: [], subTopicOrder: {}, questionOrder: [] }),
     /** Bumped on every structural edit; a config update based on an older version is refused (409). */
     version: integer('version').notNull().default(1),
+    /**
+     * Bumped by database triggers whenever the sheet's mappings or the questions they point at change,
+     * however the change is made; the key of the cached question list (see services/sheet-cache).
+     */
+    contentVersion: integer('content_version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

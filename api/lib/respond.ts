@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { zValidator } from '@hono/zod-validator';
 import type { Context } from 'hono';
 import type { ValidationTargets } from 'hono';
@@ -22,3 +23,19 @@ export function valid<S extends z.ZodType, Target extends keyof ValidationTarget
 }
 
 export { AppError };
+
+/**
+ * A 200 envelope around data that is partly serialised already (the sheet's cached question list), with a
+ * weak ETag derived from `identity`, the caller's exact description of what the answer contains; a
+ * matching If-None-Match gets 304 without the body being built. Typed like `ok`, so the RPC client sees
+ * the same shape.
+ */
+export function okSpliced<T>(c: Context, identity: string, build: () => string) {
+  const etag = `W/"${createHash('sha1').update(identity).digest('base64url')}"`;
+  const inm = c.req.header('if-none-match');
+  if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === etag.slice(2))) {
+    return c.body(null, 304, { ETag: etag }) as unknown as ReturnType<typeof ok<T, 200>>;
+  }
+  const body = `{"status":{"code":200,"success":true,"error":null,"message":"OK"},"data":${build()}}`;
+  return c.body(body, 200, { 'Content-Type': 'application/json', ETag: etag }) as unknown as ReturnType<typeof ok<T, 200>>;
+}

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
-import { etag } from 'hono/etag';
+import type { Context } from 'hono';
 import { createSheetBodySchema, updateSheetBodySchema, validateSlugQuerySchema } from '../../shared/schemas/sheet';
 import { updateSlugBodySchema } from '../../shared/schemas/sharing';
 import type { AppEnv, Deps } from '../lib/env';
-import { ok, valid } from '../lib/respond';
+import { ok, okSpliced, valid } from '../lib/respond';
 import { deleteSheet, setVisibility, updateSlug } from '../services/sharing';
+import type { Mapping, Sheet, SheetProgress } from '../../shared/schemas/sheet';
 import { createSheet, getSheetData, isSlugAvailable, listCollaborators, setFollowing, updateSheetConfig, updateSheetDetails } from '../services/sheets';
 
 /** /question-tracker/v2/sheet: a sheet's data, details, order and following. */
@@ -18,16 +19,9 @@ export function sheetRoutes(deps: Deps) {
     .get('/validate-slug', valid('query', validateSlugQuerySchema), async (c) => {
       return ok(c, { valid: await isSlugAvailable(db, c.req.valid('query').slug) }, 200);
     })
-    .get('/get-sheet-data/:id', async (c) => {
-      const { sheet, mappings, progress } = await getSheetData(db, { id: c.req.param('id') }, c.get('user'));
-      return ok(c, { sheet, mappings, progress }, 200);
-    })
+    .get('/get-sheet-data/:id', async (c) => sheetAnswer(c, await getSheetData(db, { id: c.req.param('id') }, c.get('user'))))
     // Revalidation: an unchanged sheet answers 304 to If-None-Match.
-    .use('/get-sheet-data-by-slug/*', etag())
-    .get('/get-sheet-data-by-slug/:slug', async (c) => {
-      const { sheet, mappings, progress } = await getSheetData(db, { slug: c.req.param('slug') }, c.get('user'));
-      return ok(c, { sheet, mappings, progress }, 200);
-    })
+    .get('/get-sheet-data-by-slug/:slug', async (c) => sheetAnswer(c, await getSheetData(db, { slug: c.req.param('slug') }, c.get('user'))))
     .patch('/update-sheet/:id', valid('json', updateSheetBodySchema), async (c) => {
       const body = c.req.valid('json');
       const id = c.req.param('id');
@@ -65,4 +59,17 @@ export function sheetRoutes(deps: Deps) {
       const data = await listCollaborators(db, c.req.param('id'), c.get('user'));
       return ok(c, data, 200);
     });
+}
+
+/**
+ * The sheet with its mappings and the viewer's progress; the mappings are spliced in as the cached JSON.
+ * The ETag names everything the answer holds, so it changes exactly when the answer does.
+ */
+function sheetAnswer(c: Context, data: Awaited<ReturnType<typeof getSheetData>>) {
+  const sheetJson = JSON.stringify(data.sheet);
+  return okSpliced<{ sheet: Sheet; mappings: Mapping[]; progress: SheetProgress }>(
+    c,
+    `${sheetJson}|${data.cacheKey}`,
+    () => `{"sheet":${sheetJson},"mappings":${data.listJson},"progress":${JSON.stringify(data.progress)}}`,
+  );
 }

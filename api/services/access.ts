@@ -1,59 +1,79 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { SHEET_MESSAGES } from '../../shared/rules/sheet';
 import type { Db } from '../db/client';
-import { collaborators, sheetFollows, sheets } from '../db/schema';
+import { collaborators, sheetFollows, sheets, users } from '../db/schema';
 import { AppError, notFound, unauthorized } from '../lib/errors';
 import type { UserRow } from './auth';
 
 export type SheetRow = typeof sheets.$inferSelect;
 export type SheetRole = 'author' | 'collaborator' | 'follower' | 'visitor';
 
+/** The creator's details a sheet shows (the email only to members, see toSheet). */
+export interface SheetAuthor {
+  email: string;
+  firstName: string;
+  secondName: string;
+  profileName: string;
+  imageUrl: string;
+}
+
 export interface SheetAccess {
   sheet: SheetRow;
+  author: SheetAuthor;
   role: SheetRole;
   isFollowing: boolean;
   /** Author or collaborator: may edit structure and questions. */
   canEdit: boolean;
   /** May see the questions (premium sheets need the entitlement unless the viewer is a member). */
   canSeeQuestions: boolean;
+  /** The viewer's records version, read with the sheet (0 when signed out): keys the cached progress. */
+  recordsVersion: number;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * Who the user is to a sheet (spec §6). A sheet the user may not see does not exist for them:
- * private sheets of others answer 404 'No Sheet found', never 403.
+ * Who the user is to a sheet (spec §6), read in one statement with the sheet and its creator. A sheet
+ * the user may not see does not exist for them: private sheets of others answer 404 'No Sheet found', never 403.
  */
 export async function sheetAccess(db: Db, where: { id: string } | { slug: string }, user: UserRow | null): Promise<SheetAccess> {
+  if ('id' in where && !UUID.test(where.id)) throw notFound(SHEET_MESSAGES.notFound);
   const condition: SQL = 'id' in where ? eq(sheets.id, where.id) : eq(sheets.slug, where.slug);
-  if ('id' in where && !/^[0-9a-f-]{36}$/i.test(where.id)) throw notFound(SHEET_MESSAGES.notFound);
-  const [sheet] = await db.select().from(sheets).where(condition);
-  if (!sheet) throw notFound(SHEET_MESSAGES.notFound);
+  const [row] = await db
+    .select({
+      sheet: sheets,
+      author: { email: users.email, firstName: users.firstName, secondName: users.secondName, profileName: users.profileName, imageUrl: users.imageUrl },
+      isCollaborator: user
+        ? sql<boolean>`exists (select 1 from ${collaborators} where ${collaborators.sheetId} = ${sheets.id} and ${collaborators.userId} = ${user.id})`.mapWith(Boolean)
+        : sql<boolean>`false`.mapWith(Boolean),
+      isFollowing: user
+        ? sql<boolean>`exists (select 1 from ${sheetFollows} where ${sheetFollows.sheetId} = ${sheets.id} and ${sheetFollows.userId} = ${user.id})`.mapWith(Boolean)
+        : sql<boolean>`false`.mapWith(Boolean),
+      recordsVersion: user ? sql<number>`(select records_version from users where id = ${user.id})`.mapWith(Number) : sql<number>`0`.mapWith(Number),
+    })
+    .from(sheets)
+    .innerJoin(users, eq(users.id, sheets.authorId))
+    .where(condition)
+    .limit(1);
+  if (!row) throw notFound(SHEET_MESSAGES.notFound);
+  const { sheet, author, isCollaborator, isFollowing, recordsVersion } = row;
 
   let role: SheetRole = 'visitor';
-  let isFollowing = false;
   if (user) {
     if (sheet.authorId === user.id) role = 'author';
-    else {
-      const [collab] = await db
-        .select({ id: collaborators.id })
-        .from(collaborators)
-        .where(and(eq(collaborators.sheetId, sheet.id), eq(collaborators.userId, user.id)));
-      if (collab) role = 'collaborator';
-    }
-    const [follow] = await db
-      .select({ userId: sheetFollows.userId })
-      .from(sheetFollows)
-      .where(and(eq(sheetFollows.sheetId, sheet.id), eq(sheetFollows.userId, user.id)));
-    isFollowing = !!follow;
-    if (role === 'visitor' && isFollowing) role = 'follower';
+    else if (isCollaborator) role = 'collaborator';
+    else if (isFollowing) role = 'follower';
   }
   const member = role === 'author' || role === 'collaborator';
   if (sheet.visibility === 'private' && !member) throw notFound(SHEET_MESSAGES.notFound);
   return {
     sheet,
+    author,
     role,
     isFollowing,
     canEdit: member,
     canSeeQuestions: member || !sheet.premium || !!user?.purchaseStatus,
+    recordsVersion,
   };
 }
 

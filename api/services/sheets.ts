@@ -6,6 +6,7 @@ import { collaborators, mappings, questions, sheetFollows, sheets, userQuestions
 import type { Clock } from '../lib/clock';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../lib/errors';
 import { requireAuthor, requireSignedIn, sheetAccess, type SheetAccess, type SheetRow } from './access';
+import { listKey, progressKey, questionList, sheetProgress } from './sheet-cache';
 import type { UserRow } from './auth';
 
 export const STALE_MESSAGE = 'This sheet was changed by someone else. Reload to see the latest version.';
@@ -15,19 +16,9 @@ export interface SheetStats {
   userSolved: number;
 }
 
-async function authorOf(db: Db, authorId: string) {
-  const [a] = await db
-    .select({ email: users.email, firstName: users.firstName, secondName: users.secondName, profileName: users.profileName, imageUrl: users.imageUrl })
-    .from(users)
-    .where(eq(users.id, authorId));
-  if (!a) throw new Error('sheet author missing');
-  return a;
-}
-
 /** The wire shape of a sheet for one viewer (the author's email only for members). */
-export async function toSheet(db: Db, access: SheetAccess, user: UserRow | null, stats: SheetStats): Promise<Sheet> {
-  const { sheet } = access;
-  const author = await authorOf(db, sheet.authorId);
+export function toSheet(access: SheetAccess, user: UserRow | null, stats: SheetStats): Sheet {
+  const { sheet, author } = access;
   return {
     _id: sheet.id,
     name: sheet.name,
@@ -66,45 +57,27 @@ export async function sheetStats(db: Db, sheetId: string, user: UserRow | null):
   return { totalQuestions: Number(row?.total ?? 0), userSolved: Number(row?.solved ?? 0) };
 }
 
-/** get-sheet-data(-by-slug): the sheet, its mappings and the viewer's progress, in one answer. */
+const NO_PROGRESS: SheetProgress = Object.freeze({ solved: [], starred: [] }) as SheetProgress;
+
+/**
+ * get-sheet-data(-by-slug): the sheet, its mappings and the viewer's progress, in one answer. The
+ * mappings and the progress come from caches keyed by versions read with the sheet (services/sheet-cache),
+ * so a repeated read costs two indexed lookups; `listJson` is the mappings already serialised.
+ */
 export async function getSheetData(db: Db, where: { id: string } | { slug: string }, user: UserRow | null) {
   const access = await sheetAccess(db, where, user);
-  const rows = access.canSeeQuestions
-    ? await db
-        .select({
-          id: mappings.id,
-          topic: mappings.topic,
-          subTopic: mappings.subTopic,
-          title: mappings.title,
-          resource: mappings.resource,
-          q: { id: questions.id, name: questions.name, problemUrl: questions.problemUrl, platform: questions.platform, difficulty: questions.difficulty, topics: questions.topics },
-        })
-        .from(mappings)
-        .innerJoin(questions, eq(questions.id, mappings.questionId))
-        .where(eq(mappings.sheetId, access.sheet.id))
-    : [];
-  const list: Mapping[] = rows.map((r) => ({
-    _id: r.id,
-    topic: r.topic,
-    subTopic: r.subTopic,
-    title: r.title,
-    resource: r.resource,
-    questionId: { _id: r.q.id, name: r.q.name, problemUrl: r.q.problemUrl, platform: r.q.platform, difficulty: r.q.difficulty, topics: r.q.topics },
-  }));
-  const progress: SheetProgress = { solved: [], starred: [] };
-  if (user && rows.length) {
-    const records = await db
-      .select({ questionId: userQuestions.questionId, checked: userQuestions.checked, starred: userQuestions.starred })
-      .from(userQuestions)
-      .innerJoin(mappings, and(eq(mappings.questionId, userQuestions.questionId), eq(mappings.sheetId, access.sheet.id)))
-      .where(eq(userQuestions.userId, user.id));
-    for (const r of records) {
-      if (r.checked) progress.solved.push(r.questionId);
-      if (r.starred) progress.starred.push(r.questionId);
-    }
-  }
-  const stats = access.canSeeQuestions ? { totalQuestions: list.length, userSolved: progress.solved.length } : await sheetStats(db, access.sheet.id, null);
-  return { sheet: await toSheet(db, access, user, stats), mappings: list, progress, access };
+  const list = access.canSeeQuestions ? await questionList(db, access) : null;
+  const progress = user && list?.mappings.length ? await sheetProgress(db, access, user.id) : NO_PROGRESS;
+  const stats = list ? { totalQuestions: list.mappings.length, userSolved: progress.solved.length } : await sheetStats(db, access.sheet.id, null);
+  return {
+    sheet: toSheet(access, user, stats),
+    mappings: (list?.mappings ?? []) as Mapping[],
+    listJson: list?.json ?? '[]',
+    progress,
+    access,
+    /** Names the exact answer for this viewer: what the sheet row says, and the versions of the cached parts. */
+    cacheKey: `${list ? listKey(access) : 'none'}|${user ? progressKey(access, user.id) : 'anonymous'}`,
+  };
 }
 
 /** Locks the sheet row for the rest of the transaction, so concurrent edits apply one after another. */

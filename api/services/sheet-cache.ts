@@ -1,0 +1,94 @@
+import { and, eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import type { Mapping, SheetProgress } from '../../shared/schemas/sheet';
+import type { Db } from '../db/client';
+import { mappings, questions, userQuestions } from '../db/schema';
+import type { SheetAccess } from './access';
+
+/**
+ * Caches for the sheet page's answer, one set per database. Every entry is keyed by version numbers that
+ * database triggers bump on any change (sheets.content_version for the mappings and their questions,
+ * users.records_version for a user's records) and that are read afresh with every request, so an entry
+ * is never served after its data changed, and several API processes on one database never disagree.
+ */
+interface QuestionList {
+  mappings: readonly Mapping[];
+  /** The same list as JSON, built once and spliced into every answer. */
+  json: string;
+}
+
+interface SheetCaches {
+  lists: LRUCache<string, QuestionList>;
+  progress: LRUCache<string, SheetProgress>;
+}
+
+const LIST_CACHE_BYTES = 64 * 1024 * 1024;
+const PROGRESS_CACHE_BYTES = 32 * 1024 * 1024;
+
+const byDatabase = new WeakMap<Db, SheetCaches>();
+
+function cachesFor(db: Db): SheetCaches {
+  let caches = byDatabase.get(db);
+  if (!caches) {
+    caches = {
+      lists: new LRUCache({ maxSize: LIST_CACHE_BYTES, sizeCalculation: (v) => v.json.length * 2 + 256 }),
+      progress: new LRUCache({ maxSize: PROGRESS_CACHE_BYTES, sizeCalculation: (v) => (v.solved.length + v.starred.length) * 80 + 128 }),
+    };
+    byDatabase.set(db, caches);
+  }
+  return caches;
+}
+
+export const listKey = (access: SheetAccess) => `${access.sheet.id}:${access.sheet.contentVersion}`;
+export const progressKey = (access: SheetAccess, userId: string) => `${userId}:${access.recordsVersion}:${listKey(access)}`;
+
+/** The mappings of a sheet with their questions, in the order they were added (the config orders them). */
+export async function questionList(db: Db, access: SheetAccess): Promise<QuestionList> {
+  const { lists } = cachesFor(db);
+  const key = listKey(access);
+  const hit = lists.get(key);
+  if (hit) return hit;
+  const rows = await db
+    .select({
+      id: mappings.id,
+      topic: mappings.topic,
+      subTopic: mappings.subTopic,
+      title: mappings.title,
+      resource: mappings.resource,
+      q: { id: questions.id, name: questions.name, problemUrl: questions.problemUrl, platform: questions.platform, difficulty: questions.difficulty, topics: questions.topics },
+    })
+    .from(mappings)
+    .innerJoin(questions, eq(questions.id, mappings.questionId))
+    .where(eq(mappings.sheetId, access.sheet.id));
+  const list: Mapping[] = rows.map((r) => ({
+    _id: r.id,
+    topic: r.topic,
+    subTopic: r.subTopic,
+    title: r.title,
+    resource: r.resource,
+    questionId: { _id: r.q.id, name: r.q.name, problemUrl: r.q.problemUrl, platform: r.q.platform, difficulty: r.q.difficulty, topics: r.q.topics },
+  }));
+  const entry: QuestionList = { mappings: Object.freeze(list), json: JSON.stringify(list) };
+  lists.set(key, entry);
+  return entry;
+}
+
+/** The user's ticks and stars among the sheet's questions. */
+export async function sheetProgress(db: Db, access: SheetAccess, userId: string): Promise<SheetProgress> {
+  const { progress: cache } = cachesFor(db);
+  const key = progressKey(access, userId);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const records = await db
+    .select({ questionId: userQuestions.questionId, checked: userQuestions.checked, starred: userQuestions.starred })
+    .from(userQuestions)
+    .innerJoin(mappings, and(eq(mappings.questionId, userQuestions.questionId), eq(mappings.sheetId, access.sheet.id)))
+    .where(eq(userQuestions.userId, userId));
+  const progress: SheetProgress = { solved: [], starred: [] };
+  for (const r of records) {
+    if (r.checked) progress.solved.push(r.questionId);
+    if (r.starred) progress.starred.push(r.questionId);
+  }
+  cache.set(key, progress);
+  return progress;
+}
