@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../testing';
+
+type T = Awaited<ReturnType<typeof createTestApp>>;
+const S = '/question-tracker/v2/sheet';
+const W = '/question-tracker/v1/user/question';
+
+interface SheetAnswer {
+  sheet: { _id: string; slug: string; userSolved: number; totalQuestions: number };
+  mappings: { _id: string; title: string; questionId: { _id: string; name: string; difficulty: string } }[];
+  progress: { solved: string[]; starred: string[] };
+}
+
+/**
+ * The sheet answer is served from caches (services/sheet-cache). Whatever path changes the data (an API
+ * call of another resource, or plain SQL), the next read must show it and an old ETag must not get 304.
+ */
+describe('sheet caches never serve a changed answer', () => {
+  let t: T;
+  let token: string;
+  let sheet: { _id: string; slug: string };
+  let etag = '';
+
+  const read = async () => {
+    const res = await t.call<SheetAnswer>('GET', `${S}/get-sheet-data-by-slug/${sheet.slug}`, { token });
+    expect(res.status).toBe(200);
+    return res;
+  };
+  /** Reads twice (the second from the caches) and checks the old ETag is refused once the answer changed. */
+  const readChanged = async () => {
+    await read();
+    const res = await read();
+    const tag = res.headers.get('etag') ?? '';
+    expect(tag).not.toBe(etag);
+    const revalidated = await t.app.fetch(
+      new Request(`http://localhost${S}/get-sheet-data-by-slug/${sheet.slug}`, { headers: { authorization: `Bearer ${token}`, 'if-none-match': etag } }),
+    );
+    expect(revalidated.status).toBe(200);
+    etag = tag;
+    return res.body.data;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = (await t.signup('Cache')).token;
+    const created = await t.call('POST', `${S}/create-sheet`, { token, body: { name: 'Cached', slug: 'cached-sheet', description: '' } });
+    sheet = created.body.data.sheet;
+    const added = await t.call('POST', `${S}/add-questions/${sheet._id}`, {
+      token,
+      body: { data: [{ topic: '', subTopic: '', title: 'First', problemUrl: 'https://leetcode.com/problems/cache-first/' }] },
+    });
+    expect(added.status).toBe(201);
+    etag = (await read()).headers.get('etag') ?? '';
+    const unchanged = await t.app.fetch(
+      new Request(`http://localhost${S}/get-sheet-data-by-slug/${sheet.slug}`, { headers: { authorization: `Bearer ${token}`, 'if-none-match': etag } }),
+    );
+    expect(unchanged.status).toBe(304);
+  });
+  afterAll(() => t.close());
+
+  it('shows a question renamed by plain SQL', async () => {
+    const before = (await read()).body.data;
+    const qid = before.mappings[0]!.questionId._id;
+    await t.db.execute(sql`update questions set name = 'Renamed in SQL', difficulty = 'Hard' where id = ${qid}`);
+    const after = await readChanged();
+    expect(after.mappings[0]!.questionId).toMatchObject({ name: 'Renamed in SQL', difficulty: 'Hard' });
+  });
+
+  it('shows a mapping changed by plain SQL', async () => {
+    await t.db.execute(sql`update mappings set title = 'Retitled' where sheet_id = ${sheet._id}`);
+    expect((await readChanged()).mappings[0]!.title).toBe('Retitled');
+  });
+
+  it('shows ticks and stars made from the workspace, and their removal', async () => {
+    const qid = (await read()).body.data.mappings[0]!.questionId._id;
+    const solved = await t.call('POST', `${W}/solve-question`, { token, body: { questionId: qid, checked: true, starred: true } });
+    expect(solved.status).toBeLessThan(300);
+    let data = await readChanged();
+    expect(data.progress).toEqual({ solved: [qid], starred: [qid] });
+    expect(data.sheet.userSolved).toBe(1);
+
+    const recordId = solved.body.data.question._id as string;
+    expect((await t.call('PATCH', `${W}/update-question/${recordId}`, { token, body: { checked: false } })).status).toBe(200);
+    data = await readChanged();
+    expect(data.progress).toEqual({ solved: [], starred: [qid] });
+
+    expect((await t.call('DELETE', `${W}/remove-question/${recordId}`, { token })).status).toBe(200);
+    data = await readChanged();
+    expect(data.progress).toEqual({ solved: [], starred: [] });
+  });
+
+  it('keeps each viewer’s progress apart on the same cached question list', async () => {
+    const other = await t.signup('Viewer');
+    const data = (await read()).body.data;
+    const qid = data.mappings[0]!.questionId._id;
+    await t.call('POST', `${W}/solve-question`, { token: other.token, body: { questionId: qid, checked: true } });
+    expect((await read()).body.data.progress.solved).toEqual([]);
+    // The sheet is private: the other user cannot read it at all.
+    expect((await t.call('GET', `${S}/get-sheet-data-by-slug/${sheet.slug}`, { token: other.token })).status).toBe(404);
+  });
+
+  it('shows a question added and removed through the API', async () => {
+    const added = await t.call('POST', `${S}/add-questions/${sheet._id}`, {
+      token,
+      body: { data: [{ topic: '', subTopic: '', title: 'Second', problemUrl: 'https://leetcode.com/problems/cache-second/' }] },
+    });
+    let data = await readChanged();
+    expect(data.mappings.map((m) => m.title).sort()).toEqual(['Retitled', 'Second']);
+    expect(data.sheet.totalQuestions).toBe(2);
+    await t.call('DELETE', `${S}/remove-question/${sheet._id}/${added.body.data.mappings[0]._id}`, { token });
+    data = await readChanged();
+    expect(data.mappings.map((m) => m.title)).toEqual(['Retitled']);
+  });
+});
