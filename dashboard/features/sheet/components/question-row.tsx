@@ -1,9 +1,11 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { GripVertical, MoreHorizontal, NotebookPen, PlayCircle, Star, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { Star } from 'lucide-react';
+import { memo, useCallback, useState } from 'react';
 import type { Mapping } from '@shared/schemas/sheet';
 import { Difficulty, PlatformIcon } from '../../../components/question-bits';
+import { Icon } from './icons';
+import { useNearViewport } from './near-viewport';
 
 export interface RowActions {
   canEdit: boolean;
@@ -16,26 +18,52 @@ export interface RowActions {
 
 const TAGS_SHOWN = 2;
 
-export function QuestionRow({ mapping, zone, solved, starred, actions }: { mapping: Mapping; zone: string; solved: boolean; starred: boolean; actions: RowActions }) {
+interface RowProps {
+  mapping: Mapping;
+  zone: string;
+  solved: boolean;
+  starred: boolean;
+  /** Must keep its identity across renders (see SheetTree), or every row re-renders on each drag move. */
+  actions: RowActions;
+  /** Draw the row's contents only near the viewport (long sheets). */
+  lazy: boolean;
+}
+
+/** A row's height (CSS .q-row), for rows not drawn yet. */
+const ROW_HEIGHT = 38;
+
+export const QuestionRow = memo(function QuestionRow({ mapping, zone, solved, starred, actions, lazy }: RowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: mapping._id,
     data: { type: 'question', zone },
     disabled: !actions.canEdit,
   });
   const [menu, setMenu] = useState(false);
+  const view = useNearViewport<HTMLLIElement>(lazy);
+  const viewRef = view.ref;
+  const ref = useCallback(
+    (el: HTMLLIElement | null) => {
+      setNodeRef(el);
+      viewRef(el);
+    },
+    [setNodeRef, viewRef],
+  );
+  const style = { transform: CSS.Translate.toString(transform), transition };
+  // Still a sortable item (drops onto it and keyboard moves work), only empty.
+  if (!view.near) return <li ref={ref} className="q-row q-row-far" style={{ ...style, height: view.height || ROW_HEIGHT }} aria-hidden />;
   const q = mapping.questionId;
   const extra = q.topics.length - TAGS_SHOWN;
   return (
     <li
-      ref={setNodeRef}
+      ref={ref}
       className={`q-row${isDragging ? ' dragging' : ''}${solved ? ' solved' : ''}`}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
+      style={style}
       data-testid="question-row"
       data-title={mapping.title}
     >
       {actions.canEdit ? (
         <button type="button" className="icon-btn drag-handle" ref={setActivatorNodeRef} aria-label={`Drag ${mapping.title}`} {...attributes} {...listeners}>
-          <GripVertical size={16} />
+          <Icon name="grip" />
         </button>
       ) : (
         <span className="drag-spacer" />
@@ -62,23 +90,23 @@ export function QuestionRow({ mapping, zone, solved, starred, actions }: { mappi
       </span>
       <span className="q-actions">
         <button type="button" className="icon-btn" aria-label="Watch video" disabled={!mapping.resource} onClick={() => actions.onVideo(mapping)}>
-          <PlayCircle size={17} />
+          <Icon name="play" size={17} />
         </button>
         <button type="button" className="icon-btn star" aria-label={starred ? 'Unstar' : 'Star'} aria-pressed={starred} onClick={() => actions.onStar(mapping, !starred)}>
           <Star size={17} fill={starred ? 'currentColor' : 'none'} />
         </button>
         <button type="button" className="icon-btn" aria-label="Notes" onClick={() => actions.onNote(mapping)}>
-          <NotebookPen size={17} />
+          <Icon name="note" size={17} />
         </button>
         {actions.canEdit && (
           <span className="menu">
             <button type="button" className="icon-btn" aria-label="More actions" aria-haspopup="menu" aria-expanded={menu} onClick={() => setMenu((o) => !o)} onBlur={() => setTimeout(() => setMenu(false), 150)}>
-              <MoreHorizontal size={17} />
+              <Icon name="more" size={17} />
             </button>
             {menu && (
               <div className="menu-list" role="menu">
                 <button type="button" role="menuitem" className="menu-item danger" onMouseDown={(e) => e.preventDefault()} onClick={() => (setMenu(false), actions.onRemove(mapping))}>
-                  <Trash2 size={15} /> Remove from Sheet
+                  <Icon name="trash" size={15} /> Remove from Sheet
                 </button>
               </div>
             )}
@@ -87,4 +115,4 @@ export function QuestionRow({ mapping, zone, solved, starred, actions }: { mappi
       </span>
     </li>
   );
-}
+});

@@ -10,15 +10,16 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { FolderPlus, Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { SHEET_MESSAGES } from '@shared/rules/sheet';
 import type { Mapping } from '@shared/schemas/sheet';
 import { toast } from '../../../lib/toast';
 import type { SheetData } from '../api/sheet-queries';
 import { arrayMove, buildTree, dragId, placeOf, reorderForDrop, subZone, topicZone, UNASSIGNED, zoneOf } from '../lib/tree';
+import { IconSprite } from './icons';
 import type { RowActions } from './question-row';
 import { Section, SubTopicList } from './topic-section';
-import { Zone } from './zone';
+import { useIsDragging, Zone } from './zone';
 
 export interface TreeEdits {
   reorderTopics(topicOrder: string[]): void;
@@ -31,6 +32,27 @@ export interface TreeEdits {
   renameSubTopic(topic: string, oldName: string, newName: string): void;
   deleteSubTopic(topic: string, name: string): void;
   openAddQuestion(place: { topic: string; subTopic: string }): void;
+}
+
+/** Above this many questions topics start collapsed and only rows near the viewport are drawn. */
+const LONG_SHEET = 150;
+
+/** The row callbacks with one identity for the tree's life, so memoised rows skip re-rendering. */
+function useStableActions(actions: RowActions): RowActions {
+  const latest = useRef(actions);
+  latest.current = actions;
+  const canEdit = actions.canEdit;
+  return useMemo(
+    () => ({
+      canEdit,
+      onCheck: (m, checked) => latest.current.onCheck(m, checked),
+      onStar: (m, starred) => latest.current.onStar(m, starred),
+      onNote: (m) => latest.current.onNote(m),
+      onVideo: (m) => latest.current.onVideo(m),
+      onRemove: (m) => latest.current.onRemove(m),
+    }),
+    [canEdit],
+  );
 }
 
 /** Only items of the dragged kind are drop targets: topics onto topics, subtopics onto subtopics, questions onto questions and zones. */
@@ -46,15 +68,15 @@ export function SheetTree({ data, actions, edits }: { data: SheetData; actions: 
   const tree = useMemo(() => buildTree(mappings, config), [mappings, config]);
   const solved = useMemo(() => new Set(progress.solved), [progress.solved]);
   const starred = useMemo(() => new Set(progress.starred), [progress.starred]);
-  const [dragging, setDragging] = useState(false);
   const [newTopic, setNewTopic] = useState('');
   const [topicError, setTopicError] = useState<string | null>(null);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const canEdit = actions.canEdit;
-  const expandAll = mappings.length <= 150;
+  const expandAll = mappings.length <= LONG_SHEET;
+  const lazy = !expandAll;
+  const rowActions = useStableActions(actions);
 
   function onDragEnd({ active, over }: DragEndEvent) {
-    setDragging(false);
     if (!over || active.id === over.id) return;
     const a = active.data.current as { type: string; topic?: string; name?: string; zone?: string } | undefined;
     const o = over.data.current as { type: string; topic?: string; name?: string; zone?: string } | undefined;
@@ -82,13 +104,14 @@ export function SheetTree({ data, actions, edits }: { data: SheetData; actions: 
     }
   }
 
-  const zoneProps = { solved, starred, actions, dragging };
+  const zoneProps = { solved, starred, actions: rowActions, lazy };
   const questionsIn = (topic: string): Mapping[] => mappings.filter((m) => zoneOf(m, config) !== UNASSIGNED && m.topic === topic);
   const unassigned = tree.byZone.get(UNASSIGNED) ?? [];
   const empty = config.topicOrder.length === 0 && mappings.length === 0;
 
   return (
-    <DndContext sensors={sensors} collisionDetection={collision} onDragStart={() => setDragging(true)} onDragCancel={() => setDragging(false)} onDragEnd={onDragEnd}>
+    <DndContext sensors={sensors} collisionDetection={collision} onDragEnd={onDragEnd}>
+      <IconSprite />
       {empty && <div className="empty">No topics or questions yet. Create your first topic or add questions directly!</div>}
       <SortableContext id="topics" items={config.topicOrder.map((t) => `topic:${dragId(t)}`)} strategy={verticalListSortingStrategy}>
         {config.topicOrder.map((topic, i) => {
@@ -104,6 +127,7 @@ export function SheetTree({ data, actions, edits }: { data: SheetData; actions: 
               questions={all}
               solved={solved}
               defaultOpen={expandAll || i === 0}
+              lazy={lazy ? { estimate: all.length * 40 + subs.length * 60 } : undefined}
               edit={{
                 canEdit,
                 rename: (v) => (v ? edits.renameTopic(topic, v) : SHEET_MESSAGES.topicEmpty),
@@ -112,11 +136,9 @@ export function SheetTree({ data, actions, edits }: { data: SheetData; actions: 
               }}
               extraActions={<AddSubTopic topic={topic} onAdd={edits.addSubTopic} existing={subs} />}
             >
-              {subs.length === 0 && direct.length === 0 && !dragging ? (
-                <p className="q-empty">No subtopics or questions added yet.</p>
-              ) : (
+              <DirectZone empty={subs.length === 0 && direct.length === 0}>
                 <Zone zone={topicZone(topic)} items={direct} emptyText="No direct questions under this topic" {...zoneProps} />
-              )}
+              </DirectZone>
               <SubTopicList topic={topic} names={subs}>
                 {subs.map((sub) => {
                   const items = tree.byZone.get(subZone(topic, sub)) ?? [];
@@ -129,6 +151,7 @@ export function SheetTree({ data, actions, edits }: { data: SheetData; actions: 
                       questions={items}
                       solved={solved}
                       defaultOpen
+                      lazy={lazy ? { estimate: items.length * 40 } : undefined}
                       edit={{
                         canEdit,
                         rename: (v) => {
@@ -149,16 +172,9 @@ export function SheetTree({ data, actions, edits }: { data: SheetData; actions: 
           );
         })}
       </SortableContext>
-      {(unassigned.length > 0 || (canEdit && dragging)) && (
-        <section className="topic-section unassigned" aria-label="Unassigned questions">
-          <header className="section-bar">
-            <h3 className="section-name">Unassigned</h3>
-          </header>
-          <div className="section-body">
-            <Zone zone={UNASSIGNED} items={unassigned} emptyText="Drop question here" {...zoneProps} />
-          </div>
-        </section>
-      )}
+      <Unassigned shown={unassigned.length > 0} canEdit={canEdit}>
+        <Zone zone={UNASSIGNED} items={unassigned} emptyText="Drop question here" {...zoneProps} />
+      </Unassigned>
       {canEdit && (
         <form
           className="add-topic row"
@@ -193,6 +209,26 @@ export function SheetTree({ data, actions, edits }: { data: SheetData; actions: 
         </form>
       )}
     </DndContext>
+  );
+}
+
+/** A topic with nothing in it says so, except during a drag, when its zone takes drops. */
+function DirectZone({ empty, children }: { empty: boolean; children: ReactNode }) {
+  const dragging = useIsDragging();
+  return empty && !dragging ? <p className="q-empty">No subtopics or questions added yet.</p> : <>{children}</>;
+}
+
+/** Questions outside every topic; during an editor's drag it also appears as a place to drop them. */
+function Unassigned({ shown, canEdit, children }: { shown: boolean; canEdit: boolean; children: ReactNode }) {
+  const dragging = useIsDragging();
+  if (!shown && !(canEdit && dragging)) return null;
+  return (
+    <section className="topic-section unassigned" aria-label="Unassigned questions">
+      <header className="section-bar">
+        <h3 className="section-name">Unassigned</h3>
+      </header>
+      <div className="section-body">{children}</div>
+    </section>
   );
 }
 

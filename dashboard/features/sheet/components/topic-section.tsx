@@ -1,11 +1,13 @@
 import { useSortable, SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ChevronDown, ChevronRight, GripVertical, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { Mapping } from '@shared/schemas/sheet';
 import { InlineEdit } from '../../../components/inline-edit';
 import { ProgressBar } from '../../../components/question-bits';
 import { dragId, progressOf } from '../lib/tree';
+import { Icon } from './icons';
+import { useNearViewport } from './near-viewport';
 
 export interface SectionEdit {
   canEdit: boolean;
@@ -25,10 +27,12 @@ interface SectionProps {
   defaultOpen: boolean;
   children: ReactNode;
   extraActions?: ReactNode;
+  /** Draw the body only near the viewport (long sheets); `estimate` is its height in px until first drawn. */
+  lazy?: { estimate: number };
 }
 
 /** A collapsible, sortable topic or subtopic with its header actions and progress. */
-export function Section({ kind, topic, name, questions, solved, edit, defaultOpen, children, extraActions }: SectionProps) {
+export function Section({ kind, topic, name, questions, solved, edit, defaultOpen, children, extraActions, lazy }: SectionProps) {
   const id = kind === 'topic' ? `topic:${dragId(name)}` : `sub:${dragId(topic)}:${dragId(name)}`;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id,
@@ -37,8 +41,10 @@ export function Section({ kind, topic, name, questions, solved, edit, defaultOpe
   });
   const [open, setOpen] = useState(defaultOpen);
   const [renaming, setRenaming] = useState(false);
+  const body = useNearViewport<HTMLDivElement>(!!lazy, open);
   const p = progressOf(questions, solved);
   const Heading = kind === 'topic' ? 'h3' : 'h4';
+
   return (
     <section
       ref={setNodeRef}
@@ -49,7 +55,7 @@ export function Section({ kind, topic, name, questions, solved, edit, defaultOpe
       <header className="section-bar">
         {edit.canEdit && (
           <button type="button" className="icon-btn drag-handle" ref={setActivatorNodeRef} aria-label={`Drag ${kind} ${name}`} {...attributes} {...listeners}>
-            <GripVertical size={16} />
+            <Icon name="grip" />
           </button>
         )}
         <button type="button" className="icon-btn" aria-expanded={open} aria-label={open ? `Collapse ${name}` : `Expand ${name}`} onClick={() => setOpen((o) => !o)}>
@@ -82,18 +88,22 @@ export function Section({ kind, topic, name, questions, solved, edit, defaultOpe
           <span className="section-actions">
             {extraActions}
             <button type="button" className="icon-btn" aria-label={`Add question to ${name}`} onClick={edit.addQuestion}>
-              <Plus size={16} />
+              <Icon name="plus" />
             </button>
             <button type="button" className="icon-btn" aria-label={`Rename ${name}`} onClick={() => setRenaming(true)}>
-              <Pencil size={15} />
+              <Icon name="pencil" size={15} />
             </button>
             <button type="button" className="icon-btn" aria-label={`Delete ${name}`} onClick={edit.remove}>
-              <Trash2 size={15} />
+              <Icon name="trash" size={15} />
             </button>
           </span>
         )}
       </header>
-      {open && <div className="section-body">{children}</div>}
+      {open && (
+        <div ref={body.ref} className="section-body" style={body.near ? undefined : { height: body.height || lazy?.estimate }}>
+          {body.near && children}
+        </div>
+      )}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useDroppable } from '@dnd-kit/core';
+import { useDndContext, useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { Mapping } from '@shared/schemas/sheet';
 import { QuestionRow, type RowActions } from './question-row';
@@ -11,20 +11,30 @@ interface ZoneProps {
   actions: RowActions;
   /** Shown when the zone is empty and nothing is being dragged. */
   emptyText: string;
-  dragging: boolean;
+  /** Long sheets draw only the rows near the viewport. */
+  lazy: boolean;
 }
 
 /** A drop zone of questions: unassigned, directly under a topic, or in a subtopic. */
-export function Zone({ zone, items, solved, starred, actions, emptyText, dragging }: ZoneProps) {
+export function Zone({ zone, items, solved, starred, actions, emptyText, lazy }: ZoneProps) {
+  const dragging = useIsDragging();
   const { setNodeRef, isOver } = useDroppable({ id: zone, data: { type: 'zone', zone }, disabled: !actions.canEdit });
   return (
     <SortableContext id={zone} items={items.map((m) => m._id)} strategy={verticalListSortingStrategy}>
       <ul ref={setNodeRef} className={`q-zone${isOver ? ' over' : ''}`} data-zone={zone}>
         {items.map((m) => (
-          <QuestionRow key={m._id} mapping={m} zone={zone} solved={solved.has(m.questionId._id)} starred={starred.has(m.questionId._id)} actions={actions} />
+          <QuestionRow key={m._id} mapping={m} zone={zone} solved={solved.has(m.questionId._id)} starred={starred.has(m.questionId._id)} actions={actions} lazy={lazy} />
         ))}
         {items.length === 0 && <li className="q-empty">{dragging && actions.canEdit ? 'Drop question here' : emptyText}</li>}
       </ul>
     </SortableContext>
   );
+}
+
+/**
+ * Whether anything is being dragged, from dnd-kit's context: only the parts that change with it
+ * re-render at pick-up and drop, not the whole tree.
+ */
+export function useIsDragging() {
+  return useDndContext().active !== null;
 }
