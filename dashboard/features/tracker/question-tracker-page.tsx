@@ -1,10 +1,12 @@
 import { LockKeyhole } from 'lucide-react';
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useParams, useSearch } from 'wouter';
 import { EmptyState, SkeletonList } from '../../components/feedback';
 import { ErrorBoundary, TrackerErrorScreen } from '../../components/error-screens';
 import { useSession } from '../auth/api/session';
 import { useLoginPopup } from '../auth/stores/login-popup';
+import { sheetQuery } from '../sheet/api/sheet-queries';
 import { resolveTab, type Tab } from './tabs';
 
 // Each tab is its own chunk: charts, drag and drop and the editor load only where used.
@@ -21,13 +23,20 @@ const SheetPage = lazy(() => import('../sheet/sheet-page'));
 export function QuestionTrackerPage() {
   const [path] = useLocation();
   const search = useSearch();
-  const { isLoggedIn } = useSession();
+  const { isLoggedIn, token } = useSession();
+  const { slug } = useParams<{ slug?: string }>();
+  const queryClient = useQueryClient();
   const showLogin = useLoginPopup((s) => s.show);
   const { tab, needsLogin, sheetPath } = resolveTab(path, new URLSearchParams(search), isLoggedIn);
 
   useEffect(() => {
     if (needsLogin) showLogin('login');
   }, [needsLogin, tab, showLogin]);
+
+  // A sheet's data is requested while the sheet page's code loads, not after it.
+  useEffect(() => {
+    if (slug) void queryClient.prefetchQuery(sheetQuery(slug, token));
+  }, [queryClient, slug, token]);
 
   const View = TAB_VIEWS[tab];
   return (

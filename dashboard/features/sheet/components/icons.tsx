@@ -1,10 +1,11 @@
-import { GripVertical, MoreHorizontal, NotebookPen, Pencil, PlayCircle, Plus, Trash2 } from 'lucide-react';
+import { MoreHorizontal, NotebookPen, Pencil, PlayCircle, Plus, Trash2 } from 'lucide-react';
 
 /**
  * Icons repeated on every question row and section header, drawn once as SVG symbols and referenced
  * with <use>: two DOM nodes per icon instead of one per path, which matters on sheets of hundreds of rows.
+ * The drag handles' grip is drawn by CSS (.drag-handle::before in sheet.css).
  */
-const SYMBOLS = { grip: GripVertical, more: MoreHorizontal, note: NotebookPen, pencil: Pencil, play: PlayCircle, plus: Plus, trash: Trash2 } as const;
+const SYMBOLS = { more: MoreHorizontal, note: NotebookPen, pencil: Pencil, play: PlayCircle, plus: Plus, trash: Trash2 } as const;
 
 export type IconName = keyof typeof SYMBOLS;
 

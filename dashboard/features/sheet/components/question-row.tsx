@@ -63,7 +63,6 @@ export const QuestionRow = memo(function QuestionRow({ mapping, zone, solved, st
     >
       {actions.canEdit ? (
         <button type="button" className="icon-btn drag-handle" ref={setActivatorNodeRef} aria-label={`Drag ${mapping.title}`} {...attributes} {...listeners}>
-          <Icon name="grip" />
         </button>
       ) : (
         <span className="drag-spacer" />
@@ -73,9 +72,7 @@ export const QuestionRow = memo(function QuestionRow({ mapping, zone, solved, st
         {mapping.title}
       </a>
       <PlatformIcon platform={q.platform} />
-      <span className="q-diff">
-        <Difficulty value={q.difficulty} />
-      </span>
+      <Difficulty value={q.difficulty} />
       <span className="q-tags">
         {q.topics.slice(0, TAGS_SHOWN).map((t) => (
           <span key={t} className="chip">

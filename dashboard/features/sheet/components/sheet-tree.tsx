@@ -16,7 +16,7 @@ import type { Mapping } from '@shared/schemas/sheet';
 import { toast } from '../../../lib/toast';
 import type { SheetData } from '../api/sheet-queries';
 import { arrayMove, buildTree, dragId, placeOf, reorderForDrop, subZone, topicZone, UNASSIGNED, zoneOf } from '../lib/tree';
-import { IconSprite } from './icons';
+import { Icon, IconSprite } from './icons';
 import type { RowActions } from './question-row';
 import { Section, SubTopicList } from './topic-section';
 import { useIsDragging, Zone } from './zone';
@@ -239,7 +239,7 @@ function AddSubTopic({ topic, existing, onAdd }: { topic: string; existing: stri
   if (!open) {
     return (
       <button type="button" className="btn btn-sm btn-ghost" onClick={() => setOpen(true)}>
-        <Plus size={14} /> Subtopic
+        <Icon name="plus" size={14} /> Subtopic
       </button>
     );
   }

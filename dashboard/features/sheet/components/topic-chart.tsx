@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Bar, BarChart, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Mapping } from '@shared/schemas/sheet';
 
@@ -9,7 +9,7 @@ const PALETTE = ['#1d4ed8', '#2563eb', '#3b82f6', '#60a5fa'];
 const EXCLUDED_PLATFORM = { id: 'cses', name: 'CSES' };
 
 /** Topic analysis: the most frequent topics among the sheet's questions. */
-export default function TopicChart({ mappings }: { mappings: Mapping[] }) {
+function TopicChart({ mappings }: { mappings: Mapping[] }) {
   const [all, setAll] = useState(false);
   const counts = useMemo(() => {
     const map = new Map<string, number>();
@@ -51,3 +51,10 @@ export default function TopicChart({ mappings }: { mappings: Mapping[] }) {
     </section>
   );
 }
+
+/** The questions' platforms and topic labels, in order: all the chart depends on. */
+const sameTopics = (a: Mapping[], b: Mapping[]) =>
+  a.length === b.length && a.every((m, i) => m.questionId.platform === b[i]?.questionId.platform && m.questionId.topics.join('\u0000') === b[i]?.questionId.topics.join('\u0000'));
+
+// Recharts redraws are costly: a refetch, tick or move that leaves the topics as they were keeps the chart as drawn.
+export default memo(TopicChart, (prev, next) => sameTopics(prev.mappings, next.mappings));

@@ -55,7 +55,6 @@ export function Section({ kind, topic, name, questions, solved, edit, defaultOpe
       <header className="section-bar">
         {edit.canEdit && (
           <button type="button" className="icon-btn drag-handle" ref={setActivatorNodeRef} aria-label={`Drag ${kind} ${name}`} {...attributes} {...listeners}>
-            <Icon name="grip" />
           </button>
         )}
         <button type="button" className="icon-btn" aria-expanded={open} aria-label={open ? `Collapse ${name}` : `Expand ${name}`} onClick={() => setOpen((o) => !o)}>
