@@ -1,6 +1,7 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SHEET_MESSAGES } from '../../shared/rules/sheet';
 import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { collaborators, sheetFollows, sheets, users } from '../db/schema';
 import { AppError, notFound, unauthorized } from '../lib/errors';
 import type { UserRow } from './auth';
@@ -32,29 +33,35 @@ export interface SheetAccess {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * Who the user is to a sheet (spec §6), read in one statement with the sheet and its creator. A sheet
- * the user may not see does not exist for them: private sheets of others answer 404 'No Sheet found', never 403.
- */
-export async function sheetAccess(db: Db, where: { id: string } | { slug: string }, user: UserRow | null): Promise<SheetAccess> {
-  if ('id' in where && !UUID.test(where.id)) throw notFound(SHEET_MESSAGES.notFound);
-  const condition: SQL = 'id' in where ? eq(sheets.id, where.id) : eq(sheets.slug, where.slug);
-  const [row] = await db
+/** No user: the relation subqueries then find nothing. */
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+
+const accessQuery = (by: 'id' | 'slug') => (db: Db, name: string) =>
+  db
     .select({
       sheet: sheets,
       author: { email: users.email, firstName: users.firstName, secondName: users.secondName, profileName: users.profileName, imageUrl: users.imageUrl },
-      isCollaborator: user
-        ? sql<boolean>`exists (select 1 from ${collaborators} where ${collaborators.sheetId} = ${sheets.id} and ${collaborators.userId} = ${user.id})`.mapWith(Boolean)
-        : sql<boolean>`false`.mapWith(Boolean),
-      isFollowing: user
-        ? sql<boolean>`exists (select 1 from ${sheetFollows} where ${sheetFollows.sheetId} = ${sheets.id} and ${sheetFollows.userId} = ${user.id})`.mapWith(Boolean)
-        : sql<boolean>`false`.mapWith(Boolean),
-      recordsVersion: user ? sql<number>`(select records_version from users where id = ${user.id})`.mapWith(Number) : sql<number>`0`.mapWith(Number),
+      isCollaborator: sql<boolean>`exists (select 1 from ${collaborators} where ${collaborators.sheetId} = ${sheets.id} and ${collaborators.userId} = ${sql.placeholder('userId')})`.mapWith(Boolean),
+      isFollowing: sql<boolean>`exists (select 1 from ${sheetFollows} where ${sheetFollows.sheetId} = ${sheets.id} and ${sheetFollows.userId} = ${sql.placeholder('userId')})`.mapWith(Boolean),
+      recordsVersion: sql<number>`coalesce((select records_version from users where id = ${sql.placeholder('userId')}), 0)`.mapWith(Number),
     })
     .from(sheets)
     .innerJoin(users, eq(users.id, sheets.authorId))
-    .where(condition)
-    .limit(1);
+    .where(by === 'id' ? eq(sheets.id, sql.placeholder('key')) : eq(sheets.slug, sql.placeholder('key')))
+    .limit(1)
+    .prepare(name);
+
+/**
+ * Who the user is to a sheet (spec §6), read in one prepared statement with the sheet and its creator. A
+ * sheet the user may not see does not exist for them: private sheets of others answer 404 'No Sheet found', never 403.
+ */
+export async function sheetAccess(db: Db, where: { id: string } | { slug: string }, user: UserRow | null): Promise<SheetAccess> {
+  if ('id' in where && !UUID.test(where.id)) throw notFound(SHEET_MESSAGES.notFound);
+  const by = 'id' in where ? 'id' : 'slug';
+  const [row] = await prepared(db, `sheet_access_by_${by}`, accessQuery(by)).execute({
+    key: 'id' in where ? where.id : where.slug,
+    userId: user?.id ?? NOBODY,
+  });
   if (!row) throw notFound(SHEET_MESSAGES.notFound);
   const { sheet, author, isCollaborator, isFollowing, recordsVersion } = row;
 

@@ -4,6 +4,7 @@ import { LOGIN_THROTTLE, profileNameBase, RULE_MESSAGES } from '../../shared/rul
 import type { User } from '../../shared/schemas/user';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { loginThrottle, sessions, users } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from '../lib/errors';
@@ -150,14 +151,18 @@ export async function confirmPassword(deps: AuthDeps, user: UserRow, password: s
   }
 }
 
-/** The user behind a bearer token, or null when the token is unknown or expired. */
-export async function userForToken(deps: AuthDeps, token: string): Promise<UserRow | null> {
-  const rows = await deps.db
+const sessionUserQuery = (db: Db, name: string) =>
+  db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, deps.clock.now())))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare(name);
+
+/** The user behind a bearer token, or null when the token is unknown or expired. */
+export async function userForToken(deps: AuthDeps, token: string): Promise<UserRow | null> {
+  const rows = await prepared(deps.db, 'session_user', sessionUserQuery).execute({ hash: hashToken(token), now: deps.clock.now().toISOString() });
   return rows[0]?.user ?? null;
 }
 
