@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { zValidator } from '@hono/zod-validator';
+import { LRUCache } from 'lru-cache';
 import type { Context } from 'hono';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
@@ -24,11 +25,15 @@ export function valid<S extends z.ZodType, Target extends keyof ValidationTarget
 
 export { AppError };
 
+/** Encoded answers by ETag: the same viewer reading an unchanged sheet again gets the same bytes. */
+const encodedBodies = new LRUCache<string, Uint8Array<ArrayBuffer>>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (b) => b.byteLength + 64 });
+const encoder = new TextEncoder();
+
 /**
  * A 200 envelope around data that is partly serialised already (the sheet's cached question list), with a
  * weak ETag derived from `identity`, the caller's exact description of what the answer contains; a
- * matching If-None-Match gets 304 without the body being built. Typed like `ok`, so the RPC client sees
- * the same shape.
+ * matching If-None-Match gets 304 without the body being built, and a repeated answer is sent from the
+ * bytes encoded the first time. Typed like `ok`, so the RPC client sees the same shape.
  */
 export function okSpliced<T>(c: Context, identity: string, build: () => string) {
   const etag = `W/"${createHash('sha1').update(identity).digest('base64url')}"`;
@@ -36,6 +41,10 @@ export function okSpliced<T>(c: Context, identity: string, build: () => string) 
   if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === etag.slice(2))) {
     return c.body(null, 304, { ETag: etag }) as unknown as ReturnType<typeof ok<T, 200>>;
   }
-  const body = `{"status":{"code":200,"success":true,"error":null,"message":"OK"},"data":${build()}}`;
+  let body = encodedBodies.get(etag);
+  if (!body) {
+    body = encoder.encode(`{"status":{"code":200,"success":true,"error":null,"message":"OK"},"data":${build()}}`);
+    encodedBodies.set(etag, body);
+  }
   return c.body(body, 200, { 'Content-Type': 'application/json', ETag: etag }) as unknown as ReturnType<typeof ok<T, 200>>;
 }
