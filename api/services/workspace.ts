@@ -15,7 +15,7 @@ import {
 } from '../../shared/schemas/workspace';
 import type { solveQuestionBodySchema, updateCustomQuestionBodySchema, updateRecordBodySchema } from '../../shared/schemas/workspace';
 import type { z } from 'zod';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import { questions, userQuestions } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { AppError, forbidden, notFound } from '../lib/errors';
@@ -103,20 +103,27 @@ export async function listWorkspace(db: Db, userId: string, query: WorkspaceList
 
 /** The values present in the user's workspace, for the filter menus. */
 export async function filterOptions(db: Db, userId: string): Promise<WorkspaceFilterOptions> {
-  const distinct = async (expr: SQL) => {
-    const rows = await db
-      .selectDistinct({ value: sql<string>`${expr}` })
-      .from(userQuestions)
-      .innerJoin(questions, eq(questions.id, userQuestions.questionId))
-      .where(eq(userQuestions.userId, userId));
-    return rows.map((r) => r.value).filter((v) => v !== null && v !== '').sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
-  };
-  return {
-    difficulties: await distinct(sql`${questions.difficulty}`),
-    platforms: await distinct(sql`${questions.platform}`),
-    topics: await distinct(sql`unnest(${questions.topics})`),
-    customTags: await distinct(sql`unnest(${userQuestions.customTags})`),
-  };
+  // One statement and one pass over the user's records: a grouping set per menu, so tag and topic lists
+  // are unnested once per distinct list rather than once per record.
+  const rows = await queryRows<{ menu: keyof WorkspaceFilterOptions; value: string | null }>(
+    db,
+    sql`with g as (
+          select q.difficulty, q.platform, q.topics, uq.custom_tags, grouping(q.difficulty, q.platform, q.topics, uq.custom_tags) as set
+          from user_questions uq join questions q on q.id = uq.question_id
+          where uq.user_id = ${userId}
+          group by grouping sets ((q.difficulty), (q.platform), (q.topics), (uq.custom_tags))
+        )
+        select 'difficulties' as menu, difficulty as value from g where set = ${sql.raw(String(0b0111))}
+        union all select 'platforms', platform from g where set = ${sql.raw(String(0b1011))}
+        union all select distinct 'topics', unnest(topics) from g where set = ${sql.raw(String(0b1101))}
+        union all select distinct 'customTags', unnest(custom_tags) from g where set = ${sql.raw(String(0b1110))}`,
+  );
+  const menu = (name: keyof WorkspaceFilterOptions) =>
+    rows
+      .filter((r): r is { menu: typeof name; value: string } => r.menu === name && r.value !== null && r.value !== '')
+      .map((r) => r.value)
+      .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  return { difficulties: menu('difficulties'), platforms: menu('platforms'), topics: menu('topics'), customTags: menu('customTags') };
 }
 
 async function ownRecord(db: Db, userId: string, recordId: string) {
