@@ -104,7 +104,8 @@ export async function listWorkspace(db: Db, userId: string, query: WorkspaceList
 /** The values present in the user's workspace, for the filter menus. */
 export async function filterOptions(db: Db, userId: string): Promise<WorkspaceFilterOptions> {
   // One statement and one pass over the user's records: a grouping set per menu, so tag and topic lists
-  // are unnested once per distinct list rather than once per record.
+  // are unnested once per distinct list rather than once per record. grouping() sets a bit for each
+  // column a set leaves out (difficulty the highest), which tells the sets apart.
   const rows = await queryRows<{ menu: keyof WorkspaceFilterOptions; value: string | null }>(
     db,
     sql`with g as (
