@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { SheetErrorScreen } from '../../components/error-screens';
 import { ConfirmDialog } from '../../components/dialog';
@@ -56,6 +56,7 @@ function LoadedSheet({ slug, data }: { slug: string; data: SheetData }) {
   const a = useSheetActions(slug, data);
   const admin = useSheetAdmin(sheet);
   const locked = sheet.premium && !sheet.purchaseStatus && !sheet.isAuthor && !sheet.isCollaborator;
+  const chart = useAfterFirstPaint();
   return (
     <div className="sheet-page">
       <Breadcrumb name={sheet.name} />
@@ -74,11 +75,14 @@ function LoadedSheet({ slug, data }: { slug: string; data: SheetData }) {
         </EmptyState>
       ) : (
         <>
-          {mappings.length > 0 && (
-            <Suspense fallback={<Skeleton height={200} />}>
-              <TopicChart mappings={mappings} />
-            </Suspense>
-          )}
+          {mappings.length > 0 &&
+            (chart ? (
+              <Suspense fallback={<Skeleton height={200} />}>
+                <TopicChart mappings={mappings} />
+              </Suspense>
+            ) : (
+              <Skeleton height={200} />
+            ))}
           <div className="sheet-tree">
             <SheetTree data={data} actions={a.rowActions} edits={a.edits} />
           </div>
@@ -107,6 +111,23 @@ function LoadedSheet({ slug, data }: { slug: string; data: SheetData }) {
       />
     </div>
   );
+}
+
+/**
+ * False until the frame after the first paint: the chart's code (the largest chunk) loads and runs
+ * after the questions are on screen, not before.
+ */
+function useAfterFirstPaint() {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
 }
 
 function SheetSkeleton() {

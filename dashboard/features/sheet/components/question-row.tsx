@@ -1,3 +1,4 @@
+import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/core';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Star } from 'lucide-react';
@@ -38,7 +39,6 @@ export const QuestionRow = memo(function QuestionRow({ mapping, zone, solved, st
     data: { type: 'question', zone },
     disabled: !actions.canEdit,
   });
-  const [menu, setMenu] = useState(false);
   const view = useNearViewport<HTMLLIElement>(lazy);
   const viewRef = view.ref;
   const ref = useCallback(
@@ -51,8 +51,6 @@ export const QuestionRow = memo(function QuestionRow({ mapping, zone, solved, st
   const style = { transform: CSS.Translate.toString(transform), transition };
   // Still a sortable item (drops onto it and keyboard moves work), only empty.
   if (!view.near) return <li ref={ref} className="q-row q-row-far" style={{ ...style, height: view.height || ROW_HEIGHT }} aria-hidden />;
-  const q = mapping.questionId;
-  const extra = q.topics.length - TAGS_SHOWN;
   return (
     <li
       ref={ref}
@@ -61,8 +59,33 @@ export const QuestionRow = memo(function QuestionRow({ mapping, zone, solved, st
       data-testid="question-row"
       data-title={mapping.title}
     >
+      <RowContent mapping={mapping} solved={solved} starred={starred} actions={actions} handleRef={setActivatorNodeRef} attributes={attributes} listeners={listeners} />
+    </li>
+  );
+});
+
+interface ContentProps {
+  mapping: Mapping;
+  solved: boolean;
+  starred: boolean;
+  actions: RowActions;
+  handleRef: (el: HTMLElement | null) => void;
+  attributes: DraggableAttributes;
+  listeners: DraggableSyntheticListeners;
+}
+
+/**
+ * The row's contents, apart from the sortable <li>: dnd-kit re-renders every sortable item when a drag
+ * starts, moves over another item or ends, and this part then keeps what it drew.
+ */
+const RowContent = memo(function RowContent({ mapping, solved, starred, actions, handleRef, attributes, listeners }: ContentProps) {
+  const [menu, setMenu] = useState(false);
+  const q = mapping.questionId;
+  const extra = q.topics.length - TAGS_SHOWN;
+  return (
+    <>
       {actions.canEdit ? (
-        <button type="button" className="icon-btn drag-handle" ref={setActivatorNodeRef} aria-label={`Drag ${mapping.title}`} {...attributes} {...listeners}>
+        <button type="button" className="icon-btn drag-handle" ref={handleRef} aria-label={`Drag ${mapping.title}`} {...attributes} {...listeners}>
         </button>
       ) : (
         <span className="drag-spacer" />
@@ -110,6 +133,6 @@ export const QuestionRow = memo(function QuestionRow({ mapping, zone, solved, st
           </span>
         )}
       </span>
-    </li>
+    </>
   );
 });
