@@ -1,12 +1,15 @@
+import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { parseProblemUrl } from '../../shared/platforms/index';
+import type { ParsedProblem } from '../../shared/platforms/types';
 import { checkUploadFile, isReservedTopicName, SERVER_UPLOAD_EXTENSIONS, SHEET_IMPORT_LAYOUT, UPLOAD_MESSAGES } from '../../shared/rules/upload';
 import type { ImportRowResult } from '../../shared/schemas/sharing';
-import { mappings } from '../db/schema';
+import { queryRows } from '../db/client';
 import { AppError, badRequest } from '../lib/errors';
 import { requireEditor, requireSignedIn, sheetAccess } from './access';
 import type { UserRow } from './auth';
-import { ensureQuestion } from './questions';
+import { problemKey, resolveQuestions } from './question-bulk';
+import { parseOrThrow } from './questions';
 import type { TreeDeps } from './sheet-tree';
 import { lockSheet, saveConfig } from './sheets';
 
@@ -67,48 +70,69 @@ export async function importIntoSheet(deps: TreeDeps, user: UserRow | null, shee
   if (problem || !file) throw badRequest(problem ?? UPLOAD_MESSAGES.required);
   const rows = readSheetCsv(await file.text());
 
+  // Every row is checked in memory first; the database then sees a few set-based statements.
+  const results: (ImportRowResult | null)[] = [];
+  const checked: { r: SheetImportRow; problem: ParsedProblem }[] = [];
+  for (const r of rows) {
+    const parsed = parseProblemUrl(r.problemUrl);
+    if (!parsed) results.push({ row: r.row, problemUrl: r.problemUrl, status: 'invalidUrl', message: 'Not a problem URL of a supported platform' });
+    else if (isReservedTopicName(r.topic)) results.push({ row: r.row, problemUrl: r.problemUrl, status: 'error', message: UPLOAD_MESSAGES.reservedTopic });
+    else if (r.subTopic && !r.topic) results.push({ row: r.row, problemUrl: r.problemUrl, status: 'error', message: 'A subtopic needs a topic' });
+    else {
+      // The question is resolved from the canonical URL, as adding one question by URL does.
+      checked.push({ r, problem: parseOrThrow(parsed.url) });
+      results.push(null);
+    }
+  }
+  const distinct = new Map(checked.map(({ problem }) => [problemKey(problem), problem]));
+
   return deps.db.transaction(async (tx) => {
     const sheet = await lockSheet(tx, sheetId);
     const config = structuredClone(sheet.config);
-    const results: ImportRowResult[] = [];
+    const questionsByKey = await resolveQuestions(tx, [...distinct.values()], signedIn.id);
+
+    // The first row of each question claims it; later rows of the same question are duplicates.
+    const claims: { questionId: string; topic: string; subTopic: string; title: string }[] = [];
+    const rowQuestion: string[] = [];
     const seen = new Set<string>();
-    for (const r of rows) {
-      const parsed = parseProblemUrl(r.problemUrl);
-      if (!parsed) {
-        results.push({ row: r.row, problemUrl: r.problemUrl, status: 'invalidUrl', message: 'Not a problem URL of a supported platform' });
-        continue;
-      }
-      if (isReservedTopicName(r.topic)) {
-        results.push({ row: r.row, problemUrl: r.problemUrl, status: 'error', message: UPLOAD_MESSAGES.reservedTopic });
-        continue;
-      }
-      if (r.subTopic && !r.topic) {
-        results.push({ row: r.row, problemUrl: r.problemUrl, status: 'error', message: 'A subtopic needs a topic' });
-        continue;
-      }
+    for (const { r, problem } of checked) {
       if (r.topic && !config.topicOrder.includes(r.topic)) config.topicOrder.push(r.topic);
       const subs = r.topic ? ownList(config.subTopicOrder, r.topic) : [];
       if (r.subTopic && !subs.includes(r.subTopic)) subs.push(r.subTopic);
-      const question = await ensureQuestion(tx, parsed.url, {}, signedIn.id);
-      if (seen.has(question.id)) {
-        results.push({ row: r.row, problemUrl: r.problemUrl, status: 'duplicate' });
-        continue;
-      }
+      const question = questionsByKey.get(problemKey(problem));
+      if (!question) throw new Error(`question missing after insert: ${problemKey(problem)}`);
+      rowQuestion.push(seen.has(question.id) ? '' : question.id);
+      if (seen.has(question.id)) continue;
       seen.add(question.id);
-      const [row] = await tx
-        .insert(mappings)
-        .values({ sheetId, questionId: question.id, topic: r.topic, subTopic: r.subTopic, title: question.name })
-        .onConflictDoNothing()
-        .returning({ id: mappings.id });
-      if (!row) {
-        results.push({ row: r.row, problemUrl: r.problemUrl, status: 'duplicate' });
-        continue;
-      }
-      config.questionOrder.push(row.id);
-      results.push({ row: r.row, problemUrl: r.problemUrl, status: 'added' });
+      claims.push({ questionId: question.id, topic: r.topic, subTopic: r.subTopic, title: question.name });
     }
+    // Questions already in the sheet insert nothing and so stay out of the answer: duplicates.
+    const added = new Map<string, string>();
+    if (claims.length) {
+      const inserted = await queryRows<{ id: string; question_id: string }>(
+        tx,
+        sql`insert into mappings (sheet_id, question_id, topic, sub_topic, title)
+            select ${sheetId}, w.question_id, w.topic, w.sub_topic, w.title
+            from jsonb_to_recordset(${JSON.stringify(claims.map((c) => ({ question_id: c.questionId, topic: c.topic, sub_topic: c.subTopic, title: c.title })))}::jsonb)
+              as w(question_id uuid, topic text, sub_topic text, title text)
+            on conflict do nothing
+            returning id, question_id`,
+      );
+      for (const m of inserted) added.set(m.question_id, m.id);
+    }
+
+    let next = 0;
+    const final: ImportRowResult[] = results.map((res) => {
+      if (res) return res;
+      const { r } = checked[next] as (typeof checked)[number];
+      const questionId = rowQuestion[next++] as string;
+      const mappingId = questionId ? added.get(questionId) : undefined;
+      if (!mappingId) return { row: r.row, problemUrl: r.problemUrl, status: 'duplicate' };
+      config.questionOrder.push(mappingId);
+      return { row: r.row, problemUrl: r.problemUrl, status: 'added' };
+    });
     await saveConfig(tx, deps.clock, sheet, config);
-    const count = (s: ImportRowResult['status']) => results.filter((x) => x.status === s).length;
-    return { results, added: count('added'), duplicates: count('duplicate'), invalidUrl: count('invalidUrl'), error: count('error'), total: results.length };
+    const count = (s: ImportRowResult['status']) => final.filter((x) => x.status === s).length;
+    return { results: final, added: count('added'), duplicates: count('duplicate'), invalidUrl: count('invalidUrl'), error: count('error'), total: final.length };
   });
 }
