@@ -14,8 +14,8 @@ function observe(el: Element, fn: Listener) {
     (entries) => {
       for (const e of entries) listeners.get(e.target)?.(e.isIntersecting);
     },
-    // Half a screen above and below: scrolling and keyboard moves find the next rows already drawn.
-    { rootMargin: '50% 0px' },
+    // A quarter screen above and below: scrolling and keyboard moves find the next rows already drawn.
+    { rootMargin: '25% 0px' },
   );
   listeners.set(el, fn);
   observer.observe(el);
@@ -26,11 +26,12 @@ function observe(el: Element, fn: Listener) {
 }
 
 /**
- * Whether the element is within half a screen of the viewport; always true when `enabled` is false.
+ * Whether the element is within a quarter screen of the viewport; always true when `enabled` is false.
  * `shown` re-observes when the element itself comes and goes (a section body that opens).
  */
-export function useNearViewport<T extends HTMLElement>(enabled: boolean, shown = true) {
-  const [near, setNear] = useState(!enabled);
+export function useNearViewport<T extends HTMLElement>(enabled: boolean, shown = true, initiallyShown = false) {
+  // Shown from the start (a topic open on arrival) draws at once; its rows then decide for themselves.
+  const [near, setNear] = useState(!enabled || initiallyShown);
   const height = useRef(0);
   const node = useRef<T | null>(null);
   // While something is dragged nothing is dropped from the page: dnd-kit keeps the rects it measured.
@@ -44,7 +45,7 @@ export function useNearViewport<T extends HTMLElement>(enabled: boolean, shown =
     // Decided before the first paint, so the rows in view show at once rather than a frame later.
     const r = el.getBoundingClientRect();
     const h = window.innerHeight;
-    if (r.bottom > -h / 2 && r.top < 1.5 * h) setNear(true);
+    if (r.bottom > -h / 4 && r.top < 1.25 * h) setNear(true);
     return observe(el, (n) => {
       if (n) return setNear(true);
       if (dragging.current) return;
