@@ -184,6 +184,37 @@ describe('bulk import to sheet', () => {
     expect(again.body.data).toMatchObject({ added: 0, duplicates: 5 });
   });
 
+  it('reports every row in file order: rows already in the sheet, repeats, bad URLs and bad topics', async () => {
+    const sheet = await makeSheet(t, owner.token);
+    await upload(t, owner.token, sheet._id, 'sheet.csv', 'problemUrl,topic,subTopic\nhttps://leetcode.com/problems/3sum/,Arrays,\n');
+    const csv = [
+      'problemUrl,topic,subTopic',
+      'https://leetcode.com/problems/two-sum/,,Hashing',
+      'https://leetcode.com/problems/3sum/,Arrays,Later',
+      'not a url,Arrays,',
+      'https://leetcode.com/problems/a-custom-one-for-order/,Graphs,BFS',
+      'https://leetcode.com/problems/a-custom-one-for-order/description/,Graphs,DFS',
+      'https://leetcode.com/problems/two-sum/,Arrays,',
+    ].join('\n');
+    const res = await upload(t, owner.token, sheet._id, 'sheet.csv', csv);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ added: 2, duplicates: 2, invalidUrl: 1, error: 1, total: 6 });
+    expect(res.body.data.results).toEqual([
+      { row: 2, problemUrl: 'https://leetcode.com/problems/two-sum/', status: 'error', message: 'A subtopic needs a topic' },
+      { row: 3, problemUrl: 'https://leetcode.com/problems/3sum/', status: 'duplicate' },
+      { row: 4, problemUrl: 'not a url', status: 'invalidUrl', message: 'Not a problem URL of a supported platform' },
+      { row: 5, problemUrl: 'https://leetcode.com/problems/a-custom-one-for-order/', status: 'added' },
+      { row: 6, problemUrl: 'https://leetcode.com/problems/a-custom-one-for-order/description/', status: 'duplicate' },
+      { row: 7, problemUrl: 'https://leetcode.com/problems/two-sum/', status: 'added' },
+    ]);
+    const d = await data(sheet.slug);
+    // Topics and subtopics of duplicate rows are still created, as they always were.
+    expect(d.sheet.config.topicOrder).toEqual(['Arrays', 'Graphs']);
+    expect(d.sheet.config.subTopicOrder).toEqual({ Arrays: ['Later'], Graphs: ['BFS', 'DFS'] });
+    const byId = new Map(d.mappings.map((m: { _id: string; title: string }) => [m._id, m.title]));
+    expect(d.sheet.config.questionOrder.map((id: string) => byId.get(id))).toEqual(['3Sum', 'A Custom One For Order', 'Two Sum']);
+  });
+
   it('refuses wrong types, missing files, missing columns and large files with the spec messages, changing nothing', async () => {
     const sheet = await makeSheet(t, owner.token);
     expect((await upload(t, owner.token, sheet._id, 'sheet.txt', 'problemUrl,topic,subTopic\n')).body.status.message).toBe(UPLOAD_MESSAGES.invalidFormat);
