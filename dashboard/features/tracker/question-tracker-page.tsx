@@ -1,6 +1,6 @@
 import { LockKeyhole } from 'lucide-react';
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { usePrefetchQuery } from '@tanstack/react-query';
 import { useLocation, useParams, useSearch } from 'wouter';
 import { EmptyState, SkeletonList } from '../../components/feedback';
 import { ErrorBoundary, TrackerErrorScreen } from '../../components/error-screens';
@@ -25,7 +25,6 @@ export function QuestionTrackerPage() {
   const search = useSearch();
   const { isLoggedIn, token } = useSession();
   const { slug } = useParams<{ slug?: string }>();
-  const queryClient = useQueryClient();
   const showLogin = useLoginPopup((s) => s.show);
   const { tab, needsLogin, sheetPath } = resolveTab(path, new URLSearchParams(search), isLoggedIn);
 
@@ -33,14 +32,10 @@ export function QuestionTrackerPage() {
     if (needsLogin) showLogin('login');
   }, [needsLogin, tab, showLogin]);
 
-  // A sheet's data is requested while the sheet page's code loads, not after it.
-  useEffect(() => {
-    if (slug) void queryClient.prefetchQuery(sheetQuery(slug, token));
-  }, [queryClient, slug, token]);
-
   const View = TAB_VIEWS[tab];
   return (
     <ErrorBoundary key={`${path}|${tab}`} fallback={<TrackerErrorScreen />}>
+      {slug && <PrefetchSheet slug={slug} token={token} />}
       <Suspense fallback={<SkeletonList rows={6} />}>
         {sheetPath ? (
           <SheetPage />
@@ -62,4 +57,10 @@ export function QuestionTrackerPage() {
       </Suspense>
     </ErrorBoundary>
   );
+}
+
+/** Requests a sheet's data while the sheet page's code loads, not after it. */
+function PrefetchSheet({ slug, token }: { slug: string; token: string | null }) {
+  usePrefetchQuery(sheetQuery(slug, token));
+  return null;
 }
