@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHEET_MESSAGES } from '../../shared/rules/sheet';
+import { UPLOAD_MESSAGES } from '../../shared/rules/upload';
 import { collaborators } from '../db/schema';
 import { seedDatabase } from '../db/seed/index';
 import { createTestApp } from '../testing';
@@ -199,6 +200,23 @@ describe('sheets: the tree', () => {
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(11);
+  });
+
+  it('refuses a topic named __proto__ when adding or renaming, and the sheet stays editable', async () => {
+    const before = await data();
+    const added = await call('POST', `add-topic/${sheet._id}`, { topic: '__proto__' });
+    expect(added.status).toBe(400);
+    expect(added.body.status.message).toBe(UPLOAD_MESSAGES.reservedTopic);
+    const renamed = await call('PATCH', `update-topic/${sheet._id}`, { oldTopic: before.sheet.config.topicOrder[0], newTopic: '__proto__' });
+    expect(renamed.status).toBe(400);
+    const after = await data();
+    expect(after.sheet.config).toEqual(before.sheet.config);
+    expect(after.sheet.version).toBe(before.sheet.version);
+    // Other names that live on Object.prototype are ordinary topics.
+    expect((await call('POST', `add-topic/${sheet._id}`, { topic: 'toString' })).status).toBe(201);
+    expect((await call('POST', `add-subTopic/${sheet._id}`, { topic: 'toString', subTopic: 'valueOf' })).status).toBe(201);
+    expect((await data()).sheet.config.subTopicOrder.toString).toEqual(['valueOf']);
+    expect((await call('DELETE', `delete-topic/${sheet._id}?topic=toString`)).status).toBe(200);
   });
 
   it('renames and deletes topics and subtopics with the spec messages', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_TAGS, SHEET_MESSAGES, SLUG_PATTERN } from '../rules/sheet';
+import { isReservedTopicName, UPLOAD_MESSAGES } from '../rules/upload';
 
 /** The order of a sheet's tree: topic names, subtopic names per topic, and mapping ids. */
 export const sheetConfigSchema = z.object({
@@ -115,8 +116,10 @@ export const updateMappingBodySchema = z.object({
   version: z.number().int(),
 });
 
-export const addTopicBodySchema = z.object({ topic: name(SHEET_MESSAGES.topicRequired) });
-export const renameTopicBodySchema = z.object({ oldTopic: z.string().min(1), newTopic: name(SHEET_MESSAGES.topicEmpty) });
+/** A topic name keys the sheet's subtopic map, so the one name that would replace the map's prototype is refused. */
+const topicName = (message: string) => name(message).refine((t) => !isReservedTopicName(t), UPLOAD_MESSAGES.reservedTopic);
+export const addTopicBodySchema = z.object({ topic: topicName(SHEET_MESSAGES.topicRequired) });
+export const renameTopicBodySchema = z.object({ oldTopic: z.string().min(1), newTopic: topicName(SHEET_MESSAGES.topicEmpty) });
 export const addSubTopicBodySchema = z.object({ topic: z.string().min(1), subTopic: name(SHEET_MESSAGES.subTopicEmpty) });
 export const renameSubTopicBodySchema = z.object({ topic: z.string().min(1), oldSubTopic: z.string().min(1), newSubTopic: name(SHEET_MESSAGES.subTopicRequired) });
 export const topicQuerySchema = z.object({ topic: z.string().min(1, 'Topic name is required') });
