@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { SHEET_MESSAGES } from '../../shared/rules/sheet';
+import { isUuid } from '../../shared/schemas/note';
 import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
 import { collaborators, sheetFollows, sheets, users } from '../db/schema';
@@ -31,7 +32,6 @@ export interface SheetAccess {
   recordsVersion: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** No user: the relation subqueries then find nothing. */
 const NOBODY = '00000000-0000-0000-0000-000000000000';
@@ -56,7 +56,7 @@ const accessQuery = (by: 'id' | 'slug') => (db: Db, name: string) =>
  * sheet the user may not see does not exist for them: private sheets of others answer 404 'No Sheet found', never 403.
  */
 export async function sheetAccess(db: Db, where: { id: string } | { slug: string }, user: UserRow | null): Promise<SheetAccess> {
-  if ('id' in where && !UUID.test(where.id)) throw notFound(SHEET_MESSAGES.notFound);
+  if ('id' in where && !isUuid(where.id)) throw notFound(SHEET_MESSAGES.notFound);
   const by = 'id' in where ? 'id' : 'slug';
   const [row] = await prepared(db, `sheet_access_by_${by}`, accessQuery(by)).execute({
     key: 'id' in where ? where.id : where.slug,

@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { isUuid } from '../../shared/schemas/note';
 import type { Invite, InviteAnswer, ListCategory, MySheets, SheetCard } from '../../shared/schemas/sheet-list';
 import type { Db } from '../db/client';
 import { collaborators, invites, mappings, sheetFollows, sheets, userQuestions, users } from '../db/schema';
@@ -8,7 +9,6 @@ import { requireSignedIn } from './access';
 import type { UserRow } from './auth';
 
 export const INVITE_NOT_FOUND = 'Invite not found';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Categories that filter by the sheet's own category; 'all' and 'custom' (search) do not. */
 const FILTERING: readonly ListCategory[] = ['company-wise', 'popular', 'quickRevision', 'dsa', 'topicspecific', 'competitive'];
@@ -158,7 +158,7 @@ export async function mySheets(db: Db, user: UserRow | null): Promise<MySheets> 
  */
 export async function answerInvite(db: Db, clock: Clock, user: UserRow | null, inviteId: string, accept: boolean): Promise<InviteAnswer> {
   const u = requireSignedIn(user);
-  if (!UUID.test(inviteId)) throw notFound(INVITE_NOT_FOUND);
+  if (!isUuid(inviteId)) throw notFound(INVITE_NOT_FOUND);
   const invite = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: invites.id, sheetId: invites.sheetId, authorId: sheets.authorId })

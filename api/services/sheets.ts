@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SHEET_MESSAGES } from '../../shared/rules/sheet';
 import type { Mapping, Sheet, SheetConfig, SheetProgress } from '../../shared/schemas/sheet';
 import type { Db } from '../db/client';
-import { collaborators, mappings, questions, sheetFollows, sheets, userQuestions, users } from '../db/schema';
+import { collaborators, mappings, sheetFollows, sheets, users } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../lib/errors';
 import { requireAuthor, requireSignedIn, sheetAccess, type SheetAccess, type SheetRow } from './access';
@@ -44,17 +44,10 @@ export function toSheet(access: SheetAccess, user: UserRow | null, stats: SheetS
   };
 }
 
-export async function sheetStats(db: Db, sheetId: string, user: UserRow | null): Promise<SheetStats> {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      solved: user
-        ? sql<number>`count(*) filter (where exists (select 1 from ${userQuestions} uq where uq.user_id = ${user.id} and uq.question_id = ${mappings.questionId} and uq.checked))::int`
-        : sql<number>`0`,
-    })
-    .from(mappings)
-    .where(eq(mappings.sheetId, sheetId));
-  return { totalQuestions: Number(row?.total ?? 0), userSolved: Number(row?.solved ?? 0) };
+/** The question count of a sheet whose questions the viewer may not see (a premium sheet without the entitlement). */
+async function questionCount(db: Db, sheetId: string): Promise<SheetStats> {
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(mappings).where(eq(mappings.sheetId, sheetId));
+  return { totalQuestions: Number(row?.total ?? 0), userSolved: 0 };
 }
 
 const NO_PROGRESS: SheetProgress = Object.freeze({ solved: [], starred: [] }) as SheetProgress;
@@ -68,7 +61,7 @@ export async function getSheetData(db: Db, where: { id: string } | { slug: strin
   const access = await sheetAccess(db, where, user);
   const list = access.canSeeQuestions ? await questionList(db, access) : null;
   const progress = user && list?.mappings.length ? await sheetProgress(db, access, user.id) : NO_PROGRESS;
-  const stats = list ? { totalQuestions: list.mappings.length, userSolved: progress.solved.length } : await sheetStats(db, access.sheet.id, null);
+  const stats = list ? { totalQuestions: list.mappings.length, userSolved: progress.solved.length } : await questionCount(db, access.sheet.id);
   return {
     sheet: toSheet(access, user, stats),
     mappings: (list?.mappings ?? []) as Mapping[],

@@ -1,4 +1,5 @@
 import { and, arrayOverlaps, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { isUuid } from '../../shared/schemas/note';
 import Papa from 'papaparse';
 import { neutraliseRow } from '../../shared/rules/spreadsheet-safety';
 import {
@@ -28,7 +29,6 @@ export interface WorkspaceDeps {
   clock: Clock;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toWorkspaceQuestion(record: RecordRow, question: QuestionRow, userId: string): WorkspaceQuestion {
   return {
@@ -128,7 +128,7 @@ export async function filterOptions(db: Db, userId: string): Promise<WorkspaceFi
 }
 
 async function ownRecord(db: Db, userId: string, recordId: string) {
-  if (!UUID.test(recordId)) throw notFound(WORKSPACE_MESSAGES.recordNotFound);
+  if (!isUuid(recordId)) throw notFound(WORKSPACE_MESSAGES.recordNotFound);
   const [row] = await db
     .select({ record: userQuestions, question: questions })
     .from(userQuestions)
@@ -161,7 +161,7 @@ export async function updateCustomQuestion(deps: WorkspaceDeps, userId: string, 
 }
 
 export async function removeRecord(db: Db, userId: string, recordId: string) {
-  if (!UUID.test(recordId)) throw notFound(WORKSPACE_MESSAGES.recordNotFound);
+  if (!isUuid(recordId)) throw notFound(WORKSPACE_MESSAGES.recordNotFound);
   const gone = await db
     .delete(userQuestions)
     .where(and(eq(userQuestions.id, recordId), eq(userQuestions.userId, userId)))
@@ -217,7 +217,7 @@ export async function solveQuestion(deps: WorkspaceDeps, userId: string, body: z
   return deps.db.transaction(async (tx) => {
     let question: QuestionRow | undefined;
     if (body.questionId) {
-      if (UUID.test(body.questionId)) [question] = await tx.select().from(questions).where(eq(questions.id, body.questionId));
+      if (isUuid(body.questionId)) [question] = await tx.select().from(questions).where(eq(questions.id, body.questionId));
       if (!question) throw notFound(WORKSPACE_MESSAGES.questionNotFound);
     } else if (body.custom) {
       const { problemUrl, name, difficulty, topics } = body.custom;
