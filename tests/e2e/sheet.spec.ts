@@ -171,9 +171,14 @@ test('topics reorder with the keyboard too', async ({ page, request }) => {
   await page.goto(`/question-tracker/sheet/${slug}`);
   const headings = page.locator('.topic-section > .section-bar .section-name');
   await expect(headings).toHaveText(['First', 'Second']);
-  await page.getByRole('button', { name: 'Drag topic Second' }).focus();
+  const grip = page.getByRole('button', { name: 'Drag topic Second' });
+  // dnd-kit's own announcements say when each key took effect; a busy machine must not drop before the move.
+  const announcement = page.locator('[id^="DndLiveRegion"]');
+  await grip.focus();
   await page.keyboard.press('Space');
+  await expect(grip).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowUp');
+  await expect(announcement).toContainText('was moved over');
   await page.keyboard.press('Space');
   await expect(headings).toHaveText(['Second', 'First']);
   await page.reload();
