@@ -33,6 +33,9 @@ export function toUser(row: UserRow): User {
   };
 }
 
+/** The login_throttle key of an account's failed sign-ins. */
+export const accountThrottleKey = (email: string) => `account:${email}`;
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function issueSession(deps: AuthDeps, userId: string): Promise<string> {
@@ -72,7 +75,7 @@ interface ThrottleKey {
 
 /** The counters a sign-in attempt is held against: the account always, the client address when it is known. */
 function throttleKeys(email: string, address: string | null): ThrottleKey[] {
-  const keys: ThrottleKey[] = [{ key: `account:${email}`, limits: LOGIN_THROTTLE.account }];
+  const keys: ThrottleKey[] = [{ key: accountThrottleKey(email), limits: LOGIN_THROTTLE.account }];
   if (address) keys.push({ key: `address:${address}`, limits: LOGIN_THROTTLE.address });
   return keys;
 }
