@@ -203,6 +203,13 @@ export const notes = pgTable(
     title: text('title').notNull(),
     /** Sanitised HTML. */
     note: text('note').notNull(),
+    /**
+     * The body's text as the note search matches it: tags replaced by spaces, in lower case (so
+     * `search_text LIKE lower(p)` is exactly `text ILIKE p`, without lower-casing every body per search).
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(regexp_replace(note, '<[^>]*>', ' ', 'g'))`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -151,6 +151,11 @@ describe('notes API', () => {
     expect(p1.body.data.notes).toHaveLength(2);
     expect(p3.body.data).toMatchObject({ total: 5, hasMore: false, page: 3 });
     expect(p3.body.data.notes.map((n) => n.title)).toEqual(['Brute force']);
+    // Past the end: no notes, the total still counted.
+    const p4 = await list(a.token, '?limit=2&page=4');
+    expect(p4.body.data).toMatchObject({ notes: [], total: 5, hasMore: false, page: 4 });
+    expect((await list(a.token, '?limit=5')).body.data).toMatchObject({ total: 5, hasMore: false });
+    expect((await list(a.token, '?limit=2&page=2&search=a')).body.data).toMatchObject({ total: 5, hasMore: true });
 
     const titles = async (q: string) => (await list(a.token, q)).body.data.notes.map((n) => n.title).sort();
     expect(await titles('?type=question')).toEqual(['Brute force', 'Hash map', 'Parity']);
@@ -169,6 +174,18 @@ describe('notes API', () => {
     expect(await titles('?search=%25')).toEqual(['100% sure']);
     expect(await titles('?search=s_are')).toEqual(['100% sure']);
     expect(await titles('?search=%20%20')).toHaveLength(5);
+    // Tags become spaces: "lookup in <strong>one" reads "lookup in  one".
+    expect(await titles('?search=in%20%20one')).toEqual(['Hash map']);
+    expect(await titles('?search=in%20one')).toEqual([]);
+
+    // The searched text follows the body when it changes, and matches any case, beyond ASCII too.
+    const window = made.find((n) => n.title === 'Sliding window')!;
+    const edit = await t.call('PATCH', `${BASE}/update-note/${window._id}`, { token: a.token, body: { note: '<p>Größe des Fensters: ÄRGER</p>' } });
+    expect(edit.status).toBe(200);
+    expect(await titles('?search=shrink')).toEqual([]);
+    expect(await titles('?search=%C3%A4rger')).toEqual(['Sliding window']);
+    expect(await titles('?search=GR%C3%96SSE')).toEqual([]);
+    expect(await titles('?search=GR%C3%96%C3%9FE')).toEqual(['Sliding window']);
 
     for (const q of ['?page=0', '?limit=101', '?type=other', '?tag=nope', '?questionId=nope']) {
       const res = await list(a.token, q);

@@ -34,7 +34,18 @@ export interface NoteDeps {
   clock: Clock;
 }
 
-type NoteRow = typeof notes.$inferSelect;
+/** A note's stored columns as the API reads them (not the search text derived from the body). */
+const noteColumns = {
+  id: notes.id,
+  userId: notes.userId,
+  questionId: notes.questionId,
+  title: notes.title,
+  note: notes.note,
+  createdAt: notes.createdAt,
+  updatedAt: notes.updatedAt,
+};
+
+type NoteRow = Omit<typeof notes.$inferSelect, 'searchText'>;
 
 // ---------------------------------------------------------------------------------------------
 // Sanitising
@@ -155,7 +166,7 @@ async function toNotes(db: Db, rows: NoteRow[]): Promise<Note[]> {
 /** The user's own note, or 404: someone else's note does not exist for them. */
 async function ownNoteRow(db: Db, userId: string, noteId: string, lock = false): Promise<NoteRow> {
   if (!isUuid(noteId)) throw notFound(NOTE_MESSAGES.notFound);
-  const query = db.select().from(notes).where(and(eq(notes.id, noteId), eq(notes.userId, userId)));
+  const query = db.select(noteColumns).from(notes).where(and(eq(notes.id, noteId), eq(notes.userId, userId)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(NOTE_MESSAGES.notFound);
   return row;
@@ -171,7 +182,7 @@ export async function getNote(db: Db, userId: string, noteId: string): Promise<N
 /** A user's notes on one question, first written first (search-question2 and get-question-notes). */
 export async function notesForQuestion(db: Db, userId: string, questionId: string): Promise<Note[]> {
   const rows = await db
-    .select()
+    .select(noteColumns)
     .from(notes)
     .where(and(eq(notes.userId, userId), eq(notes.questionId, questionId)))
     .orderBy(asc(notes.createdAt), asc(notes.id));
@@ -193,9 +204,8 @@ export async function listNotes(db: Db, userId: string, filter: ListNotesFilter)
   const conditions: SQL[] = [eq(notes.userId, userId)];
   if (filter.search) {
     const pattern = `%${escapeLike(filter.search)}%`;
-    // Bodies are HTML: match their text, not tag names or attributes.
-    const text = sql`regexp_replace(${notes.note}, '<[^>]*>', ' ', 'g')`;
-    const match = or(ilike(notes.title, pattern), sql`${text} ilike ${pattern}`);
+    // Bodies are HTML: match their text (search_text, kept by the database), not tag names or attributes.
+    const match = or(ilike(notes.title, pattern), sql`${notes.searchText} like lower(${pattern})`);
     if (match) conditions.push(match);
   }
   if (filter.tag) {
@@ -213,17 +223,11 @@ export async function listNotes(db: Db, userId: string, filter: ListNotesFilter)
   if (filter.type === 'general') conditions.push(isNull(notes.questionId));
   const where = and(...conditions);
 
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(notes)
-      .where(where)
-      .orderBy(desc(notes.createdAt), desc(notes.id))
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit),
-    db.select({ n: count() }).from(notes).where(where),
-  ]);
-  const total = Number(totalRow?.n ?? 0);
+  const offset = (filter.page - 1) * filter.limit;
+  const rows = await db.select(noteColumns).from(notes).where(where).orderBy(desc(notes.createdAt), desc(notes.id)).limit(filter.limit).offset(offset);
+  // A short page that is not empty (or the first page) is the last one: it tells the total without counting.
+  const last = rows.length < filter.limit && (rows.length > 0 || offset === 0);
+  const total = last ? offset + rows.length : Number((await db.select({ n: count() }).from(notes).where(where))[0]?.n ?? 0);
   const rel = await loadRelations(db, rows);
   return {
     notes: rows.map((r) => toSummary(r, rel)),
@@ -323,7 +327,7 @@ export async function createNote(deps: NoteDeps, userId: string, input: NoteFiel
     const [created] = await tx
       .insert(notes)
       .values({ userId, questionId: input.questionId, title: input.title.trim(), note: body, createdAt: now, updatedAt: now })
-      .returning();
+      .returning(noteColumns);
     if (!created) throw new Error('insert returned nothing');
     await replaceTags(tx, userId, created.id, input.tags);
     await replaceLinks(tx, created.id, input.questionsLinked);

@@ -1,0 +1,1 @@
+ALTER TABLE "notes" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(regexp_replace(note, '<[^>]*>', ' ', 'g'))) STORED NOT NULL;
