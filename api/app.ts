@@ -4,10 +4,12 @@ import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from './config';
+import { noChangeFeed, type ChangeFeed } from './db/change-feed';
 import type { Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import type { AppEnv, Deps } from './lib/env';
 import { AppError } from './lib/errors';
+import { MemoryCaches } from './lib/memory-cache';
 import { refuseNul } from './lib/no-nul';
 import { session } from './lib/session';
 import { authRoutes } from './routes/auth';
@@ -19,6 +21,7 @@ import { profileRoutes } from './routes/profiles';
 import { progressImportRoutes } from './routes/progress-import';
 import { questionRoutes } from './routes/questions';
 import { sheetImportRoutes } from './routes/sheet-import';
+import { postgresThrottle, type ThrottleStore } from './services/login-throttle';
 import { sheetListRoutes } from './routes/sheet-lists';
 import { sheetTreeRoutes } from './routes/sheet-tree';
 import { sheetRoutes } from './routes/sheets';
@@ -32,8 +35,25 @@ function envelope(code: number, error: string | null, message: string, data: unk
   return { status: { code, success: code < 400, error, message }, data };
 }
 
-export function createApp({ db, config, clock = systemClock }: { db: Db; config: Config; clock?: Clock }) {
-  const deps: Deps = { db, config, clock };
+/**
+ * The API. `changes` is the database's change feed (Database.changes): with it the app keeps sessions and
+ * sheet answers in memory and drops them as the database announces changes; without it, it reads every time.
+ */
+export function createApp({
+  db,
+  config,
+  clock = systemClock,
+  changes = noChangeFeed,
+  throttle = postgresThrottle(db),
+}: {
+  db: Db;
+  config: Config;
+  clock?: Clock;
+  changes?: ChangeFeed;
+  /** Where failed sign-ins are counted: PostgreSQL unless given (Redis with REDIS_URL, see server.ts). */
+  throttle?: ThrottleStore;
+}) {
+  const deps: Deps = { db, config, clock, caches: new MemoryCaches(changes), throttle };
   const log = (line: Record<string, unknown>) => {
     if (config.logLevel === 'info' || (config.logLevel === 'error' && line.level === 'error')) {
       console.log(JSON.stringify({ time: clock.now().toISOString(), ...line }));
@@ -95,6 +115,13 @@ export function createApp({ db, config, clock = systemClock }: { db: Db; config:
     await next();
   });
   app.use(refuseNul());
+  // A write answers only after its own changes have reached this process's caches, so the writer's next
+  // read (here or, a moment later, through any other process) never meets the old answer.
+  app.use(async (c, next) => {
+    await next();
+    const m = c.req.method;
+    if (m !== 'GET' && m !== 'HEAD' && m !== 'OPTIONS') await deps.caches.settle();
+  });
   app.use(session(deps));
 
   const routes = app

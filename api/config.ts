@@ -10,6 +10,14 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Optional: count failed sign-ins in Redis instead of PostgreSQL (several API processes share it either way). */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Prefixes every Redis key, so several deployments can share one Redis server. */
+  REDIS_PREFIX: z.string().max(100).default('tracker:'),
   DASHBOARD_DIR: z.string().default('./dist/dashboard'),
   /** scrypt cost; 2^17 in production, lowered in tests. */
   SCRYPT_N: z.coerce
@@ -31,6 +39,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  redisPrefix: string;
   dashboardDir: string;
   scryptN: number;
   sessionTtlMs: number;
@@ -55,6 +65,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     dashboardDir: resolve(e.DASHBOARD_DIR),
     scryptN: e.SCRYPT_N,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,

@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { openThrottle } from './services/login-throttle';
 import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
@@ -7,11 +8,12 @@ import { seedDatabase } from './db/seed';
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
+  const throttle = await openThrottle(config, database.db);
   if (config.seed) {
     const summary = await seedDatabase(database.db);
     if (config.logLevel !== 'silent') console.log(`Catalogue: ${summary.questions} questions, ${summary.sheets} curated sheets`);
   }
-  const app = createApp({ db: database.db, config });
+  const app = createApp({ db: database.db, config, changes: database.changes, throttle });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     if (config.logLevel !== 'silent') {
       console.log(`Practice Tracker on http://localhost:${info.port} (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
@@ -22,7 +24,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     server.close();
-    void database.close().finally(() => process.exit(0));
+    void Promise.all([throttle.close(), database.close()]).finally(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

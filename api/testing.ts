@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { testConfig, type Config } from './config';
 import { openPglite, openPostgres, type Database } from './db/client';
 import type { Clock } from './lib/clock';
+import { postgresThrottle, redisThrottle } from './services/login-throttle';
 
 /**
  * A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database
@@ -46,7 +47,10 @@ export interface Reply<T = unknown> {
 export async function createTestApp(options: { config?: Partial<Config>; clock?: Clock } = {}) {
   const database = await openTestDatabase();
   const config = testConfig({ dashboardDir: '/nonexistent', ...options.config });
-  const app = createApp({ db: database.db, config, clock: options.clock });
+  // TEST_REDIS_URL runs the suite with failed sign-ins counted in Redis, under a prefix of this app's own.
+  const redisUrl = process.env.TEST_REDIS_URL;
+  const throttle = redisUrl ? await redisThrottle(redisUrl, `test:${randomBytes(6).toString('hex')}:`) : postgresThrottle(database.db);
+  const app = createApp({ db: database.db, config, clock: options.clock, changes: database.changes, throttle });
 
   async function call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...opts.headers };
@@ -57,6 +61,9 @@ export async function createTestApp(options: { config?: Partial<Config>; clock?:
       body = JSON.stringify(opts.body);
       headers['content-type'] ??= 'application/json';
     }
+    // Tests also write straight to the database; on PostgreSQL the API hears of such writes a moment
+    // later (db/change-feed), so each call first waits until everything committed so far has been heard.
+    await database.changes.settle();
     const res = await app.fetch(new Request(`http://localhost${path}`, { method, headers, body }));
     const text = await res.text();
     return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
@@ -73,5 +80,9 @@ export async function createTestApp(options: { config?: Partial<Config>; clock?:
     return { ...res.body.data, email, password: 'correct horse battery' };
   }
 
-  return { app, db: database.db, kind: database.kind, config, call, signup, close: () => database.close() };
+  return { app, db: database.db, kind: database.kind, changes: database.changes, config, call, signup, close: async () => {
+      await throttle.close();
+      await database.close();
+    },
+  };
 }

@@ -12,6 +12,7 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp } from '../api/app';
+import { openThrottle } from '../api/services/login-throttle';
 import { loadConfig } from '../api/config';
 import { openDatabase } from '../api/db/client';
 
@@ -27,7 +28,8 @@ const config = loadConfig({
   DASHBOARD_DIR: env.DASHBOARD_DIR ?? 'dist/dashboard',
 });
 const database = await openDatabase(config);
-const app = createApp({ db: database.db, config });
+const throttle = await openThrottle(config, database.db);
+const app = createApp({ db: database.db, config, changes: database.changes, throttle });
 
 const slug = env.BENCH_SHEET_SLUG ?? '';
 const res = await app.request(`/question-tracker/v2/sheet/get-sheet-data-by-slug/${slug}`, { headers: { authorization: `Bearer ${env.BENCH_TOKEN ?? ''}` } });
@@ -69,7 +71,7 @@ const stop = () => {
   if (stopping) return;
   stopping = true;
   server.close();
-  void database.close().finally(() => process.exit(0));
+  void Promise.all([throttle.close(), database.close()]).finally(() => process.exit(0));
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -40,7 +40,7 @@ const only = process.argv[2]; // optional: unit | e2e
 if (!only || only === 'unit') {
   run('Typecheck', 'npx', ['tsc', '--noEmit']);
   const pglite = join(reports, 'vitest-pglite.json');
-  run('Unit and API tests (PGlite)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pglite}`], { TEST_DATABASE_URL: '' });
+  run('Unit and API tests (PGlite)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pglite}`], { TEST_DATABASE_URL: '', TEST_REDIS_URL: '' });
   addVitest(pglite);
   if (process.env.TEST_DATABASE_URL) {
     const pg = join(reports, 'vitest-postgres.json');

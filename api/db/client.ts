@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -19,6 +20,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** What changed, announced by the database (see change-feed.ts): lets the API keep answers in memory. */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -90,10 +93,13 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  const changes = await pgliteChangeFeed(client);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    changes,
     async close() {
+      await changes.close();
       await client.close();
       release();
     },
@@ -112,10 +118,13 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
     await lock`select pg_advisory_unlock(727274)`.catch(() => {});
     lock.release();
   }
+  const changes = await postgresChangeFeed(url);
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    changes,
     async close() {
+      await changes.close();
       await client.end({ timeout: 5 });
     },
   };

@@ -1,12 +1,16 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { UserRow } from '../services/auth';
+import type { ThrottleStore } from '../services/login-throttle';
 import type { Clock } from './clock';
+import type { MemoryCaches } from './memory-cache';
 
 export interface Deps {
   db: Db;
   config: Config;
   clock: Clock;
+  caches: MemoryCaches;
+  throttle: ThrottleStore;
 }
 
 export interface AppEnv {
@@ -14,5 +18,7 @@ export interface AppEnv {
     requestId: string;
     user: UserRow | null;
     token: string | null;
+    /** Taken when the request began, before any read (see MemoryCaches.ticket). */
+    readTicket: number;
   };
 }

@@ -29,22 +29,35 @@ export { AppError };
 const encodedBodies = new LRUCache<string, Uint8Array<ArrayBuffer>>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (b) => b.byteLength + 64 });
 const encoder = new TextEncoder();
 
+/** A 200 answer ready to send: its bytes and the weak ETag that names them. */
+export interface EncodedAnswer {
+  etag: string;
+  body: Uint8Array<ArrayBuffer>;
+}
+
 /**
  * A 200 envelope around data that is partly serialised already (the sheet's cached question list), with a
- * weak ETag derived from `identity`, the caller's exact description of what the answer contains; a
- * matching If-None-Match gets 304 without the body being built, and a repeated answer is sent from the
- * bytes encoded the first time. Typed like `ok`, so the RPC client sees the same shape.
+ * weak ETag derived from `identity`, the caller's exact description of what the answer contains. An
+ * answer built before under the same identity is reused as it was encoded the first time.
  */
-export function okSpliced<T>(c: Context, identity: string, build: () => string) {
+export function encodeAnswer(identity: string, build: () => string): EncodedAnswer {
   const etag = `W/"${createHash('sha1').update(identity).digest('base64url')}"`;
-  const inm = c.req.header('if-none-match');
-  if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === etag.slice(2))) {
-    return c.body(null, 304, { ETag: etag }) as unknown as ReturnType<typeof ok<T, 200>>;
-  }
   let body = encodedBodies.get(etag);
   if (!body) {
     body = encoder.encode(`{"status":{"code":200,"success":true,"error":null,"message":"OK"},"data":${build()}}`);
     encodedBodies.set(etag, body);
   }
-  return c.body(body, 200, { 'Content-Type': 'application/json', ETag: etag }) as unknown as ReturnType<typeof ok<T, 200>>;
+  return { etag, body };
+}
+
+/**
+ * Sends an encoded answer, or 304 without a body when If-None-Match names its ETag. Typed like `ok`, so
+ * the RPC client sees the same shape.
+ */
+export function sendAnswer<T>(c: Context, answer: EncodedAnswer) {
+  const inm = c.req.header('if-none-match');
+  if (inm && inm.split(',').some((t) => t.trim() === answer.etag || t.trim() === answer.etag.slice(2))) {
+    return c.body(null, 304, { ETag: answer.etag }) as unknown as ReturnType<typeof ok<T, 200>>;
+  }
+  return c.body(answer.body, 200, { 'Content-Type': 'application/json', ETag: answer.etag }) as unknown as ReturnType<typeof ok<T, 200>>;
 }

@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
+import type { UserRow } from '../services/auth';
 import { createSheetBodySchema, updateSheetBodySchema, validateSlugQuerySchema } from '../../shared/schemas/sheet';
 import { updateSlugBodySchema } from '../../shared/schemas/sharing';
 import type { AppEnv, Deps } from '../lib/env';
-import { ok, okSpliced, valid } from '../lib/respond';
+import { encodeAnswer, ok, sendAnswer, valid, type EncodedAnswer } from '../lib/respond';
 import { deleteSheet, setVisibility, updateSlug } from '../services/sharing';
 import type { Mapping, Sheet, SheetProgress } from '../../shared/schemas/sheet';
 import { createSheet, getSheetData, isSlugAvailable, listCollaborators, setFollowing, updateSheetConfig, updateSheetDetails } from '../services/sheets';
@@ -11,6 +12,24 @@ import { createSheet, getSheetData, isSlugAvailable, listCollaborators, setFollo
 /** /question-tracker/v2/sheet: a sheet's data, details, order and following. */
 export function sheetRoutes(deps: Deps) {
   const { db, clock } = deps;
+  const answers = deps.caches.create<EncodedAnswer>({ maxBytes: ANSWER_CACHE_BYTES, sizeOf: (a) => a.body.byteLength + 256 });
+
+  /**
+   * The sheet page's read. Answers are remembered per viewer and dropped when the database announces a change
+   * to the sheet (its row, mappings, questions, collaborators, followers), its creator or the viewer (their
+   * records, entitlement, sessions), so a repeated read, or its 304, touches no database at all.
+   */
+  async function readSheet(c: Context<AppEnv>, where: { id: string } | { slug: string }) {
+    const user = c.get('user');
+    const key = `${user?.id ?? '-'}|${'id' in where ? `id:${where.id}` : `slug:${where.slug}`}`;
+    const kept = answers.get(key);
+    if (kept) return sendAnswer<SheetAnswer>(c, kept);
+    const data = await getSheetData(db, where, user);
+    const answer = encodeSheet(data);
+    answers.set(c.get('readTicket'), key, answer, answerTags(data.access.sheet, user));
+    return sendAnswer<SheetAnswer>(c, answer);
+  }
+
   return new Hono<AppEnv>()
     .post('/create-sheet', valid('json', createSheetBodySchema), async (c) => {
       const sheet = await createSheet(db, c.get('user'), c.req.valid('json'));
@@ -19,9 +38,9 @@ export function sheetRoutes(deps: Deps) {
     .get('/validate-slug', valid('query', validateSlugQuerySchema), async (c) => {
       return ok(c, { valid: await isSlugAvailable(db, c.req.valid('query').slug) }, 200);
     })
-    .get('/get-sheet-data/:id', async (c) => sheetAnswer(c, await getSheetData(db, { id: c.req.param('id') }, c.get('user'))))
+    .get('/get-sheet-data/:id', (c) => readSheet(c, { id: c.req.param('id') }))
     // Revalidation: an unchanged sheet answers 304 to If-None-Match.
-    .get('/get-sheet-data-by-slug/:slug', async (c) => sheetAnswer(c, await getSheetData(db, { slug: c.req.param('slug') }, c.get('user'))))
+    .get('/get-sheet-data-by-slug/:slug', (c) => readSheet(c, { slug: c.req.param('slug') }))
     .patch('/update-sheet/:id', valid('json', updateSheetBodySchema), async (c) => {
       const body = c.req.valid('json');
       const id = c.req.param('id');
@@ -61,14 +80,20 @@ export function sheetRoutes(deps: Deps) {
     });
 }
 
+const ANSWER_CACHE_BYTES = 128 * 1024 * 1024;
+
+type SheetAnswer = { sheet: Sheet; mappings: Mapping[]; progress: SheetProgress };
+
+const answerTags = (sheet: { id: string; authorId: string }, viewer: UserRow | null) =>
+  [`sheet:${sheet.id}`, `user:${sheet.authorId}`, ...(viewer ? [`user:${viewer.id}`] : [])];
+
 /**
  * The sheet with its mappings and the viewer's progress; the mappings are spliced in as the cached JSON.
  * The ETag names everything the answer holds, so it changes exactly when the answer does.
  */
-function sheetAnswer(c: Context, data: Awaited<ReturnType<typeof getSheetData>>) {
+function encodeSheet(data: Awaited<ReturnType<typeof getSheetData>>): EncodedAnswer {
   const sheetJson = JSON.stringify(data.sheet);
-  return okSpliced<{ sheet: Sheet; mappings: Mapping[]; progress: SheetProgress }>(
-    c,
+  return encodeAnswer(
     `${sheetJson}|${data.cacheKey}`,
     () => `{"sheet":${sheetJson},"mappings":${data.listJson},"progress":${JSON.stringify(data.progress)}}`,
   );

@@ -46,6 +46,8 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((done) => child.once('exit', () => done()));
 }
 
+const runId = `${process.pid}-${Date.now().toString(36)}`;
+
 async function launch(env: Record<string, string>, children: Set<ChildProcess>): Promise<ServerProcess> {
   // node with the tsx loader, not the tsx CLI: the CLI runs the server in a grandchild that SIGKILL would orphan.
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
@@ -59,6 +61,9 @@ async function launch(env: Record<string, string>, children: Set<ChildProcess>):
       LOG_LEVEL: 'error',
       DASHBOARD_DIR: '/nonexistent',
       CORS_ORIGINS: '',
+      // With TEST_REDIS_URL the servers count failed sign-ins in Redis, under this run's own prefix.
+      REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+      REDIS_PREFIX: `test:${runId}:`,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { RULE_MESSAGES } from '../../shared/rules/account';
 import type { AccountSheet, SheetChoice } from '../../shared/schemas/user';
-import { collaborators, invites, loginThrottle, mappings, sessions, sheetFollows, sheets, users } from '../db/schema';
+import { collaborators, invites, mappings, sessions, sheetFollows, sheets, users } from '../db/schema';
 import { badRequest, conflict, isUniqueViolation } from '../lib/errors';
 import { accountThrottleKey, confirmPassword, hashToken, type AuthDeps, type UserRow } from './auth';
 import { hashPassword } from './passwords';
@@ -26,7 +26,7 @@ export async function changePassword(
       .delete(sessions)
       .where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, hashToken(currentToken))))
       .returning({ id: sessions.id });
-    await tx.delete(loginThrottle).where(eq(loginThrottle.key, accountThrottleKey(user.email)));
+    await deps.throttle.clear(accountThrottleKey(user.email), tx);
     return { sessionsEnded: ended.length };
   });
 }
@@ -143,7 +143,7 @@ export async function deleteAccount(
 
     // Invites name people by email, not by a foreign key: remove those the user sent or received.
     await tx.delete(invites).where(or(eq(invites.inviteeEmail, user.email), eq(invites.inviterEmail, user.email)));
-    await tx.delete(loginThrottle).where(eq(loginThrottle.key, accountThrottleKey(user.email)));
+    await deps.throttle.clear(accountThrottleKey(user.email), tx);
 
     // Sessions, workspace records, notes, note tags, follows and collaborations cascade; custom
     // questions stay for others' records and lose their creator (created_by is set null).

@@ -5,9 +5,10 @@ import type { User } from '../../shared/schemas/user';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
-import { loginThrottle, sessions, users } from '../db/schema';
+import { sessions, users } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from '../lib/errors';
+import type { ThrottleStore } from './login-throttle';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 
 export type UserRow = typeof users.$inferSelect;
@@ -16,6 +17,7 @@ export interface AuthDeps {
   db: Db;
   config: Config;
   clock: Clock;
+  throttle: ThrottleStore;
 }
 
 /** The per-account limits (kept under this name for existing callers). */
@@ -81,41 +83,16 @@ function throttleKeys(email: string, address: string | null): ThrottleKey[] {
 }
 
 async function checkThrottle(deps: AuthDeps, keys: ThrottleKey[]): Promise<void> {
-  const rows = await deps.db
-    .select()
-    .from(loginThrottle)
-    .where(inArray(loginThrottle.key, keys.map((k) => k.key)));
+  const lockedUntil = await deps.throttle.lockedUntil(keys.map((k) => k.key));
   const now = deps.clock.now().getTime();
-  const lockedUntil = Math.max(0, ...rows.map((r) => r.lockedUntil?.getTime() ?? 0));
   if (lockedUntil > now) {
     const retryAfter = Math.ceil((lockedUntil - now) / 1000);
     throw new AppError(429, 'TooManyRequests', RULE_MESSAGES.throttled, { 'Retry-After': String(retryAfter) });
   }
 }
 
-async function recordFailure(deps: AuthDeps, { key, limits }: ThrottleKey): Promise<void> {
-  const now = deps.clock.now();
-  // Dates go into raw SQL as ISO strings: the postgres driver does not serialise Date parameters there.
-  const nowTs = sql`${now.toISOString()}::timestamptz`;
-  const windowStart = sql`${new Date(now.getTime() - limits.windowMs).toISOString()}::timestamptz`;
-  const lockUntil = sql`${new Date(now.getTime() + limits.lockMs).toISOString()}::timestamptz`;
-  const inWindow = sql`${loginThrottle.windowStart} >= ${windowStart}`;
-  // One statement, so concurrent failures all count.
-  await deps.db
-    .insert(loginThrottle)
-    .values({ key, failures: 1, windowStart: now })
-    .onConflictDoUpdate({
-      target: loginThrottle.key,
-      set: {
-        failures: sql`case when ${inWindow} then ${loginThrottle.failures} + 1 else 1 end`,
-        windowStart: sql`case when ${inWindow} then ${loginThrottle.windowStart} else ${nowTs} end`,
-        lockedUntil: sql`case when ${inWindow} and ${loginThrottle.failures} + 1 >= ${limits.maxFailures} then ${lockUntil} else ${loginThrottle.lockedUntil} end`,
-      },
-    });
-}
-
 async function recordFailures(deps: AuthDeps, keys: ThrottleKey[]): Promise<void> {
-  for (const k of keys) await recordFailure(deps, k);
+  for (const { key, limits } of keys) await deps.throttle.recordFailure(key, limits, deps.clock.now());
 }
 
 /**
@@ -136,7 +113,7 @@ export async function login(
     await recordFailures(deps, keys);
     throw unauthorized(RULE_MESSAGES.wrongCredentials);
   }
-  await deps.db.delete(loginThrottle).where(eq(loginThrottle.key, keys[0]!.key));
+  await deps.throttle.clear(keys[0]!.key);
   return { token: await issueSession(deps, row.id), user: toUser(row) };
 }
 
@@ -156,17 +133,22 @@ export async function confirmPassword(deps: AuthDeps, user: UserRow, password: s
 
 const sessionUserQuery = (db: Db, name: string) =>
   db
-    .select({ user: users })
+    .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), gt(sessions.expiresAt, sql.placeholder('now'))))
     .limit(1)
     .prepare(name);
 
-/** The user behind a bearer token, or null when the token is unknown or expired. */
-export async function userForToken(deps: AuthDeps, token: string): Promise<UserRow | null> {
-  const rows = await prepared(deps.db, 'session_user', sessionUserQuery).execute({ hash: hashToken(token), now: deps.clock.now().toISOString() });
-  return rows[0]?.user ?? null;
+export interface SessionUser {
+  user: UserRow;
+  expiresAt: Date;
+}
+
+/** The user behind a bearer token and when the session ends, or null when the token is unknown or expired. */
+export async function sessionForToken(deps: AuthDeps, tokenHash: string): Promise<SessionUser | null> {
+  const rows = await prepared(deps.db, 'session_user', sessionUserQuery).execute({ hash: tokenHash, now: deps.clock.now().toISOString() });
+  return rows[0] ?? null;
 }
 
 export async function logout(deps: AuthDeps, token: string): Promise<void> {

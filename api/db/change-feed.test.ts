@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANGE_FEED_APPLICATION } from './change-feed';
+import { queryRows } from './client';
+import { createTestApp } from '../testing';
+
+type T = Awaited<ReturnType<typeof createTestApp>>;
+const S = '/question-tracker/v2/sheet';
+const W = '/question-tracker/v1/user/question';
+
+async function waitFor(condition: () => boolean, what: string, ms = 15_000) {
+  const until = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/**
+ * The database announces every change the API keeps answers for (migration 0005), whoever writes, and
+ * the API serves repeated reads from memory only while it hears those announcements.
+ */
+describe('the change feed', () => {
+  let t: T;
+  let owner: { token: string; user: { _id: string } };
+  let sheet: { _id: string; slug: string };
+  const heard: string[] = [];
+  let stopListening = () => {};
+
+  /** What the feed announced from the moment `fn` started until its changes settled. */
+  async function announced(fn: () => Promise<unknown>): Promise<string[]> {
+    const from = heard.length;
+    await fn();
+    await t.changes.settle();
+    return heard.slice(from);
+  }
+
+  const read = (token = owner.token, headers: Record<string, string> = {}) =>
+    t.call<{ sheet: { name: string; isFollowing: boolean } }>('GET', `${S}/get-sheet-data-by-slug/${sheet.slug}`, { token, headers });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    stopListening = t.changes.subscribe((tag) => heard.push(tag ?? 'everything'));
+    owner = await t.signup('Feed');
+    const created = await t.call('POST', `${S}/create-sheet`, { token: owner.token, body: { name: 'Announced', slug: 'announced-sheet', description: '' } });
+    sheet = created.body.data.sheet;
+    expect((await t.call('PATCH', `${S}/mark-sheet-public/${sheet._id}`, { token: owner.token })).status).toBe(200);
+  });
+  afterAll(async () => {
+    stopListening();
+    await t.close();
+  });
+
+  it('is live', () => {
+    expect(t.changes.live).toBe(true);
+  });
+
+  it('announces changes to a sheet, its mappings, questions, followers and collaborators', async () => {
+    const s = `sheet:${sheet._id}`;
+    expect(await announced(() => t.call('PATCH', `${S}/update-sheet/${sheet._id}`, { token: owner.token, body: { name: 'Renamed' } }))).toContain(s);
+    let mappingId = '';
+    expect(
+      await announced(async () => {
+        const added = await t.call('POST', `${S}/add-questions/${sheet._id}`, {
+          token: owner.token,
+          body: { data: [{ topic: '', subTopic: '', title: 'One', problemUrl: 'https://leetcode.com/problems/feed-one/' }] },
+        });
+        mappingId = added.body.data.mappings[0]._id;
+      }),
+    ).toContain(s);
+    expect(await announced(() => t.db.execute(sql`update mappings set title = 'Plain SQL' where id = ${mappingId}`))).toContain(s);
+    expect(await announced(() => t.db.execute(sql`update questions set name = 'Plain SQL' where id = (select question_id from mappings where id = ${mappingId})`))).toContain(s);
+    const fan = await t.signup('Fan');
+    expect(await announced(() => t.call('PATCH', `${S}/public/follow-sheet/${sheet._id}`, { token: fan.token }))).toContain(s);
+    expect(await announced(() => t.db.execute(sql`insert into collaborators (sheet_id, user_id) values (${sheet._id}, ${fan.user._id})`))).toContain(s);
+    expect(await announced(() => t.db.execute(sql`delete from collaborators where sheet_id = ${sheet._id}`))).toContain(s);
+  });
+
+  it('announces changes to a user: their records, their row and their sessions', async () => {
+    const viewer = await t.signup('Viewer');
+    const u = `user:${viewer.user._id}`;
+    const [question] = await queryRows<{ id: string }>(t.db, sql`select id from questions limit 1`);
+    expect(await announced(() => t.call('POST', `${W}/solve-question`, { token: viewer.token, body: { questionId: question!.id, checked: true } }))).toContain(u);
+    expect(await announced(() => t.db.execute(sql`update users set purchase_status = true where id = ${viewer.user._id}`))).toContain(u);
+    expect(await announced(() => t.call('POST', '/auth/v1/logout', { token: viewer.token }))).toContain(u);
+  });
+
+  it('announces nothing for a write that rolled back', async () => {
+    const heardNow = await announced(async () => {
+      await t.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`update sheets set name = 'Never' where id = ${sheet._id}`);
+          throw new Error('roll back');
+        })
+        .catch(() => {});
+    });
+    expect(heardNow).not.toContain(`sheet:${sheet._id}`);
+  });
+
+  it('serves a repeated read and its 304 from memory: a change kept from the feed is not seen', async () => {
+    const first = await read();
+    const etag = first.headers.get('etag')!;
+    await t.db.execute(sql`alter table sheets disable trigger sheets_changed`);
+    try {
+      await t.db.execute(sql`update sheets set name = 'Unannounced' where id = ${sheet._id}`);
+      await t.changes.settle();
+      expect((await read()).body.data.sheet.name).toBe(first.body.data.sheet.name);
+      expect((await read(owner.token, { 'if-none-match': etag })).status).toBe(304);
+    } finally {
+      await t.db.execute(sql`alter table sheets enable trigger sheets_changed`);
+    }
+    // Any announced change to the sheet drops the kept answer, and the new one shows everything.
+    await t.db.execute(sql`update sheets set description = 'announced' where id = ${sheet._id}`);
+    await t.changes.settle();
+    const after = await read(owner.token, { 'if-none-match': etag });
+    expect(after.status).toBe(200);
+    expect(after.body.data.sheet.name).toBe('Unannounced');
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('stops serving from memory while its connection is down, and recovers', async () => {
+    await read();
+    await read(); // kept
+    await t.db.execute(sql`alter table sheets disable trigger sheets_changed`);
+    try {
+      await t.db.execute(sql`update sheets set name = 'While down' where id = ${sheet._id}`);
+      const [{ ended } = { ended: 0 }] = await queryRows<{ ended: number }>(
+        t.db,
+        sql`select count(pg_terminate_backend(pid))::int as ended from pg_stat_activity where datname = current_database() and application_name = ${CHANGE_FEED_APPLICATION}`,
+      );
+      expect(ended).toBe(1);
+      await waitFor(() => !t.changes.live, 'the feed to notice its connection closed');
+      expect((await read()).body.data.sheet.name).toBe('While down');
+      expect(heard.at(-1)).toBe('everything');
+      await waitFor(() => t.changes.live, 'the feed to listen again');
+    } finally {
+      await t.db.execute(sql`alter table sheets enable trigger sheets_changed`);
+    }
+    await t.db.execute(sql`update sheets set name = 'Back' where id = ${sheet._id}`);
+    await t.changes.settle();
+    expect((await read()).body.data.sheet.name).toBe('Back');
+    expect((await read()).body.data.sheet.name).toBe('Back');
+  });
+});

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
+import postgres from 'postgres';
+
+/** The channel the triggers of migration 0005 announce changes on. */
+export const CHANGE_CHANNEL = 'tracker_changes';
+
+/** What a subscriber hears: a changed tag ('sheet:<id>', 'user:<id>'), or null when changes may have been missed. */
+export type ChangeListener = (tag: string | null) => void;
+
+/**
+ * The database's own account of what changed, as the triggers of migration 0005 announce it at commit
+ * (LISTEN/NOTIFY), from whichever process or connection wrote. A process may keep answers in memory only
+ * while its feed is live; when the feed drops, subscribers hear null and must forget everything.
+ */
+export interface ChangeFeed {
+  readonly live: boolean;
+  subscribe(listener: ChangeListener): () => void;
+  /** Resolves once every change committed before the call has reached the subscribers. */
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function listeners() {
+  const set = new Set<ChangeListener>();
+  return {
+    add(listener: ChangeListener) {
+      set.add(listener);
+      return () => void set.delete(listener);
+    },
+    emit(tag: string | null) {
+      for (const listener of set) listener(tag);
+    },
+  };
+}
+
+/** A feed that is never live: whatever uses it reads the database every time. */
+export const noChangeFeed: ChangeFeed = {
+  live: false,
+  subscribe: () => () => {},
+  settle: async () => {},
+  close: async () => {},
+};
+
+/**
+ * PGlite is one connection in this process: a notification is delivered before the query that committed
+ * it resolves, so the feed is settled at all times.
+ */
+export async function pgliteChangeFeed(client: PGlite): Promise<ChangeFeed> {
+  const subscribers = listeners();
+  const unlisten = await client.listen(CHANGE_CHANNEL, (payload) => subscribers.emit(payload));
+  let live = true;
+  return {
+    get live() {
+      return live;
+    },
+    subscribe: subscribers.add,
+    settle: async () => {},
+    async close() {
+      live = false;
+      await unlisten().catch(() => {});
+    },
+  };
+}
+
+/** How the listening connection names itself in pg_stat_activity. */
+export const CHANGE_FEED_APPLICATION = 'tracker-change-feed';
+const BARRIER = 'barrier:';
+const SETTLE_TIMEOUT_MS = 2_000;
+const RECONNECT_MS = 1_000;
+
+/**
+ * PostgreSQL: one dedicated connection listens. Notifications arrive in commit order, so `settle` sends a
+ * barrier notification of its own and waits for it to come back: by then every earlier change has been
+ * heard. When the connection closes the feed stops being live (subscribers hear null) until it listens again.
+ */
+export async function postgresChangeFeed(url: string): Promise<ChangeFeed> {
+  const subscribers = listeners();
+  const barriers = new Map<string, () => void>();
+  let live = false;
+  let closed = false;
+
+  const drop = () => {
+    if (!live) return;
+    live = false;
+    subscribers.emit(null);
+    for (const release of barriers.values()) release();
+    barriers.clear();
+  };
+
+  // `onnotify` is the connection-level hook postgres.js's own listen() is built on; it is used directly
+  // here because that listen() hides when its connection drops, and a dropped listener must stop caches at once.
+  const options: postgres.Options<Record<string, never>> & { onnotify(channel: string, payload: string): void } = {
+    max: 1,
+    idle_timeout: 0,
+    max_lifetime: null,
+    fetch_types: false,
+    connection: { application_name: CHANGE_FEED_APPLICATION },
+    onnotice: () => {},
+    onnotify(channel, payload) {
+      if (channel !== CHANGE_CHANNEL) return;
+      if (payload.startsWith(BARRIER)) {
+        const release = barriers.get(payload);
+        barriers.delete(payload);
+        release?.();
+        return;
+      }
+      subscribers.emit(payload);
+    },
+    onclose() {
+      drop();
+      if (!closed) setTimeout(() => void connect(), RECONNECT_MS).unref();
+    },
+  };
+  const sql = postgres(url, options);
+
+  async function connect(): Promise<void> {
+    if (closed || live) return;
+    try {
+      await sql.unsafe(`listen ${CHANGE_CHANNEL}`);
+      if (closed) return;
+      live = true;
+      // Anything remembered from before this connection may have missed a change.
+      subscribers.emit(null);
+    } catch {
+      if (!closed) setTimeout(() => void connect(), RECONNECT_MS).unref();
+    }
+  }
+
+  await connect();
+
+  return {
+    get live() {
+      return live;
+    },
+    subscribe: subscribers.add,
+    async settle() {
+      if (!live) return;
+      const id = `${BARRIER}${randomUUID()}`;
+      let timer: NodeJS.Timeout | undefined;
+      const heard = new Promise<boolean>((resolve) => {
+        barriers.set(id, () => resolve(true));
+        timer = setTimeout(() => resolve(false), SETTLE_TIMEOUT_MS);
+      });
+      try {
+        await sql`select pg_notify(${CHANGE_CHANNEL}, ${id})`;
+        // A barrier that does not come back in time: forget everything rather than risk a stale answer.
+        if (!(await heard)) subscribers.emit(null);
+      } catch {
+        subscribers.emit(null);
+      } finally {
+        clearTimeout(timer);
+        barriers.delete(id);
+      }
+    },
+    async close() {
+      closed = true;
+      live = false;
+      for (const release of barriers.values()) release();
+      barriers.clear();
+      await sql.end({ timeout: 5 }).catch(() => {});
+    },
+  };
+}
