@@ -2,7 +2,7 @@ import { browser, type Browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { matchPatterns } from '@shared/platforms/index';
 import type { BroadcastMessage } from '@shared/schemas/messages';
-import { addLinkToWorkspace, flushQueue, handleMessage, type HandlerDeps, type KeyValue } from '../lib/handler';
+import { addLinkToWorkspace, flushQueue, handleMessage, lookupKey, type HandlerDeps, type KeyValue } from '../lib/handler';
 
 const MENU_ID = 'add-to-workspace';
 const FLUSH_ALARM = 'queue-flush';
@@ -41,7 +41,10 @@ export default defineBackground(() => {
     void handleMessage(message, sender, deps).then(sendResponse);
     return true;
   });
-  browser.tabs.onRemoved.addListener((tabId) => void deps.session.remove(`tab:${tabId}`));
+  browser.tabs.onRemoved.addListener((tabId) => {
+    void deps.session.remove(`tab:${tabId}`);
+    void deps.session.remove(lookupKey(tabId));
+  });
 
   // A problem link anywhere: 'Add to My Workspace'. Only links the registry recognises show it.
   const createMenu = () => {

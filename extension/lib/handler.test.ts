@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addLinkToWorkspace, handleMessage, VERDICT_MESSAGES } from './handler';
+import { addLinkToWorkspace, handleMessage, LOOKUP_KEEP_MS, VERDICT_MESSAGES } from './handler';
 import { setup, signIn } from './test-support';
 
 const page = { id: 'ext-id', url: 'chrome-extension://ext-id/popup.html' };
@@ -187,6 +187,108 @@ describe('popup actions', () => {
     expect(await addLinkToWorkspace(deps, 'https://codeforces.com/contest/4/problem/A')).toMatchObject({ ok: true, data: { status: 'sent', message: 'Added to workspace' } });
     expect(api.callsTo('/question-tracker/v1/user/question/solve-question')[0]?.body).toMatchObject({ questionId: 'q-4a', checked: false });
     expect(await addLinkToWorkspace(deps, 'https://example.com/')).toMatchObject({ ok: false });
+  });
+});
+
+describe('the lookup kept from a visit of the page', () => {
+  const search = '/question-tracker/v1/question/search-question2';
+  const state = (tabId: number, cached?: boolean) => ({ type: 'problem:state', tabId, ...(cached !== undefined && { cached }) });
+
+  async function visited(tabId = 5) {
+    const s = setup();
+    await signIn(s.local);
+    await handleMessage({ type: 'problem:detected', problem }, content(tabId), s.deps);
+    return s;
+  }
+
+  it('a signed-in visit looks the problem up once; the popup is answered from it, then fresh from the API', async () => {
+    const { deps, api } = await visited();
+    expect(api.callsTo(search)).toHaveLength(1);
+    // The detector reads the page again: nothing more is asked while the kept answer holds.
+    await handleMessage({ type: 'problem:detected', problem }, content(5), deps);
+    expect(api.callsTo(search)).toHaveLength(1);
+
+    const kept = await handleMessage(state(5, true), page, deps);
+    expect(kept).toMatchObject({ ok: true, data: { problem, signedIn: true, cached: true, lookup: { status: 'found', document: null, notesCount: 0 } } });
+    expect(api.callsTo(search)).toHaveLength(1);
+
+    api.records.set('q-two-sum', { _id: 'r-9', checked: true, starred: false, customTags: [] });
+    const fresh = await handleMessage(state(5), page, deps);
+    expect(fresh.ok && fresh.data).not.toHaveProperty('cached');
+    expect(fresh).toMatchObject({ ok: true, data: { lookup: { status: 'found', document: { _id: 'r-9', checked: true } } } });
+    expect(api.callsTo(search)).toHaveLength(2);
+    // The fresh answer is the one kept from now on.
+    expect(await handleMessage(state(5, true), page, deps)).toMatchObject({ ok: true, data: { cached: true, lookup: { document: { checked: true } } } });
+  });
+
+  it('is not used after a change through the extension (a record, a note, signing in again)', async () => {
+    const changes = [
+      { type: 'record:set', problemUrl: problem.url, checked: true },
+      { type: 'sheet:add', sheetId: 's1', problemUrl: problem.url, topic: '', subTopic: '' },
+      { type: 'note:create', questionId: 'q-two-sum', title: 'x', note: '<p>x</p>', tags: [] },
+      { type: 'note:delete', noteId: 'n1' },
+      { type: 'auth:login', email: 'a@b.co', password: 'pw-123456' },
+    ];
+    for (const change of changes) {
+      const { deps, api } = await visited();
+      expect(await handleMessage(change, page, deps)).toMatchObject({ ok: true });
+      const before = api.callsTo(search).length;
+      const reply = await handleMessage(state(5, true), page, deps);
+      expect(reply.ok && reply.data, change.type).not.toHaveProperty('cached');
+      expect(api.callsTo(search)).toHaveLength(before + 1);
+    }
+  });
+
+  it('a queued action sent later makes it stale too', async () => {
+    const { deps, api } = await visited();
+    api.state.offline = true;
+    await handleMessage({ type: 'record:set', problemUrl: problem.url, starred: true }, page, deps);
+    // Queued, not sent: what was kept still describes the account.
+    expect(await handleMessage(state(5, true), page, deps)).toMatchObject({ ok: true, data: { cached: true } });
+    api.state.offline = false;
+    await handleMessage({ type: 'queue:flush' }, page, deps);
+    const reply = await handleMessage(state(5, true), page, deps);
+    expect(reply.ok && reply.data).not.toHaveProperty('cached');
+    expect(reply).toMatchObject({ ok: true, data: { lookup: { document: { starred: true } } } });
+  });
+
+  it('belongs to its tab and URL, expires, and is dropped when the page leaves the problem', async () => {
+    const { deps, api, session } = await visited(5);
+    expect(await handleMessage(state(6, true), page, deps)).toEqual({ ok: true, data: { problem: null, platform: null, signedIn: true, lookup: null } });
+    const cf = { platform: 'codeforces', key: '4A', url: 'https://codeforces.com/problemset/problem/4/A', name: 'Watermelon', difficulty: '800', topics: [] };
+    // Another problem in the same tab (a single-page move) is looked up, not taken from the old answer.
+    await session.set('tab:5', cf);
+    expect(await handleMessage(state(5, true), page, deps)).toMatchObject({ ok: true, data: { lookup: { question: { _id: 'q-4a' } } } });
+    expect(api.callsTo(search).at(-1)?.query.get('problemUrl')).toBe(cf.url);
+
+    await handleMessage({ type: 'problem:detected', problem }, content(5), deps);
+    expect(await handleMessage(state(5, true), page, deps)).toMatchObject({ ok: true, data: { cached: true } });
+    deps.now = () => 1_700_000_000_000 + LOOKUP_KEEP_MS + 1;
+    const expired = await handleMessage(state(5, true), page, deps);
+    expect(expired.ok && expired.data).not.toHaveProperty('cached');
+
+    await handleMessage({ type: 'problem:none' }, content(5), deps);
+    expect(session.data.has('lookup:5')).toBe(false);
+  });
+
+  it('nothing is looked up or kept for a signed-out visit, nor an answer the API could not give', async () => {
+    const { deps, api, local, session } = setup();
+    await handleMessage({ type: 'problem:detected', problem }, content(5), deps);
+    expect(api.fetch).not.toHaveBeenCalled();
+    expect(session.data.has('lookup:5')).toBe(false);
+    await signIn(local);
+    api.state.status = 503;
+    expect(await handleMessage(state(5, true), page, deps)).toMatchObject({ ok: true, data: { lookup: { status: 'error' } } });
+    expect(session.data.has('lookup:5')).toBe(false);
+  });
+
+  it('an unverified question enriched by the visit is not kept (the catalogue has just changed)', async () => {
+    const { deps, api, local, session } = setup();
+    await signIn(local);
+    const custom = { platform: 'leetcode', key: 'brand-new', url: 'https://leetcode.com/problems/brand-new/', name: 'Brand New', difficulty: 'Medium', topics: [] };
+    await handleMessage({ type: 'problem:detected', problem: custom }, content(2, custom.url), deps);
+    expect(api.callsTo('/question-tracker/v1/question/enrich')).toHaveLength(1);
+    expect(session.data.has('lookup:2')).toBe(false);
   });
 });
 

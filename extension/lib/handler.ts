@@ -56,6 +56,12 @@ export interface HandlerDeps {
 }
 
 const tabKey = (tabId: number) => `tab:${tabId}`;
+/** The catalogue's last answer for the problem in a tab (see keptLookup). */
+export const lookupKey = (tabId: number) => `lookup:${tabId}`;
+/** Bumped whenever something the lookups show may have changed: older kept answers no longer count. */
+const LOOKUP_GENERATION = 'lookup:generation';
+/** How old a kept answer may be and still be shown while the fresh one is on its way. */
+export const LOOKUP_KEEP_MS = 30 * 60_000;
 const enrichedKey = (p: { platform: string; key: string }) => `enriched:${p.platform}:${p.key}`;
 const SEEN_VERDICTS = 'verdicts:seen';
 const SEEN_LIMIT = 2000;
@@ -89,7 +95,11 @@ export function queueFor(deps: HandlerDeps): OfflineQueue {
   if (!queue) {
     queue = new OfflineQueue({
       store: deps.local,
-      execute: async (action) => executeAction(await apiClient(deps.local, deps.fetch), action),
+      execute: async (action) => {
+        const outcome = await executeAction(await apiClient(deps.local, deps.fetch), action);
+        await forgetLookups(deps);
+        return outcome;
+      },
       owner: async () => ((await deps.local.get<string>(TOKEN_KEY)) ? ((await deps.local.get<AuthStatus['user']>(USER_KEY))?.email ?? 'me') : null),
       now: deps.now ?? (() => Date.now()),
       newId: deps.newId ?? (() => crypto.randomUUID()),
@@ -113,6 +123,42 @@ function afterSuccess(deps: HandlerDeps) {
 async function signOut(deps: HandlerDeps) {
   await deps.local.remove(TOKEN_KEY);
   await deps.local.remove(USER_KEY);
+  await forgetLookups(deps);
+}
+
+interface KeptLookup {
+  url: string;
+  generation: number;
+  at: number;
+  lookup: LookupState;
+}
+
+const lookupGeneration = async (deps: HandlerDeps) => (await deps.session.get<number>(LOOKUP_GENERATION)) ?? 0;
+
+/** After a change to records, notes, sheets or the account: every kept lookup is out of date. */
+async function forgetLookups(deps: HandlerDeps) {
+  await deps.session.set(LOOKUP_GENERATION, (await lookupGeneration(deps)) + 1);
+}
+
+/**
+ * The answer kept for a tab's problem, when nothing has changed since it was fetched (the generation
+ * read before the fetch is still current) and it is recent. The popup paints it at once and asks again.
+ */
+async function keptLookup(deps: HandlerDeps, tabId: number, url: string, generation: number): Promise<LookupState | null> {
+  return validKept(deps, await deps.session.get<KeptLookup>(lookupKey(tabId)), url, generation);
+}
+
+function validKept(deps: HandlerDeps, kept: KeptLookup | undefined, url: string, generation: number): LookupState | null {
+  const now = (deps.now ?? Date.now)();
+  if (!kept || kept.url !== url || kept.generation !== generation || now - kept.at > LOOKUP_KEEP_MS || kept.at > now) return null;
+  return kept.lookup;
+}
+
+/** Keeps a definite answer (found or not found) under the generation read before it was asked for. */
+async function keepLookup(deps: HandlerDeps, tabId: number, url: string, lookup: LookupState, generation: number) {
+  if (lookup.status !== 'found' && lookup.status !== 'notFound') return;
+  const kept: KeptLookup = { url, generation, at: (deps.now ?? Date.now)(), lookup };
+  await deps.session.set(lookupKey(tabId), kept);
 }
 
 /** A queued action's outcome as the pages see it; a refused one is an error with the API's message. */
@@ -122,30 +168,35 @@ function actionReply<T>(outcome: Outcome): Reply<ActionResult<T>> {
   return fail(outcome.error.error === 'InvalidPlatform' ? 'Invalid Platform' : outcome.error.message, outcome.error.code);
 }
 
+/** The catalogue's answer, as the popup shows it. */
+function toLookupState(found: Awaited<ReturnType<typeof lookup>>): LookupState {
+  if (!found.found) return { status: 'notFound', question: found.question };
+  const { question, document, solved, notes, popularSheets } = found.data;
+  return {
+    status: 'found',
+    question: {
+      _id: question._id,
+      name: question.name,
+      platform: question.platform,
+      difficulty: question.difficulty,
+      problemUrl: question.problemUrl,
+      topics: question.topics,
+      verified: question.verified,
+    },
+    solved,
+    document: document ? { _id: document._id, checked: document.checked, starred: document.starred, customTags: document.customTags } : null,
+    notesCount: notes.length,
+    popularSheets: popularSheets.map((s) => ({ _id: s._id, name: s.name, slug: s.slug })),
+  };
+}
+
 /** The catalogue's answer for the problem in a tab, as the popup shows it. */
 async function lookupState(deps: HandlerDeps, problem: DetectedProblem): Promise<LookupState> {
   try {
     const client = await apiClient(deps.local, deps.fetch);
-    const found = await lookup(client, problem.url);
+    const state = toLookupState(await lookup(client, problem.url));
     afterSuccess(deps);
-    if (!found.found) return { status: 'notFound', question: found.question };
-    const { question, document, solved, notes, popularSheets } = found.data;
-    return {
-      status: 'found',
-      question: {
-        _id: question._id,
-        name: question.name,
-        platform: question.platform,
-        difficulty: question.difficulty,
-        problemUrl: question.problemUrl,
-        topics: question.topics,
-        verified: question.verified,
-      },
-      solved,
-      document: document ? { _id: document._id, checked: document.checked, starred: document.starred, customTags: document.customTags } : null,
-      notesCount: notes.length,
-      popularSheets: popularSheets.map((s) => ({ _id: s._id, name: s.name, slug: s.slug })),
-    };
+    return state;
   } catch (err) {
     if (err instanceof ApiError && err.error === 'InvalidPlatform') return { status: 'invalidPlatform', message: 'Invalid Platform' };
     if (err instanceof ApiError && err.code === 401) await signOut(deps);
@@ -153,29 +204,39 @@ async function lookupState(deps: HandlerDeps, problem: DetectedProblem): Promise
   }
 }
 
-/**
- * What the extension read on a page enriches the catalogue: once per problem and browser session
- * (again if the page later shows more), and only for an unverified question.
- */
-async function enrich(deps: HandlerDeps, problem: DetectedProblem): Promise<void> {
-  if (!(await deps.local.get<string>(TOKEN_KEY))) return;
+/** What the extension read on a page, as a catalogue enrichment (null when it read nothing to add). */
+function enrichment(problem: DetectedProblem) {
   const body = {
     problemUrl: problem.url,
     ...(problem.name?.trim() && { name: problem.name.trim() }),
     ...(problem.difficulty && isValidDifficulty(problem.difficulty) && problem.difficulty !== 'N/A' && { difficulty: problem.difficulty }),
     ...(problem.topics.length && { topics: problem.topics.map((t) => t.trim()).filter(Boolean).slice(0, 30) }),
   };
-  if (Object.keys(body).length === 1) return;
-  const fingerprint = JSON.stringify(body);
-  if ((await deps.session.get<string>(enrichedKey(problem))) === fingerprint) return;
+  return Object.keys(body).length === 1 ? null : body;
+}
+
+/**
+ * After a signed-in visit to a problem page, one catalogue lookup serves two ends. It is kept for the
+ * tab, so the popup opens on it at once (and checks it again). And what the extension read on the page
+ * enriches the catalogue: once per problem and browser session (again if the page later shows more),
+ * and only for an unverified question.
+ */
+async function afterDetection(deps: HandlerDeps, tabId: number, problem: DetectedProblem): Promise<void> {
+  if (!(await deps.local.get<string>(TOKEN_KEY))) return;
+  const body = enrichment(problem);
+  const fingerprint = body && JSON.stringify(body);
+  const enrichDue = !!fingerprint && (await deps.session.get<string>(enrichedKey(problem))) !== fingerprint;
+  const generation = await lookupGeneration(deps);
+  if (!enrichDue && (await keptLookup(deps, tabId, problem.url, generation))) return;
   try {
     const client = await apiClient(deps.local, deps.fetch);
     const found = await lookup(client, problem.url);
     // Unknown problems are not created by a visit; verified ones are never changed.
-    if (found.found && !found.data.question.verified) {
-      await unwrap(client['question-tracker'].v1.question.enrich.$patch({ json: body }));
-    }
-    await deps.session.set(enrichedKey(problem), fingerprint);
+    const enriching = enrichDue && found.found && !found.data.question.verified;
+    if (enriching && body) await unwrap(client['question-tracker'].v1.question.enrich.$patch({ json: body }));
+    // An enriched question has changed since this answer: the popup asks for it then.
+    else await keepLookup(deps, tabId, problem.url, toLookupState(found), generation);
+    if (enrichDue && fingerprint) await deps.session.set(enrichedKey(problem), fingerprint);
     afterSuccess(deps);
   } catch {
     // Best effort: the next visit tries again.
@@ -250,12 +311,13 @@ async function handleContent(raw: unknown, sender: Sender, tabId: number, deps: 
       const before = await deps.session.get<DetectedProblem>(tabKey(tabId));
       await deps.session.set(tabKey(tabId), stored);
       if (JSON.stringify(before) !== JSON.stringify(stored)) deps.broadcast?.({ type: 'problem:changed', tabId });
-      await enrich(deps, stored);
+      await afterDetection(deps, tabId, stored);
       return done(null);
     }
     case 'problem:none': {
       const before = await deps.session.get<DetectedProblem>(tabKey(tabId));
       await deps.session.remove(tabKey(tabId));
+      await deps.session.remove(lookupKey(tabId));
       if (before) deps.broadcast?.({ type: 'problem:changed', tabId });
       return done(null);
     }
@@ -300,6 +362,7 @@ export async function handleMessage(raw: unknown, sender: Sender, deps: HandlerD
         await deps.local.set(TOKEN_KEY, data.token);
         const user = { email: data.user.email, firstName: data.user.firstName, secondName: data.user.secondName };
         await deps.local.set(USER_KEY, user);
+        await forgetLookups(deps);
         return reached({ signedIn: true, user } satisfies AuthStatus);
       }
       case 'auth:logout': {
@@ -310,14 +373,27 @@ export async function handleMessage(raw: unknown, sender: Sender, deps: HandlerD
       case 'problem:get':
         return done((await deps.session.get<DetectedProblem>(tabKey(m.tabId))) ?? null);
       case 'problem:state': {
-        const problem = (await deps.session.get<DetectedProblem>(tabKey(m.tabId))) ?? null;
+        // The generation is read before the lookup, so a change made meanwhile makes this answer stale.
+        const [stored, token, generation, keptEntry] = await Promise.all([
+          deps.session.get<DetectedProblem>(tabKey(m.tabId)),
+          deps.local.get<string>(TOKEN_KEY),
+          lookupGeneration(deps),
+          m.cached ? deps.session.get<KeptLookup>(lookupKey(m.tabId)) : undefined,
+        ]);
+        const problem = stored ?? null;
         const platform = problem ? platformById(problem.platform) : undefined;
-        const signedIn = !!(await deps.local.get<string>(TOKEN_KEY));
+        const kept = problem ? validKept(deps, keptEntry, problem.url, generation) : null;
+        let lookup = kept;
+        if (problem && !lookup) {
+          lookup = await lookupState(deps, problem);
+          await keepLookup(deps, m.tabId, problem.url, lookup, generation);
+        }
         const state: ProblemState = {
           problem,
           platform: platform ? { id: platform.id, name: platform.name, icon: platform.icon } : null,
-          signedIn,
-          lookup: problem ? await lookupState(deps, problem) : null,
+          signedIn: !!token,
+          lookup,
+          ...(kept && { cached: true }),
         };
         return done(state);
       }
@@ -384,14 +460,19 @@ export async function handleMessage(raw: unknown, sender: Sender, deps: HandlerD
         return reached((await unwrap((await client())['question-tracker'].v1.user.notes['get-note'][':id'].$get({ param: { id: m.noteId } }))).note);
       case 'note:create': {
         const json = { questionId: m.questionId, title: m.title, note: m.note, tags: m.tags };
-        return reached((await unwrap((await client())['question-tracker'].v1.user.notes['create-note'].$post({ json }))).note);
+        const { note } = await unwrap((await client())['question-tracker'].v1.user.notes['create-note'].$post({ json }));
+        await forgetLookups(deps);
+        return reached(note);
       }
       case 'note:update': {
         const { type: _type, noteId, ...fields } = m;
         return actionReply(await queueFor(deps).submit({ kind: 'note:update', noteId, ...fields }));
       }
-      case 'note:delete':
-        return reached(await unwrap((await client())['question-tracker'].v1.user.notes['delete-note'][':id'].$delete({ param: { id: m.noteId } })));
+      case 'note:delete': {
+        const deleted = await unwrap((await client())['question-tracker'].v1.user.notes['delete-note'][':id'].$delete({ param: { id: m.noteId } }));
+        await forgetLookups(deps);
+        return reached(deleted);
+      }
       case 'notes:tags':
         return reached((await unwrap((await client())['question-tracker'].v1.user.notes['get-tags'].$get())).tags);
       case 'activity:today': {
