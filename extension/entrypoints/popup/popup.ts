@@ -1,0 +1,314 @@
+import type {
+  ActionResult,
+  AuthStatus,
+  EditableSheet,
+  PageMessage,
+  ProblemState,
+  RecordSetResult,
+  Settings,
+} from '@shared/schemas/messages';
+import { h, setProp, syncChildren } from '../../lib/dom';
+import { NO_PROBLEM, type PopupBoot, type PopupTarget } from './boot';
+import { createSheetPicker, type SheetPicker } from './sheet-picker';
+
+export type Tone = 'success' | 'error' | 'info';
+interface Toast {
+  text: string;
+  tone: Tone;
+}
+
+/** How the popup reaches the rest of the extension (the real ones in main.ts, fakes in tests). */
+export interface PopupIo {
+  send<T>(message: PageMessage): Promise<T>;
+  openNotesPanel(tabId: number | null, windowId: number | null): void;
+}
+
+interface Model {
+  target: PopupTarget | null;
+  auth: AuthStatus | null;
+  settings: Settings | null;
+  state: ProblemState | null;
+  today: number | null;
+  sheets: EditableSheet[] | null;
+  toast: Toast | null;
+  busy: boolean;
+  picking: boolean;
+  signInError: string | null;
+}
+
+export function difficultyClass(d: string | null | undefined) {
+  if (d === 'Easy' || d === 'Basic' || d === 'School') return 'diff-easy';
+  if (d === 'Medium') return 'diff-medium';
+  if (d === 'Hard') return 'diff-hard';
+  const n = Number(d);
+  if (Number.isFinite(n) && n > 0) return n < 1400 ? 'diff-easy' : n < 2000 ? 'diff-medium' : 'diff-hard';
+  return 'muted';
+}
+
+/**
+ * The popup: what the extension detected on the tab, the user's state for it and the actions on it.
+ * The frame is drawn at once; the parts fill in as the background answers the requests in `boot`.
+ * Everything is drawn from one model by render(); elements that can hold focus or typed text are
+ * made once and updated, the rest is rebuilt.
+ */
+export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
+  const m: Model = {
+    target: null,
+    auth: null,
+    settings: null,
+    state: null,
+    today: null,
+    sheets: null,
+    toast: null,
+    busy: false,
+    picking: false,
+    signInError: null,
+  };
+  let toastTimer = 0;
+  // Only the latest request for the problem state is shown (an older answer may come back later).
+  let stateRequest = 0;
+  // What the extra facts (today's count, the sheets holding the question) were last fetched for.
+  let factsFor = '';
+
+  function set(patch: Partial<Model>) {
+    Object.assign(m, patch);
+    render();
+  }
+
+  function show(text: string, tone: Tone = 'success') {
+    window.clearTimeout(toastTimer);
+    toastTimer = window.setTimeout(() => set({ toast: null }), 4000);
+    set({ toast: { text, tone } });
+  }
+
+  function showState(next: ProblemState) {
+    set({ state: next });
+    if (next.lookup?.status === 'invalidPlatform' || next.lookup?.status === 'error') show(next.lookup.message, 'error');
+  }
+
+  async function loadState(tabId: number | null) {
+    const request = ++stateRequest;
+    const next = tabId === null ? NO_PROBLEM : await io.send<ProblemState>({ type: 'problem:state', tabId });
+    if (request === stateRequest) showState(next);
+  }
+
+  const reloadState = () => loadState(m.target?.tabId ?? null);
+
+  function loadSheets(questionId?: string) {
+    return io.send<EditableSheet[]>({ type: 'sheets:list', ...(questionId && { questionId }) });
+  }
+
+  /** Off a problem page: today's solved count. On one: which of my sheets hold it. */
+  function fetchFacts() {
+    const signedIn = !!m.auth?.signedIn;
+    const problem = m.state?.problem ?? null;
+    const lookup = m.state?.lookup;
+    const questionId = lookup?.status === 'found' ? lookup.question._id : undefined;
+    const key = JSON.stringify([signedIn, m.state !== null, problem !== null, questionId]);
+    if (key === factsFor) return;
+    factsFor = key;
+    if (!signedIn || !m.state) return;
+    if (!problem) {
+      io.send<{ solved: number }>({ type: 'activity:today', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone })
+        .then((a) => set({ today: a.solved }))
+        .catch(() => set({ today: null }));
+    } else if (questionId) {
+      loadSheets(questionId)
+        .then((sheets) => set({ sheets }))
+        .catch(() => set({ sheets: null }));
+    }
+  }
+
+  async function signIn(e: Event) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget as HTMLFormElement);
+    set({ busy: true, signInError: null });
+    try {
+      set({ auth: await io.send<AuthStatus>({ type: 'auth:login', email: String(form.get('email')), password: String(form.get('password')) }) });
+      await reloadState();
+    } catch (err) {
+      set({ signInError: (err as Error).message });
+    } finally {
+      set({ busy: false });
+    }
+  }
+
+  async function signOut() {
+    set({ auth: await io.send<AuthStatus>({ type: 'auth:logout' }), sheets: null, today: null });
+    await reloadState();
+  }
+
+  /** Sets fields of the workspace record (adding the question first when it is not there). */
+  async function setRecord(change: { checked?: boolean; starred?: boolean }) {
+    const problem = m.state?.problem;
+    if (!problem) return;
+    set({ busy: true });
+    try {
+      const r = await io.send<ActionResult<RecordSetResult>>({
+        type: 'record:set',
+        problemUrl: problem.url,
+        details: { name: problem.name, difficulty: problem.difficulty, topics: problem.topics },
+        ...change,
+      });
+      show(r.message, r.status === 'queued' ? 'info' : 'success');
+      if (r.status === 'sent') await reloadState();
+    } catch (err) {
+      show((err as Error).message, 'error');
+    } finally {
+      set({ busy: false });
+    }
+  }
+
+  // ---- Elements made once.
+  const dashboardLink = h('a', { target: '_blank', rel: 'noopener noreferrer' }, 'Open dashboard');
+  const head = h('div', { class: 'head' });
+  const brand = h('span', { class: 'brand' }, h('span', { class: 'mark' }, '✓'), ' Practice Tracker');
+
+  const addButton = h('button', { class: 'primary', type: 'button', onclick: () => void setRecord({}) }, 'Add to workspace');
+  const solvedButton = h('button', { type: 'button', onclick: () => void setRecord({ checked: !record()?.checked }) });
+  const starButton = h('button', { type: 'button', onclick: () => void setRecord({ starred: !record()?.starred }) });
+  const sheetButton = h('button', { type: 'button', onclick: () => set({ picking: !m.picking }) }, 'Add to sheet');
+  // The side panel needs the click's user gesture: opened directly in the handler.
+  const notesButton = h('button', { type: 'button', onclick: () => io.openNotesPanel(m.target?.tabId ?? null, m.target?.windowId ?? null) });
+  const openInDashboard = h('a', { class: 'btn', target: '_blank', rel: 'noopener noreferrer' }, 'Open in dashboard');
+  const actions = h('div', { class: 'actions', 'aria-label': 'Actions' });
+
+  const signOutButton = h('button', { type: 'button', onclick: () => void signOut() }, 'Sign out');
+  const signedInAs = h('strong');
+  const accountRow = h('div', { class: 'row', style: 'justify-content: space-between' }, h('span', { class: 'muted' }, 'Signed in as ', signedInAs), signOutButton);
+  const signInError = h('div', { class: 'error', role: 'alert' });
+  const signInButton = h('button', { class: 'primary', type: 'submit' }, 'Sign in');
+  const emailField = h('label', null, 'Email', h('input', { name: 'email', type: 'email', autocomplete: 'email', required: true }));
+  const passwordField = h('label', null, 'Password', h('input', { name: 'password', type: 'password', autocomplete: 'current-password', required: true }));
+  const signInForm = h('form', { 'aria-label': 'Sign in', onsubmit: (e) => void signIn(e) });
+
+  let picker: SheetPicker | null = null;
+  const wrap = h('div', { class: 'wrap popup' });
+  let toastEl: HTMLElement | null = null;
+  let shownToast: Toast | null = null;
+
+  const found = () => (m.state?.lookup?.status === 'found' ? m.state.lookup : null);
+  const record = () => found()?.document ?? null;
+
+  function problemCard(state: ProblemState): HTMLElement {
+    const problem = state.problem;
+    if (!problem) return h('div', { class: 'card muted' }, 'Open a problem on LeetCode, Codeforces or another judge to track it.');
+    const lookup = state.lookup;
+    const f = found();
+    const rec = record();
+    const name = f?.question.name ?? problem.name ?? problem.key ?? '';
+    const difficulty = f && f.question.difficulty !== 'N/A' ? f.question.difficulty : problem.difficulty;
+    const inSheets = [...(f?.popularSheets.map((s) => s.name) ?? []), ...(m.sheets ?? []).filter((s) => s.contains).map((s) => s.name)].filter(
+      (n, i, all) => all.indexOf(n) === i,
+    );
+    const icon = state.platform ? h('span', { class: 'platform-icon', 'aria-hidden': true }) : null;
+    // The registry's own SVG, passed on by the background (never page content).
+    if (icon && state.platform) icon.innerHTML = state.platform.icon;
+    return h(
+      'section',
+      { class: 'card', 'aria-label': 'Detected problem' },
+      h('div', { class: 'problem-name', 'data-testid': 'problem-name' }, name),
+      h(
+        'div',
+        { class: 'meta' },
+        icon,
+        h('span', { 'data-testid': 'problem-platform' }, state.platform?.name ?? problem.platform),
+        difficulty && h('span', { class: difficultyClass(difficulty) }, difficulty),
+      ),
+      !!m.auth?.signedIn &&
+        h(
+          'ul',
+          { class: 'facts', 'aria-label': 'Your state' },
+          lookup?.status === 'notFound' && h('li', { class: 'muted' }, 'New to the catalogue: it is added as a custom question.'),
+          h('li', { 'data-testid': 'workspace-state' }, rec ? 'In your workspace' : 'Not in your workspace'),
+          rec && h('li', { 'data-testid': 'solved-state', class: rec.checked ? 'diff-easy' : 'muted' }, rec.checked ? 'Solved' : 'Not solved yet'),
+          rec?.starred && h('li', { 'data-testid': 'starred-state' }, '★ Starred'),
+          rec && rec.customTags.length > 0 && h('li', { class: 'chips', 'aria-label': 'Custom tags' }, ...rec.customTags.map((t) => h('span', { class: 'chip' }, t))),
+          f && h('li', { 'data-testid': 'notes-count' }, f.notesCount === 1 ? '1 note' : `${f.notesCount} notes`),
+          inSheets.length > 0 && h('li', { 'data-testid': 'in-sheets' }, `In sheets: ${inSheets.join(', ')}`),
+        ),
+    );
+  }
+
+  function render() {
+    const signedIn = !!m.auth?.signedIn;
+    const problem = m.state?.problem ?? null;
+    const lookup = m.state?.lookup ?? null;
+    const f = found();
+    const rec = record();
+    const dashboard = m.settings?.apiBaseUrl ?? '';
+
+    setProp(dashboardLink, 'href', `${dashboard}/question-tracker`);
+    syncChildren(head, [brand, dashboard && dashboardLink]);
+
+    if (m.toast !== shownToast) {
+      shownToast = m.toast;
+      toastEl = m.toast
+        ? h('div', { class: `toast toast-${m.toast.tone}`, role: m.toast.tone === 'error' ? 'alert' : 'status', 'data-testid': 'toast' }, m.toast.text)
+        : null;
+    }
+
+    const card = m.state === null ? h('div', { class: 'card muted' }, 'Looking at this page…') : problemCard(m.state);
+
+    const showActions = signedIn && !!problem && lookup?.status !== 'invalidPlatform';
+    if (showActions) {
+      for (const b of [addButton, solvedButton, starButton, sheetButton]) b.disabled = m.busy;
+      solvedButton.textContent = rec?.checked ? 'Mark unsolved' : 'Mark solved';
+      starButton.textContent = rec?.starred ? 'Unstar' : 'Star';
+      setProp(starButton, 'aria-pressed', String(!!rec?.starred));
+      setProp(sheetButton, 'aria-expanded', String(m.picking));
+      notesButton.textContent = `Notes${f ? ` (${f.notesCount})` : ''}`;
+      if (f) setProp(openInDashboard, 'href', `${dashboard}/question-tracker?tab=notes&questionId=${encodeURIComponent(f.question._id)}`);
+      syncChildren(actions, [!rec && addButton, solvedButton, starButton, sheetButton, notesButton, !!f && !!dashboard && openInDashboard]);
+    }
+
+    if (signedIn && problem && m.picking) {
+      picker ??= createSheetPicker({
+        problemUrl: problem.url,
+        title: f?.question.name ?? problem.name ?? problem.key ?? '',
+        send: io.send,
+        loadSheets: () => loadSheets(),
+        onLoaded: (sheets) => set({ sheets }),
+        onDone: (message, tone) => {
+          show(message, tone);
+          if (tone === 'error') return;
+          set({ picking: false });
+          const questionId = found()?.question._id;
+          if (questionId) loadSheets(questionId).then((sheets) => set({ sheets }), () => undefined);
+        },
+      });
+      picker.update(m.sheets);
+    } else {
+      picker = null;
+    }
+
+    let account: (HTMLElement | null)[] = [];
+    if (m.auth && signedIn) {
+      signedInAs.textContent = m.auth.user?.email ?? '';
+      const today = !problem && m.state && h('div', { class: 'card', 'aria-label': 'Today' }, h('span', { 'data-testid': 'today-solved' }, m.today === null ? 'Solved today: …' : `Solved today: ${m.today}`));
+      account = [today || null, accountRow];
+    } else if (m.auth) {
+      signInError.textContent = m.signInError ?? '';
+      signInButton.disabled = m.busy;
+      syncChildren(signInForm, [emailField, passwordField, m.signInError !== null && signInError, signInButton]);
+      account = [signInForm];
+    }
+
+    syncChildren(wrap, [head, toastEl, card, showActions && actions, picker?.element, ...account]);
+    fetchFacts();
+  }
+
+  render();
+  root.append(wrap);
+
+  void boot.auth.then((auth) => set({ auth }));
+  void boot.settings.then((settings) => set({ settings }));
+  const first = ++stateRequest;
+  void Promise.all([boot.target, boot.state]).then(([target, state]) => {
+    set({ target });
+    if (first !== stateRequest) return;
+    showState(state);
+    // A lookup kept from the page's visit is shown at once, then checked again.
+    if (state.cached) void loadState(target.tabId);
+  });
+}
