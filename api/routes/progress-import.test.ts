@@ -140,7 +140,7 @@ describe('progress import and export', () => {
     const before = await snapshot(u.user._id);
     const csv = ['problemUrl,solved', ...urls.map((u) => `${u},true`), 'https://leetcode.com/problems/brand-new-for-rollback/,true'].join('\n');
     // Reads: the session check, the new records' timestamp, then the ticks' timestamp once the custom
-    // question and the new record are written: fail there.
+    // question is written: fail there.
     clock.reads = 0;
     clock.failAfter = 2;
     const res = await upload(u.token, form(csv));

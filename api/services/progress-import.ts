@@ -5,10 +5,10 @@ import type { ParsedProblem } from '../../shared/platforms/types';
 import { parseSolvedCell, PROGRESS_LAYOUT, UPLOAD_MESSAGES } from '../../shared/rules/upload';
 import { restoreCell } from '../../shared/rules/spreadsheet-safety';
 import type { ProgressImportResult, UploadedFile } from '../../shared/schemas/workspace';
-import { queryRows, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { AppError, badRequest } from '../lib/errors';
-import { problemKey, resolveQuestions } from './question-bulk';
+import { jsonColumns, newIds, problemKey, resolveQuestions } from './question-bulk';
 
 export interface ImportDeps {
   db: Db;
@@ -79,17 +79,6 @@ export function classifyCsv(text: string): ClassifiedRows {
   return out;
 }
 
-/** The user's records of these questions (question id -> checked), in one query. */
-async function findRecords(tx: Db, userId: string, ids: string[]): Promise<Map<string, boolean>> {
-  const rows = await queryRows<{ question_id: string; checked: boolean }>(
-    tx,
-    sql`select uq.question_id, uq.checked
-        from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as w(id)
-        join user_questions uq on uq.user_id = ${userId} and uq.question_id = w.id::uuid`,
-  );
-  return new Map(rows.map((r) => [r.question_id, r.checked]));
-}
-
 /**
  * Imports progress from a CSV (problemUrl, solved) in one transaction: all or nothing. A problem not in
  * the workspace is added (ticked when solved); one already there is ticked when the file says solved and
@@ -109,58 +98,53 @@ export async function importProgress(deps: ImportDeps, userId: string, file: Upl
       if (!q) throw new Error(`question missing after insert: ${problemKey(w.parsed)}`);
       return { w, q };
     });
-    const records = await findRecords(tx, userId, pairs.map(({ q }) => q.id));
-
-    const result: ProgressImportResult = { questions: [], new: 0, alreadySolved: rows.duplicates, invalidUrl: rows.invalidUrl, error: rows.error, total: rows.total };
-    const toAdd: typeof pairs = [];
-    const toTick: typeof pairs = [];
-    for (const pair of pairs) {
-      const checked = records.get(pair.q.id);
-      if (checked === undefined) toAdd.push(pair);
-      else if (!checked && pair.w.solved) toTick.push(pair);
-      else result.alreadySolved++;
-    }
 
     const now = deps.clock.now().toISOString();
-    // New records, with the fields upsertRecord gives a new record; one written meanwhile is left as it is.
-    if (toAdd.length) {
-      const values = JSON.stringify(toAdd.map(({ w, q }) => ({ question_id: q.id, checked: w.solved })));
-      const added = await queryRows<{ question_id: string; checked: boolean }>(
-        tx,
-        sql`insert into user_questions (user_id, question_id, checked, solved_at, created_at, updated_at)
-            select ${userId}, w.question_id, w.checked, case when w.checked then ${now}::timestamptz end, ${now}::timestamptz, ${now}::timestamptz
-            from jsonb_to_recordset(${values}::jsonb) as w(question_id uuid, checked boolean)
+    // Ticks are stamped after the new records, as a tick of its own would be.
+    const tickedAt = deps.clock.now().toISOString();
+    const ids = newIds(pairs.length);
+    const values = JSON.stringify(pairs.map(({ w, q }, i) => ({ id: ids[i], question_id: q.id, solved: w.solved })));
+    // One statement: the user's records of these questions as they stand, then the new records (with the
+    // fields upsertRecord gives a new record; one written meanwhile is left as it is) and the ticks of
+    // existing unticked ones (upsertRecord's { checked: true } for all of them at once).
+    const written = await jsonColumns<{ summary: { toAdd: number }; added: [string, boolean][]; ticked: [string, boolean][] }>(
+      tx,
+      sql`with w as materialized (
+            select w.id, w.question_id, w.solved, uq.checked as had
+            from jsonb_to_recordset(${values}::jsonb) as w(id uuid, question_id uuid, solved boolean)
+            left join user_questions uq on uq.user_id = ${userId} and uq.question_id = w.question_id),
+          added as (
+            insert into user_questions (id, user_id, question_id, checked, solved_at, created_at, updated_at)
+            select w.id, ${userId}, w.question_id, w.solved, case when w.solved then ${now}::timestamptz end, ${now}::timestamptz, ${now}::timestamptz
+            from w where w.had is null
             on conflict do nothing
-            returning question_id, checked`,
-      );
-      const checkedById = new Map(added.map((r) => [r.question_id, r.checked]));
-      for (const { q } of toAdd) {
-        const checked = checkedById.get(q.id);
-        if (checked !== undefined) result.questions.push({ _id: q.id, problemUrl: q.problem_url, name: q.name, checked });
-      }
-      result.new += added.length;
-      result.alreadySolved += toAdd.length - added.length;
-    }
-    // Ticks of existing records: the same upsert as upsertRecord's { checked: true }, for all of them at once.
-    if (toTick.length) {
-      // Read after the new records are written, as a tick of its own would be.
-      const tickedAt = deps.clock.now().toISOString();
-      const ids = JSON.stringify(toTick.map(({ q }) => q.id));
-      const ticked = await queryRows<{ question_id: string; checked: boolean }>(
-        tx,
-        sql`insert into user_questions (user_id, question_id, checked, starred, custom_tags, solved_at, created_at, updated_at)
-            select ${userId}, w.id::uuid, true, false, '{}'::text[], ${tickedAt}::timestamptz, ${tickedAt}::timestamptz, ${tickedAt}::timestamptz
-            from jsonb_array_elements_text(${ids}::jsonb) as w(id)
+            returning question_id, checked),
+          ticked as (
+            insert into user_questions (id, user_id, question_id, checked, starred, custom_tags, solved_at, created_at, updated_at)
+            select w.id, ${userId}, w.question_id, true, false, '{}'::text[], ${tickedAt}::timestamptz, ${tickedAt}::timestamptz, ${tickedAt}::timestamptz
+            from w where not w.had and w.solved
             on conflict (user_id, question_id) do update
               set checked = true, solved_at = coalesce(user_questions.solved_at, ${tickedAt}::timestamptz), updated_at = ${tickedAt}::timestamptz
-            returning question_id, checked`,
-      );
-      const checkedById = new Map(ticked.map((r) => [r.question_id, r.checked]));
-      for (const { q } of toTick) {
-        result.questions.push({ _id: q.id, problemUrl: q.problem_url, name: q.name, checked: checkedById.get(q.id) ?? true });
-        result.new++;
-      }
+            returning question_id, checked)
+          select (select json_build_object('toAdd', count(*) filter (where had is null)) from w)::text as summary,
+            (select coalesce(json_agg(json_build_array(question_id, checked)), '[]') from added)::text as added,
+            (select coalesce(json_agg(json_build_array(question_id, checked)), '[]') from ticked)::text as ticked`,
+    );
+    const added = new Map(written.added);
+    const ticked = new Map(written.ticked);
+
+    const result: ProgressImportResult = { questions: [], new: 0, alreadySolved: rows.duplicates, invalidUrl: rows.invalidUrl, error: rows.error, total: rows.total };
+    // New records first, then ticks, each in file order; a record another request wrote meanwhile counts as already there.
+    for (const { q } of pairs) {
+      const checked = added.get(q.id);
+      if (checked !== undefined) result.questions.push({ _id: q.id, problemUrl: q.problem_url, name: q.name, checked });
     }
+    for (const { q } of pairs) {
+      const checked = ticked.get(q.id);
+      if (checked !== undefined) result.questions.push({ _id: q.id, problemUrl: q.problem_url, name: q.name, checked });
+    }
+    result.new = added.size + ticked.size;
+    result.alreadySolved += pairs.length - written.summary.toAdd - ticked.size + (written.summary.toAdd - added.size);
     return result;
   });
 }

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ParsedProblem } from '../../shared/platforms/types';
 import { queryRows, type Db } from '../db/client';
 import { nameFromKey, slugFromKey } from './questions';
@@ -15,38 +16,68 @@ export interface BulkQuestion {
 export const problemKey = (p: { platform: string; key: string }) => `${p.platform}:${p.key}`;
 
 /**
+ * Ids for new rows. The same random (v4) uuids as the columns' default, made here: PGlite draws each
+ * gen_random_uuid() from /dev/urandom through its emulated file system, an open and a read per row.
+ */
+export const newIds = (n: number) => Array.from({ length: n }, () => randomUUID());
+
+/**
+ * The JSON documents of a query that answers one row of json text columns (json_agg(...)::text). Tens of
+ * thousands of rows travel as one value each way: on PGlite every row decoded one by one costs more than
+ * the statement that produced it.
+ */
+export async function jsonColumns<T extends Record<string, unknown>>(tx: Db, query: SQL): Promise<T> {
+  const [row] = await queryRows<Record<keyof T, string>>(tx, query);
+  if (!row) throw new Error('bulk statement answered no row');
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, JSON.parse(v as string) as unknown])) as T;
+}
+
+type QuestionTuple = [id: string, platform: string, key: string, name: string, problemUrl: string];
+
+const questionTuples = (from: SQL) =>
+  sql`(select coalesce(json_agg(json_build_array(r.id, r.platform, r.key, r.name, r.problem_url)), '[]') from ${from} as r)::text`;
+
+/**
  * The questions of these problems by problemKey, creating the ones the catalogue does not know as custom
  * (unverified) questions, exactly as ensureQuestion does one at a time. Whatever the file size, this is
- * at most three statements: rows travel as one JSON document, so PostgreSQL's bind-parameter limit
- * never applies.
+ * two statements at most (three when another import adds some of the same questions meanwhile): rows
+ * travel as one JSON document, so PostgreSQL's bind-parameter limit never applies.
  */
 export async function resolveQuestions(tx: Db, problems: ParsedProblem[], createdBy: string): Promise<Map<string, BulkQuestion>> {
   const found = new Map<string, BulkQuestion>();
   if (!problems.length) return found;
+  const keep = (rows: QuestionTuple[]) => {
+    for (const [id, platform, key, name, problem_url] of rows) found.set(problemKey({ platform, key }), { id, platform, key, name, problem_url });
+  };
   const lookup = async (list: ParsedProblem[]) => {
     const pairs = JSON.stringify(list.map((p) => ({ platform: p.platform, key: p.key })));
-    const rows = await queryRows<BulkQuestion>(
+    const { rows } = await jsonColumns<{ rows: QuestionTuple[] }>(
       tx,
-      sql`select q.id, q.platform, q.key, q.name, q.problem_url
+      sql`select ${questionTuples(sql`(select q.id, q.platform, q.key, q.name, q.problem_url
           from jsonb_to_recordset(${pairs}::jsonb) as w(platform text, key text)
-          join questions q on q.platform = w.platform and q.key = w.key`,
+          join questions q on q.platform = w.platform and q.key = w.key)`)} as rows`,
     );
-    for (const r of rows) found.set(problemKey(r), r);
+    keep(rows);
   };
   await lookup(problems);
   const missing = problems.filter((p) => !found.has(problemKey(p)));
   if (!missing.length) return found;
 
-  const values = JSON.stringify(missing.map((p) => ({ platform: p.platform, key: p.key, name: nameFromKey(p.key), slug: slugFromKey(p.key), url: p.url })));
-  const inserted = await queryRows<BulkQuestion>(
-    tx,
-    sql`insert into questions (platform, key, name, slug, problem_url, verified, created_by)
-        select w.platform, w.key, w.name, w.slug, w.url, false, ${createdBy}
-        from jsonb_to_recordset(${values}::jsonb) as w(platform text, key text, name text, slug text, url text)
-        on conflict do nothing
-        returning id, platform, key, name, problem_url`,
+  const ids = newIds(missing.length);
+  const values = JSON.stringify(
+    missing.map((p, i) => ({ id: ids[i], platform: p.platform, key: p.key, name: nameFromKey(p.key), slug: slugFromKey(p.key), url: p.url })),
   );
-  for (const r of inserted) found.set(problemKey(r), r);
+  const { rows } = await jsonColumns<{ rows: QuestionTuple[] }>(
+    tx,
+    sql`with created as (
+          insert into questions (id, platform, key, name, slug, problem_url, verified, created_by)
+          select w.id, w.platform, w.key, w.name, w.slug, w.url, false, ${createdBy}
+          from jsonb_to_recordset(${values}::jsonb) as w(id uuid, platform text, key text, name text, slug text, url text)
+          on conflict do nothing
+          returning id, platform, key, name, problem_url)
+        select ${questionTuples(sql`created`)} as rows`,
+  );
+  keep(rows);
   // Another transaction may have added some of them meanwhile: read those.
   const raced = missing.filter((p) => !found.has(problemKey(p)));
   if (raced.length) await lookup(raced);

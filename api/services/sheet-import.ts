@@ -4,11 +4,10 @@ import { parseProblemUrl } from '../../shared/platforms/index';
 import type { ParsedProblem } from '../../shared/platforms/types';
 import { checkUploadFile, isReservedTopicName, SERVER_UPLOAD_EXTENSIONS, SHEET_IMPORT_LAYOUT, UPLOAD_MESSAGES } from '../../shared/rules/upload';
 import type { ImportRowResult } from '../../shared/schemas/sharing';
-import { queryRows } from '../db/client';
 import { AppError, badRequest } from '../lib/errors';
 import { requireEditor, requireSignedIn, sheetAccess } from './access';
 import type { UserRow } from './auth';
-import { problemKey, resolveQuestions } from './question-bulk';
+import { jsonColumns, newIds, problemKey, resolveQuestions } from './question-bulk';
 import { parseOrThrow } from './questions';
 import type { TreeDeps } from './sheet-tree';
 import { lockSheet, saveConfig } from './sheets';
@@ -109,16 +108,19 @@ export async function importIntoSheet(deps: TreeDeps, user: UserRow | null, shee
     // Questions already in the sheet insert nothing and so stay out of the answer: duplicates.
     const added = new Map<string, string>();
     if (claims.length) {
-      const inserted = await queryRows<{ id: string; question_id: string }>(
+      const ids = newIds(claims.length);
+      const values = JSON.stringify(claims.map((c, i) => ({ id: ids[i], question_id: c.questionId, topic: c.topic, sub_topic: c.subTopic, title: c.title })));
+      const { inserted } = await jsonColumns<{ inserted: [id: string, questionId: string][] }>(
         tx,
-        sql`insert into mappings (sheet_id, question_id, topic, sub_topic, title)
-            select ${sheetId}, w.question_id, w.topic, w.sub_topic, w.title
-            from jsonb_to_recordset(${JSON.stringify(claims.map((c) => ({ question_id: c.questionId, topic: c.topic, sub_topic: c.subTopic, title: c.title })))}::jsonb)
-              as w(question_id uuid, topic text, sub_topic text, title text)
-            on conflict do nothing
-            returning id, question_id`,
+        sql`with inserted as (
+              insert into mappings (id, sheet_id, question_id, topic, sub_topic, title)
+              select w.id, ${sheetId}, w.question_id, w.topic, w.sub_topic, w.title
+              from jsonb_to_recordset(${values}::jsonb) as w(id uuid, question_id uuid, topic text, sub_topic text, title text)
+              on conflict do nothing
+              returning id, question_id)
+            select (select coalesce(json_agg(json_build_array(id, question_id)), '[]') from inserted)::text as inserted`,
       );
-      for (const m of inserted) added.set(m.question_id, m.id);
+      for (const [id, questionId] of inserted) added.set(questionId, id);
     }
 
     let next = 0;
