@@ -6,7 +6,7 @@ import { memo, useCallback, useState } from 'react';
 import type { Mapping } from '@shared/schemas/sheet';
 import { Difficulty, PlatformIcon } from '../../../components/question-bits';
 import { Icon } from './icons';
-import { useNearViewport } from './near-viewport';
+import { useNearViewport, useRowArrival } from './near-viewport';
 
 export interface RowActions {
   canEdit: boolean;
@@ -31,7 +31,7 @@ interface RowProps {
 }
 
 /** A row's height (CSS .q-row), for rows not drawn yet. */
-const ROW_HEIGHT = 38;
+export const ROW_HEIGHT = 38;
 
 export const QuestionRow = memo(function QuestionRow({ mapping, zone, solved, starred, actions, lazy }: RowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
@@ -39,7 +39,7 @@ export const QuestionRow = memo(function QuestionRow({ mapping, zone, solved, st
     data: { type: 'question', zone },
     disabled: !actions.canEdit,
   });
-  const view = useNearViewport<HTMLLIElement>(lazy);
+  const view = useNearViewport<HTMLLIElement>(lazy, true, useRowArrival());
   const viewRef = view.ref;
   const ref = useCallback(
     (el: HTMLLIElement | null) => {

@@ -10,16 +10,18 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { FolderPlus, Plus } from 'lucide-react';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { SHEET_MESSAGES } from '@shared/rules/sheet';
 import type { Mapping } from '@shared/schemas/sheet';
 import { toast } from '../../../lib/toast';
 import type { SheetData } from '../api/sheet-queries';
 import { arrayMove, buildTree, dragId, placeOf, reorderForDrop, subZone, topicZone, UNASSIGNED, zoneOf } from '../lib/tree';
+import { useDragStore, useIsDragging } from '../stores/drag';
 import { Icon, IconSprite } from './icons';
-import type { RowActions } from './question-row';
+import { ArrivalContext, type Arrival } from './near-viewport';
+import { ROW_HEIGHT, type RowActions } from './question-row';
 import { Section, SubTopicList } from './topic-section';
-import { useIsDragging, Zone } from './zone';
+import { Zone } from './zone';
 
 export interface TreeEdits {
   reorderTopics(topicOrder: string[]): void;
@@ -75,8 +77,17 @@ export function SheetTree({ data, actions, edits }: { data: SheetData; actions: 
   const expandAll = mappings.length <= LONG_SHEET;
   const lazy = !expandAll;
   const rowActions = useStableActions(actions);
+  const arrival = useRef<Arrival>({ open: true, rows: Math.ceil((1.25 * window.innerHeight) / ROW_HEIGHT) });
+  useEffect(() => {
+    arrival.current.open = false;
+  }, []);
+
+  const setDragging = useDragStore((s) => s.setDragging);
+  // A tree that goes away mid-drag (navigation, a refetch that removes the sheet) leaves no drag behind.
+  useEffect(() => () => setDragging(false), [setDragging]);
 
   function onDragEnd({ active, over }: DragEndEvent) {
+    setDragging(false);
     if (!over || active.id === over.id) return;
     const a = active.data.current as { type: string; topic?: string; name?: string; zone?: string } | undefined;
     const o = over.data.current as { type: string; topic?: string; name?: string; zone?: string } | undefined;
@@ -105,109 +116,110 @@ export function SheetTree({ data, actions, edits }: { data: SheetData; actions: 
   }
 
   const zoneProps = { solved, starred, actions: rowActions, lazy };
-  const questionsIn = (topic: string): Mapping[] => mappings.filter((m) => zoneOf(m, config) !== UNASSIGNED && m.topic === topic);
   const unassigned = tree.byZone.get(UNASSIGNED) ?? [];
   const empty = config.topicOrder.length === 0 && mappings.length === 0;
 
   return (
-    <DndContext sensors={sensors} collisionDetection={collision} onDragEnd={onDragEnd}>
-      <IconSprite />
-      {empty && <div className="empty">No topics or questions yet. Create your first topic or add questions directly!</div>}
-      <SortableContext id="topics" items={config.topicOrder.map((t) => `topic:${dragId(t)}`)} strategy={verticalListSortingStrategy}>
-        {config.topicOrder.map((topic, i) => {
-          const subs = config.subTopicOrder[topic] ?? [];
-          const direct = tree.byZone.get(topicZone(topic)) ?? [];
-          const all = questionsIn(topic);
-          return (
-            <Section
-              key={topic}
-              kind="topic"
-              topic={topic}
-              name={topic}
-              questions={all}
-              solved={solved}
-              defaultOpen={expandAll || i === 0}
-              lazy={lazy ? { estimate: all.length * 40 + subs.length * 60 } : undefined}
-              edit={{
-                canEdit,
-                rename: (v) => (v ? edits.renameTopic(topic, v) : SHEET_MESSAGES.topicEmpty),
-                remove: () => edits.deleteTopic(topic),
-                addQuestion: () => edits.openAddQuestion({ topic, subTopic: '' }),
-              }}
-              extraActions={<AddSubTopic topic={topic} onAdd={edits.addSubTopic} existing={subs} />}
-            >
-              <DirectZone empty={subs.length === 0 && direct.length === 0}>
-                <Zone zone={topicZone(topic)} items={direct} emptyText="No direct questions under this topic" {...zoneProps} />
-              </DirectZone>
-              <SubTopicList topic={topic} names={subs}>
-                {subs.map((sub) => {
-                  const items = tree.byZone.get(subZone(topic, sub)) ?? [];
-                  return (
-                    <Section
-                      key={sub}
-                      kind="subtopic"
-                      topic={topic}
-                      name={sub}
-                      questions={items}
-                      solved={solved}
-                      defaultOpen
-                      lazy={lazy ? { estimate: items.length * 40 } : undefined}
-                      edit={{
-                        canEdit,
-                        rename: (v) => {
-                          if (!v) return SHEET_MESSAGES.subTopicRequired;
-                          if (v !== sub && subs.includes(v)) return SHEET_MESSAGES.subTopicDuplicate;
-                          edits.renameSubTopic(topic, sub, v);
-                        },
-                        remove: () => edits.deleteSubTopic(topic, sub),
-                        addQuestion: () => edits.openAddQuestion({ topic, subTopic: sub }),
-                      }}
-                    >
-                      <Zone zone={subZone(topic, sub)} items={items} emptyText="No questions added to this subtopic" {...zoneProps} />
-                    </Section>
-                  );
-                })}
-              </SubTopicList>
-            </Section>
-          );
-        })}
-      </SortableContext>
-      <Unassigned shown={unassigned.length > 0} canEdit={canEdit}>
-        <Zone zone={UNASSIGNED} items={unassigned} emptyText="Drop question here" {...zoneProps} />
-      </Unassigned>
-      {canEdit && (
-        <form
-          className="add-topic row"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const name = newTopic.trim();
-            if (!name) return setTopicError(SHEET_MESSAGES.topicRequired);
-            if (config.topicOrder.includes(name)) return setTopicError('Topic with this name already exists.');
-            edits.addTopic(name);
-            setNewTopic('');
-          }}
-        >
-          <input
-            className="input"
-            placeholder="New topic name"
-            aria-label="New topic name"
-            aria-invalid={!!topicError}
-            value={newTopic}
-            onChange={(e) => (setNewTopic(e.target.value), setTopicError(null))}
-          />
-          <button type="submit" className="btn">
-            <FolderPlus size={16} /> Add Topic
-          </button>
-          <button type="button" className="btn" onClick={() => edits.openAddQuestion({ topic: '', subTopic: '' })}>
-            <Plus size={16} /> Add Question
-          </button>
-          {topicError && (
-            <span className="field-error" role="alert">
-              {topicError}
-            </span>
-          )}
-        </form>
-      )}
+    <DndContext sensors={sensors} collisionDetection={collision} onDragStart={() => setDragging(true)} onDragEnd={onDragEnd} onDragCancel={() => setDragging(false)}>
+      <ArrivalContext.Provider value={arrival.current}>
+        <IconSprite />
+        {empty && <div className="empty">No topics or questions yet. Create your first topic or add questions directly!</div>}
+        <SortableContext id="topics" items={config.topicOrder.map((t) => `topic:${dragId(t)}`)} strategy={verticalListSortingStrategy}>
+          {config.topicOrder.map((topic, i) => {
+            const subs = config.subTopicOrder[topic] ?? [];
+            const direct = tree.byZone.get(topicZone(topic)) ?? [];
+            const all = tree.byTopic.get(topic) ?? [];
+            return (
+              <Section
+                key={topic}
+                kind="topic"
+                topic={topic}
+                name={topic}
+                questions={all}
+                solved={solved}
+                defaultOpen={expandAll || i === 0}
+                lazy={lazy ? { estimate: all.length * 40 + subs.length * 60 } : undefined}
+                edit={{
+                  canEdit,
+                  rename: (v) => (v ? edits.renameTopic(topic, v) : SHEET_MESSAGES.topicEmpty),
+                  remove: () => edits.deleteTopic(topic),
+                  addQuestion: () => edits.openAddQuestion({ topic, subTopic: '' }),
+                }}
+                extraActions={<AddSubTopic topic={topic} onAdd={edits.addSubTopic} existing={subs} />}
+              >
+                <DirectZone empty={subs.length === 0 && direct.length === 0}>
+                  <Zone zone={topicZone(topic)} items={direct} emptyText="No direct questions under this topic" {...zoneProps} />
+                </DirectZone>
+                <SubTopicList topic={topic} names={subs}>
+                  {subs.map((sub) => {
+                    const items = tree.byZone.get(subZone(topic, sub)) ?? [];
+                    return (
+                      <Section
+                        key={sub}
+                        kind="subtopic"
+                        topic={topic}
+                        name={sub}
+                        questions={items}
+                        solved={solved}
+                        defaultOpen
+                        lazy={lazy ? { estimate: items.length * 40 } : undefined}
+                        edit={{
+                          canEdit,
+                          rename: (v) => {
+                            if (!v) return SHEET_MESSAGES.subTopicRequired;
+                            if (v !== sub && subs.includes(v)) return SHEET_MESSAGES.subTopicDuplicate;
+                            edits.renameSubTopic(topic, sub, v);
+                          },
+                          remove: () => edits.deleteSubTopic(topic, sub),
+                          addQuestion: () => edits.openAddQuestion({ topic, subTopic: sub }),
+                        }}
+                      >
+                        <Zone zone={subZone(topic, sub)} items={items} emptyText="No questions added to this subtopic" {...zoneProps} />
+                      </Section>
+                    );
+                  })}
+                </SubTopicList>
+              </Section>
+            );
+          })}
+        </SortableContext>
+        <Unassigned shown={unassigned.length > 0} canEdit={canEdit}>
+          <Zone zone={UNASSIGNED} items={unassigned} emptyText="Drop question here" {...zoneProps} />
+        </Unassigned>
+        {canEdit && (
+          <form
+            className="add-topic row"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const name = newTopic.trim();
+              if (!name) return setTopicError(SHEET_MESSAGES.topicRequired);
+              if (config.topicOrder.includes(name)) return setTopicError('Topic with this name already exists.');
+              edits.addTopic(name);
+              setNewTopic('');
+            }}
+          >
+            <input
+              className="input"
+              placeholder="New topic name"
+              aria-label="New topic name"
+              aria-invalid={!!topicError}
+              value={newTopic}
+              onChange={(e) => (setNewTopic(e.target.value), setTopicError(null))}
+            />
+            <button type="submit" className="btn">
+              <FolderPlus size={16} /> Add Topic
+            </button>
+            <button type="button" className="btn" onClick={() => edits.openAddQuestion({ topic: '', subTopic: '' })}>
+              <Plus size={16} /> Add Question
+            </button>
+            {topicError && (
+              <span className="field-error" role="alert">
+                {topicError}
+              </span>
+            )}
+          </form>
+        )}
+      </ArrivalContext.Provider>
     </DndContext>
   );
 }

@@ -41,7 +41,7 @@ export function Section({ kind, topic, name, questions, solved, edit, defaultOpe
   });
   const [open, setOpen] = useState(defaultOpen);
   const [renaming, setRenaming] = useState(false);
-  const body = useNearViewport<HTMLDivElement>(!!lazy, open, defaultOpen);
+  const body = useNearViewport<HTMLDivElement>(!!lazy, open, defaultOpen || undefined);
   const p = progressOf(questions, solved);
   const Heading = kind === 'topic' ? 'h3' : 'h4';
 

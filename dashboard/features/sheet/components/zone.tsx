@@ -1,6 +1,8 @@
-import { useDndContext, useDroppable } from '@dnd-kit/core';
+import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { useMemo } from 'react';
 import type { Mapping } from '@shared/schemas/sheet';
+import { useIsDragging } from '../stores/drag';
 import { QuestionRow, type RowActions } from './question-row';
 
 interface ZoneProps {
@@ -19,8 +21,10 @@ interface ZoneProps {
 export function Zone({ zone, items, solved, starred, actions, emptyText, lazy }: ZoneProps) {
   const dragging = useIsDragging();
   const { setNodeRef, isOver } = useDroppable({ id: zone, data: { type: 'zone', zone }, disabled: !actions.canEdit });
+  // One array per list of items: a new one would make every row of the zone re-render.
+  const ids = useMemo(() => items.map((m) => m._id), [items]);
   return (
-    <SortableContext id={zone} items={items.map((m) => m._id)} strategy={verticalListSortingStrategy}>
+    <SortableContext id={zone} items={ids} strategy={verticalListSortingStrategy}>
       <ul ref={setNodeRef} className={`q-zone${isOver ? ' over' : ''}`} data-zone={zone}>
         {items.map((m) => (
           <QuestionRow key={m._id} mapping={m} zone={zone} solved={solved.has(m.questionId._id)} starred={starred.has(m.questionId._id)} actions={actions} lazy={lazy} />
@@ -29,12 +33,4 @@ export function Zone({ zone, items, solved, starred, actions, emptyText, lazy }:
       </ul>
     </SortableContext>
   );
-}
-
-/**
- * Whether anything is being dragged, from dnd-kit's context: only the parts that change with it
- * re-render at pick-up and drop, not the whole tree.
- */
-export function useIsDragging() {
-  return useDndContext().active !== null;
 }

@@ -22,6 +22,7 @@ describe('sheet tree', () => {
     expect(tree.byZone.get(topicZone('Arrays'))?.map((x) => x._id)).toEqual(['a']);
     expect(tree.byZone.get(subZone('Arrays', 'Prefix'))?.map((x) => x._id)).toEqual(['b']);
     expect(tree.byZone.get(UNASSIGNED)?.map((x) => x._id)).toEqual(['d', 'e']);
+    expect(tree.byTopic.get('Arrays')?.map((x) => x._id)).toEqual(['a', 'b']);
     expect(placeOf(subZone('Arrays', 'Prefix'))).toEqual({ topic: 'Arrays', subTopic: 'Prefix' });
   });
   it('computes the order for a drop before an item, after it when moving down, and at the end of a zone', () => {

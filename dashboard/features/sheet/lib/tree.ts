@@ -26,6 +26,8 @@ export function placeOf(zone: ZoneId): { topic: string; subTopic: string } {
 export interface Tree {
   byZone: Map<ZoneId, Mapping[]>;
   byId: Map<string, Mapping>;
+  /** Every question under a topic, directly or in one of its subtopics. */
+  byTopic: Map<string, Mapping[]>;
 }
 
 /**
@@ -45,13 +47,18 @@ export function buildTree(mappings: Mapping[], config: SheetConfig): Tree {
   }
   for (const m of mappings) if (!seen.has(m._id)) ordered.push(m);
   const byZone = new Map<ZoneId, Mapping[]>();
+  const byTopic = new Map<string, Mapping[]>();
+  const add = <K,>(map: Map<K, Mapping[]>, key: K, m: Mapping) => {
+    const list = map.get(key);
+    if (list) list.push(m);
+    else map.set(key, [m]);
+  };
   for (const m of ordered) {
     const z = zoneOf(m, config);
-    const list = byZone.get(z) ?? [];
-    list.push(m);
-    byZone.set(z, list);
+    add(byZone, z, m);
+    if (z !== UNASSIGNED) add(byTopic, m.topic, m);
   }
-  return { byZone, byId };
+  return { byZone, byId, byTopic };
 }
 
 /**
