@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api';
 import { useSession } from '../auth/api/session';
 import { tabHref } from '../tracker/tabs';
 import { sheetQuery, type SheetData } from './api/sheet-queries';
-import { AddQuestionDialog } from './components/add-question-dialog';
+import { AddQuestionDialog, preloadDialogs } from './components/dialogs';
 import { SheetHeader } from './components/sheet-header';
 import { SheetTree } from './components/sheet-tree';
 import { VideoDialog } from './components/video-dialog';
@@ -57,6 +57,10 @@ function LoadedSheet({ slug, data }: { slug: string; data: SheetData }) {
   const admin = useSheetAdmin(sheet);
   const locked = sheet.premium && !sheet.purchaseStatus && !sheet.isAuthor && !sheet.isCollaborator;
   const chart = useAfterFirstPaint();
+  const member = sheet.isAuthor || sheet.isCollaborator;
+  useEffect(() => {
+    if (chart && member) preloadDialogs();
+  }, [chart, member]);
   return (
     <div className="sheet-page">
       <Breadcrumb name={sheet.name} />

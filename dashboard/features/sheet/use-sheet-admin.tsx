@@ -8,9 +8,7 @@ import { toast } from '../../lib/toast';
 import { tabHref } from '../tracker/tabs';
 import { sharingCalls } from './api/sharing-queries';
 import { sheetKeys } from './api/sheet-queries';
-import { ImportDialog } from './components/import-dialog';
-import { SettingsDialog } from './components/settings-dialog';
-import { ShareDialog } from './components/share-dialog';
+import { ImportDialog, SettingsDialog, ShareDialog } from './components/dialogs';
 
 type Open = 'share' | 'settings' | 'import' | 'delete' | 'leave' | null;
 
