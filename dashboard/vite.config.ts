@@ -1,13 +1,67 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = import.meta.dirname;
 const apiTarget = process.env.API_URL ?? 'http://localhost:8787';
 
+/**
+ * Puts app/early-sheet.ts in index.html as the first script, a plain one that runs as soon as it
+ * arrives (it is small; deferred, it would wait for the stylesheets and the end of parsing), and hands
+ * it the files of the sheet page's chunk and what that chunk imports beyond the entry, which it
+ * preloads on a sheet's address: the page's data and code start loading while the entry is still
+ * downloading instead of after it has run.
+ */
+function earlySheetScript(): Plugin {
+  const source = resolve(root, 'app/early-sheet.ts');
+  const sheetPage = resolve(root, 'features/sheet/sheet-page.tsx');
+  let build = false;
+  return {
+    name: 'early-sheet-script',
+    configResolved(config) {
+      build = config.command === 'build';
+    },
+    buildStart() {
+      if (build) this.emitFile({ type: 'chunk', id: source, name: 'early-sheet' });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        const tag = (attrs: string) => `<script ${attrs}></script>\n    `;
+        // Before the app's module script and its stylesheet, which a plain script would wait for.
+        const place = (script: string) => html.replace(/<script type="module"/, (m) => script + m);
+        if (!bundle) return place(tag('type="module" src="/app/early-sheet.ts"'));
+        const chunks = Object.values(bundle).flatMap((o) => (o.type === 'chunk' ? [o] : []));
+        const early = chunks.find((c) => c.facadeModuleId === source);
+        if (!early) return html;
+        const imported = (file: string, into: Set<string>) => {
+          if (into.has(file)) return into;
+          into.add(file);
+          const c = bundle[file];
+          if (c?.type === 'chunk') for (const f of c.imports) imported(f, into);
+          return into;
+        };
+        const css = (files: Set<string>) =>
+          new Set([...files].flatMap((f) => {
+            const c = bundle[f];
+            return c?.type === 'chunk' ? [...(c.viteMetadata?.importedCss ?? [])] : [];
+          }));
+        // What the entry loads anyway: its chunk, the chunks it imports and their styles.
+        const entry = ctx.chunk ? imported(ctx.chunk.fileName, new Set()) : new Set<string>();
+        const entryCss = css(entry);
+        const page = chunks.find((c) => c.facadeModuleId === sheetPage);
+        const pageFiles = page ? imported(page.fileName, new Set()) : new Set<string>();
+        const files = [...[...pageFiles].filter((f) => !entry.has(f)), ...[...css(pageFiles)].filter((f) => !entryCss.has(f))];
+        return place(tag(`src="/${early.fileName}" data-sheet-chunks="${files.map((f) => `/${f}`).join(' ')}"`));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), earlySheetScript()],
   resolve: { alias: { '@shared': resolve(root, '../shared') } },
   build: {
     outDir: resolve(root, '../dist/dashboard'),

@@ -4,6 +4,7 @@ import { usePrefetchQuery } from '@tanstack/react-query';
 import { useLocation, useParams, useSearch } from 'wouter';
 import { EmptyState, SkeletonList } from '../../components/feedback';
 import { ErrorBoundary, TrackerErrorScreen } from '../../components/error-screens';
+import { preloadable, useLoaded } from '../../lib/preload';
 import { useSession } from '../auth/api/session';
 import { useLoginPopup } from '../auth/stores/login-popup';
 import { sheetQuery } from '../sheet/api/sheet-queries';
@@ -18,7 +19,7 @@ const TAB_VIEWS: Record<Tab, LazyExoticComponent<ComponentType>> = {
   notes: lazy(() => import('../notes/notes-tab')),
   sheet: lazy(() => import('../sheet/sheet-tab')),
 };
-const SheetPage = lazy(() => import('../sheet/sheet-page'));
+const sheetPage = preloadable(() => import('../sheet/sheet-page').then((m) => m.default));
 
 export function QuestionTrackerPage() {
   const [path] = useLocation();
@@ -38,7 +39,7 @@ export function QuestionTrackerPage() {
       {slug && <PrefetchSheet slug={slug} token={token} />}
       <Suspense fallback={<SkeletonList rows={6} />}>
         {sheetPath ? (
-          <SheetPage />
+          <SheetRoute />
         ) : needsLogin ? (
           <EmptyState
             icon={<LockKeyhole size={22} />}
@@ -57,6 +58,12 @@ export function QuestionTrackerPage() {
       </Suspense>
     </ErrorBoundary>
   );
+}
+
+/** The sheet page, with its own skeleton until its code is there rather than a Suspense fallback (see useLoaded). */
+function SheetRoute() {
+  const SheetPage = useLoaded(sheetPage);
+  return SheetPage ? <SheetPage /> : <SkeletonList rows={6} />;
 }
 
 /** Requests a sheet's data while the sheet page's code loads, not after it. */

@@ -15,10 +15,23 @@ export const sheetKeys = {
   collaborators: (id: string) => ['sheet-collaborators', id] as const,
 };
 
+const getSheet = (slug: string) => api['question-tracker'].v2.sheet['get-sheet-data-by-slug'][':slug'].$get({ param: { slug } });
+
+/**
+ * The request index.html's first script made for this sheet and viewer before the app loaded
+ * (app/early-sheet.ts), taken once; later reads make their own.
+ */
+function takeEarlyResponse(slug: string, token: string | null): ReturnType<typeof getSheet> | null {
+  const early = window.earlySheet;
+  if (!early || early.slug !== slug || early.token !== token) return null;
+  window.earlySheet = undefined;
+  return early.response as ReturnType<typeof getSheet>;
+}
+
 export const sheetQuery = (slug: string, token: string | null) =>
   queryOptions({
     queryKey: [...sheetKeys.bySlug(slug), token] as const,
-    queryFn: async (): Promise<SheetData> => unwrap(api['question-tracker'].v2.sheet['get-sheet-data-by-slug'][':slug'].$get({ param: { slug } })),
+    queryFn: async (): Promise<SheetData> => unwrap(takeEarlyResponse(slug, token) ?? getSheet(slug)),
     retry: (count, err) => count < 2 && !(err instanceof ApiError && err.code > 0 && err.code < 500),
   });
 

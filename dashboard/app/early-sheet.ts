@@ -1,0 +1,59 @@
+/**
+ * The first script of index.html, run as soon as it arrives and before the app's own code has
+ * (a small plain script without imports: see earlySheetScript in vite.config.ts). On a sheet's
+ * address it starts what the sheet page waits for: the sheet's data request, claimed by sheetQuery,
+ * and the page's code, whose files the build lists in this script's data-sheet-chunks attribute.
+ */
+export interface EarlySheet {
+  slug: string;
+  token: string | null;
+  response: Promise<Response>;
+}
+
+declare global {
+  interface Window {
+    earlySheet?: EarlySheet;
+  }
+}
+
+/** The sheet routes of app.tsx; /question-tracker/sheet/premium/pricing is the pricing page. */
+const SHEET_ROUTE = /^\/question-tracker\/sheet\/(?:premium\/)?([^/]+)$/;
+const PRICING = '/question-tracker/sheet/premium/pricing';
+/** The session store's key (lib/session-store.ts). */
+const TOKEN_KEY = 'pt.token';
+
+function startSheet(script: HTMLOrSVGScriptElement | null) {
+  const path = location.pathname;
+  const match = SHEET_ROUTE.exec(path);
+  if (!match?.[1] || path === PRICING) return;
+  let slug: string;
+  let token: string | null = null;
+  try {
+    slug = decodeURIComponent(match[1]);
+    token = localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return;
+  }
+  const response = fetch(`/question-tracker/v2/sheet/get-sheet-data-by-slug/${encodeURIComponent(slug)}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  // Its failure is reported by the query that claims it; unclaimed, it is not an error.
+  response.catch(() => undefined);
+  window.earlySheet = { slug, token, response };
+  const files = (script instanceof HTMLScriptElement ? script.dataset.sheetChunks : undefined)?.split(' ') ?? [];
+  for (const href of files) {
+    if (!href) continue;
+    const link = document.createElement('link');
+    if (href.endsWith('.css')) {
+      link.rel = 'preload';
+      link.as = 'style';
+    } else {
+      link.rel = 'modulepreload';
+    }
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+startSheet(document.currentScript);
