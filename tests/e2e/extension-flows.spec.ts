@@ -266,6 +266,27 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
     await page.close();
   });
 
+  test('the popup opens on the lookup kept from the visit, then shows what the tracker says now', async () => {
+    const url = 'https://leetcode.com/problems/two-sum/';
+    const page = await ext.context.newPage();
+    await page.goto(url);
+    const tabId = await tabIdFor(ext.worker, url);
+    // The signed-in visit looks the problem up once and keeps the answer for the tab.
+    const kept = () => ext.worker.evaluate(async (key) => (await chrome.storage.session.get(key))[key] ?? null, `lookup:${tabId}`);
+    await expect.poll(kept).toMatchObject({ url, lookup: { status: 'found', document: { starred: true } } });
+    // Unstarred elsewhere (the dashboard): the kept answer does not know it, the popup must find out.
+    const record = (await lookup(url)).data.document as { _id: string };
+    expect((await api('PATCH', `/question-tracker/v1/user/question/update-question/${record._id}`, { starred: false })).status).toBe(200);
+    const popup = await ext.context.newPage();
+    await popup.goto(`chrome-extension://${ext.extensionId}/popup.html?tabId=${tabId}`);
+    await expect(popup.getByRole('button', { name: 'Star', exact: true })).toBeVisible();
+    await expect(popup.getByTestId('starred-state')).toHaveCount(0);
+    await expect(popup.getByTestId('workspace-state')).toHaveText('In your workspace');
+    await expect.poll(kept).toMatchObject({ lookup: { document: { starred: false } } });
+    await popup.close();
+    await page.close();
+  });
+
   test("off a problem page the popup shows the account and today's solved count", async () => {
     const popup = await ext.context.newPage();
     await popup.goto(`chrome-extension://${ext.extensionId}/popup.html`);
