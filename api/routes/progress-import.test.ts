@@ -97,14 +97,14 @@ describe('progress import and export', () => {
     expect(res.status).toBe(200);
     expect(res.body.status.message).toBe(UPLOAD_MESSAGES.progressSynced);
     expect(res.body.data).toMatchObject({ new: 4, alreadySolved: 3, invalidUrl: 3, error: 1, total: 11 });
-    expect(res.body.data.questions.map((q: { problemUrl: string; checked: boolean }) => [q.problemUrl, q.checked]).sort()).toEqual(
-      [
-        ['https://codeforces.com/problemset/problem/4/A', true],
-        ['https://leetcode.com/problems/a-problem-nobody-knows/', true],
-        ['https://leetcode.com/problems/add-two-numbers/', true],
-        ['https://www.hackerrank.com/challenges/solve-me-first/problem', false],
-      ].sort(),
-    );
+    // New records first, then ticks, each in file order.
+    expect(res.body.data.questions.map((q: { problemUrl: string; checked: boolean }) => [q.problemUrl, q.checked])).toEqual([
+      ['https://codeforces.com/problemset/problem/4/A', true],
+      ['https://leetcode.com/problems/a-problem-nobody-knows/', true],
+      ['https://www.hackerrank.com/challenges/solve-me-first/problem', false],
+      ['https://leetcode.com/problems/add-two-numbers/', true],
+    ]);
+    expect(res.body.data.questions.find((q: { problemUrl: string }) => q.problemUrl.includes('nobody'))).toMatchObject({ name: 'A Problem Nobody Knows' });
 
     const list = (await t.call('GET', `${W}/get-questions?pageSize=100`, { token: u.token })).body.data;
     const state = Object.fromEntries(list.questions.map((q: { checked: boolean; question: { problemUrl: string } }) => [q.question.problemUrl, q.checked]));
