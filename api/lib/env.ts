@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import type { UserRow } from '../services/auth';
 import type { ThrottleStore } from '../services/login-throttle';
 import type { Clock } from './clock';
+import type { KeptAnswers } from './kept-answers';
 import type { MemoryCaches } from './memory-cache';
 
 export interface Deps {
@@ -10,6 +11,7 @@ export interface Deps {
   config: Config;
   clock: Clock;
   caches: MemoryCaches;
+  kept: KeptAnswers;
   throttle: ThrottleStore;
 }
 

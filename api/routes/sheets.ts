@@ -4,6 +4,7 @@ import type { UserRow } from '../services/auth';
 import { createSheetBodySchema, updateSheetBodySchema, validateSlugQuerySchema } from '../../shared/schemas/sheet';
 import { updateSlugBodySchema } from '../../shared/schemas/sharing';
 import type { AppEnv, Deps } from '../lib/env';
+import { sheetAnswerKey, type SheetKey } from '../lib/kept-answers';
 import { encodeAnswer, ok, sendAnswer, valid, type EncodedAnswer } from '../lib/respond';
 import { deleteSheet, setVisibility, updateSlug } from '../services/sharing';
 import type { Mapping, Sheet, SheetProgress } from '../../shared/schemas/sheet';
@@ -12,21 +13,20 @@ import { createSheet, getSheetData, isSlugAvailable, listCollaborators, setFollo
 /** /question-tracker/v2/sheet: a sheet's data, details, order and following. */
 export function sheetRoutes(deps: Deps) {
   const { db, clock } = deps;
-  const answers = deps.caches.create<EncodedAnswer>({ maxBytes: ANSWER_CACHE_BYTES, sizeOf: (a) => a.body.byteLength + 256 });
-
   /**
    * The sheet page's read. Answers are remembered per viewer and dropped when the database announces a change
    * to the sheet (its row, mappings, questions, collaborators, followers), its creator or the viewer (their
-   * records, entitlement, sessions), so a repeated read, or its 304, touches no database at all.
+   * records, entitlement, sessions), so a repeated read, or its 304, touches no database at all (and is
+   * usually answered before reaching here, by lib/kept-answers).
    */
-  async function readSheet(c: Context<AppEnv>, where: { id: string } | { slug: string }) {
+  async function readSheet(c: Context<AppEnv>, where: SheetKey) {
     const user = c.get('user');
-    const key = `${user?.id ?? '-'}|${'id' in where ? `id:${where.id}` : `slug:${where.slug}`}`;
-    const kept = answers.get(key);
+    const key = sheetAnswerKey(user, where);
+    const kept = deps.kept.sheets.get(key);
     if (kept) return sendAnswer<SheetAnswer>(c, kept);
     const data = await getSheetData(db, where, user);
     const answer = encodeSheet(data);
-    answers.set(c.get('readTicket'), key, answer, answerTags(data.access.sheet, user));
+    deps.kept.sheets.set(c.get('readTicket'), key, answer, answerTags(data.access.sheet, user));
     return sendAnswer<SheetAnswer>(c, answer);
   }
 
@@ -79,8 +79,6 @@ export function sheetRoutes(deps: Deps) {
       return ok(c, data, 200);
     });
 }
-
-const ANSWER_CACHE_BYTES = 128 * 1024 * 1024;
 
 type SheetAnswer = { sheet: Sheet; mappings: Mapping[]; progress: SheetProgress };
 

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../testing';
+
+type T = Awaited<ReturnType<typeof createTestApp>>;
+const S = '/question-tracker/v2/sheet';
+
+/** Every header but the request's own id. */
+const headersOf = (res: Response) => [...res.headers.entries()].filter(([name]) => name !== 'x-request-id').sort();
+
+/**
+ * A kept sheet answer is sent before the rest of the pipeline runs (lib/kept-answers): it must be the very
+ * answer the full pipeline gives, headers included, for signed-in and signed-out readers, 200 and 304.
+ */
+describe('kept sheet answers', () => {
+  let t: T;
+  let token: string;
+  let sheet: { _id: string; slug: string };
+
+  const get = (path: string, headers: Record<string, string> = {}) => t.app.fetch(new Request(`http://localhost${path}`, { headers }));
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = (await t.signup('Kept')).token;
+    sheet = (await t.call('POST', `${S}/create-sheet`, { token, body: { name: 'Kept', slug: 'kept-sheet', description: '' } })).body.data.sheet;
+    await t.call('POST', `${S}/add-questions/${sheet._id}`, {
+      token,
+      body: { data: [{ topic: '', subTopic: '', title: 'One', problemUrl: 'https://leetcode.com/problems/kept-one/' }] },
+    });
+    expect((await t.call('PATCH', `${S}/mark-sheet-public/${sheet._id}`, { token })).status).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  for (const reader of ['signed in', 'signed out'] as const) {
+    for (const by of ['slug', 'id'] as const) {
+      it(`gives the same answer and headers as the full pipeline: ${reader}, by ${by}`, async () => {
+        const path = by === 'slug' ? `${S}/get-sheet-data-by-slug/${sheet.slug}` : `${S}/get-sheet-data/${sheet._id}`;
+        const auth: Record<string, string> = reader === 'signed in' ? { authorization: `Bearer ${token}` } : {};
+        // A change to the sheet drops what was kept: the next read goes the whole way.
+        await t.call('PATCH', `${S}/update-sheet/${sheet._id}`, { token, body: { description: `${reader} ${by}` } });
+        const full = await get(path, auth);
+        const kept = await get(path, auth);
+        expect(full.status).toBe(200);
+        expect(kept.status).toBe(200);
+        expect(headersOf(kept)).toEqual(headersOf(full));
+        expect(await kept.text()).toBe(await full.text());
+        const names = headersOf(full).map(([name]) => name);
+        expect(names).toEqual(expect.arrayContaining(['content-security-policy', 'x-content-type-options', 'etag', 'vary']));
+
+        const etag = full.headers.get('etag')!;
+        // A write that changes nothing still drops what was kept.
+        await t.db.execute(sql`update sheets set name = name where id = ${sheet._id}`);
+        const full304 = await get(path, { ...auth, 'if-none-match': etag });
+        const kept304 = await get(path, { ...auth, 'if-none-match': etag });
+        expect(full304.status).toBe(304);
+        expect(kept304.status).toBe(304);
+        expect(headersOf(kept304)).toEqual(headersOf(full304));
+      });
+    }
+  }
+
+  it('leaves a cross-origin read to CORS, and an unknown token to the session check', async () => {
+    const path = `${S}/get-sheet-data-by-slug/${sheet.slug}`;
+    await get(path, { authorization: `Bearer ${token}` });
+    const cross = await get(path, { authorization: `Bearer ${token}`, origin: 'https://elsewhere.example' });
+    expect(cross.status).toBe(200);
+    expect(cross.headers.get('access-control-allow-origin')).toBeNull();
+    const unknown = await get(path, { authorization: `Bearer ${'x'.repeat(40)}` });
+    expect(unknown.status).toBe(200); // a public sheet, read as a signed-out visitor
+    expect((JSON.parse(await unknown.text()) as { data: { progress: unknown } }).data.progress).toEqual({ solved: [], starred: [] });
+  });
+
+  it('stops answering for a session that ended', async () => {
+    const other = await t.signup('Ending');
+    const path = `${S}/get-sheet-data-by-slug/${sheet.slug}`;
+    await get(path, { authorization: `Bearer ${other.token}` });
+    expect((await get(path, { authorization: `Bearer ${other.token}` })).status).toBe(200);
+    await t.call('POST', '/auth/v1/logout', { token: other.token });
+    const after = await get(path, { authorization: `Bearer ${other.token}` });
+    const body = JSON.parse(await after.text()) as { data: { sheet: { isFollowing: boolean } }; status: { code: number } };
+    // The ended token now reads as nobody: the public sheet, without that user's view of it.
+    expect(after.status).toBe(200);
+    expect(body.data.sheet.isFollowing).toBe(false);
+  });
+});

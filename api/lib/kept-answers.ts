@@ -1,0 +1,67 @@
+import type { MiddlewareHandler } from 'hono';
+import { hashToken, type SessionUser, type UserRow } from '../services/auth';
+import type { AppEnv, Deps } from './env';
+import type { MemoryCaches, TaggedCache } from './memory-cache';
+import { sendAnswer, type EncodedAnswer } from './respond';
+import { setSecurityHeaders } from './security-headers';
+
+/**
+ * What the API keeps in memory between requests (see MemoryCaches): sessions by token hash, and the
+ * sheet page's encoded answers per viewer. Both are dropped as the database announces changes.
+ */
+export interface KeptAnswers {
+  sessions: TaggedCache<SessionUser>;
+  sheets: TaggedCache<EncodedAnswer>;
+}
+
+export function createKeptAnswers(caches: MemoryCaches): KeptAnswers {
+  return {
+    sessions: caches.create<SessionUser>({ maxBytes: 16 * 1024 * 1024, sizeOf: () => 1024 }),
+    sheets: caches.create<EncodedAnswer>({ maxBytes: 128 * 1024 * 1024, sizeOf: (a) => a.body.byteLength + 256 }),
+  };
+}
+
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearerToken(header: string | undefined): string | null {
+  return /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header ?? '')?.[1] ?? null;
+}
+
+/** The user of a kept, unexpired session; undefined when this process does not know the token. */
+export function keptUser(deps: Deps, tokenHash: string): UserRow | undefined {
+  const kept = deps.kept.sessions.get(tokenHash);
+  return kept && kept.expiresAt.getTime() > deps.clock.now().getTime() ? kept.user : undefined;
+}
+
+export type SheetKey = { id: string } | { slug: string };
+
+export const sheetAnswerKey = (user: UserRow | null, where: SheetKey) =>
+  `${user?.id ?? '-'}|${'id' in where ? `id:${where.id}` : `slug:${where.slug}`}`;
+
+const SHEET_READ = /^\/question-tracker\/v2\/sheet\/get-sheet-data(-by-slug)?\/([A-Za-z0-9_-]{1,200})$/;
+
+/**
+ * A repeated read of a sheet, answered from memory before the rest of the pipeline runs: the same answer,
+ * headers and 304 that the sheet route gives (routes/sheets.ts), without the work around it. Anything
+ * this process does not hold already (an unknown session, an answer not kept, a cross-origin request
+ * that needs CORS) goes the whole way.
+ */
+export function keptSheetAnswers(deps: Deps): MiddlewareHandler<AppEnv> {
+  return (c, next) => {
+    if (c.req.method !== 'GET' || !deps.caches.live) return next();
+    const match = SHEET_READ.exec(c.req.path);
+    if (!match || c.req.header('origin') !== undefined) return next();
+    const authorization = c.req.header('authorization');
+    let user: UserRow | null = null;
+    if (authorization !== undefined) {
+      const token = bearerToken(authorization);
+      const kept = token ? keptUser(deps, hashToken(token)) : undefined;
+      if (!kept) return next();
+      user = kept;
+    }
+    const answer = deps.kept.sheets.get(sheetAnswerKey(user, match[1] ? { slug: match[2]! } : { id: match[2]! }));
+    if (!answer) return next();
+    setSecurityHeaders(c);
+    c.header('Vary', 'Origin');
+    return Promise.resolve(sendAnswer(c, answer));
+  };
+}
