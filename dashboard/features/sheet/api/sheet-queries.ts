@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { MutationObserver, queryOptions, useQueryClient, type MutateOptions, type MutationObserverOptions } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import type { Mapping, Sheet, SheetConfig, SheetProgress } from '@shared/schemas/sheet';
 import { api, ApiError, unwrap } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -41,9 +42,18 @@ export const collaboratorsQuery = (sheetId: string) =>
     queryFn: () => unwrap(api['question-tracker'].v2.sheet.collaborators['get-collaborators'][':id'].$get({ param: { id: sheetId } })),
   });
 
+/** What a sheet mutation gives its caller: `mutate` alone, as the page shows no mutation state. */
+export interface SheetMutation<V> {
+  mutate(vars: V, options?: MutateOptions<unknown, Error, V, { previous: SheetData | undefined }>): void;
+}
+
 /**
  * A sheet mutation that applies its change to the cached sheet at once, rolls it back with the
  * spec's toast if the server refuses, and refetches afterwards so every view agrees.
+ *
+ * useMutation would re-render the whole sheet page at each state change of each call (pending,
+ * success, settled), three renders more per tick or drop than the data changes need; this keeps the
+ * same observer and callbacks without subscribing the page to its state.
  */
 export function useSheetMutation<V>(
   slug: string,
@@ -54,10 +64,10 @@ export function useSheetMutation<V>(
     failure: string | ((err: unknown) => string);
     success?: string;
   },
-) {
+): SheetMutation<V> {
   const qc = useQueryClient();
   const key = sheetQuery(slug, token).queryKey;
-  return useMutation({
+  const options: MutationObserverOptions<unknown, Error, V, { previous: SheetData | undefined }> = {
     mutationFn: async (vars: V) => {
       const data = qc.getQueryData<SheetData>(key);
       if (!data) throw new Error('Sheet configuration not loaded.');
@@ -77,7 +87,14 @@ export function useSheetMutation<V>(
       if (opts.success) toast.success(opts.success);
     },
     onSettled: () => qc.invalidateQueries({ queryKey: sheetKeys.all }),
+  };
+  const [observer] = useState(() => new MutationObserver(qc, options));
+  useEffect(() => {
+    observer.setOptions(options);
   });
+  // A call's own callbacks (mutate(vars, { onSuccess })) reach only an observer with a listener.
+  useEffect(() => observer.subscribe(() => undefined), [observer]);
+  return useMemo(() => ({ mutate: (vars, callOptions) => void observer.mutate(vars, callOptions).catch(() => undefined) }), [observer]);
 }
 
 const S = () => api['question-tracker'].v2.sheet;

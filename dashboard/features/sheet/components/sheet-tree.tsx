@@ -1,16 +1,18 @@
 import {
   closestCorners,
   DndContext,
+  getClientRect,
   KeyboardSensor,
   PointerSensor,
   useSensor,
   useSensors,
   type CollisionDetection,
   type DragEndEvent,
+  type MeasuringConfiguration,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { FolderPlus, Plus } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { SHEET_MESSAGES } from '@shared/rules/sheet';
 import type { Mapping } from '@shared/schemas/sheet';
 import { toast } from '../../../lib/toast';
@@ -57,11 +59,55 @@ function useStableActions(actions: RowActions): RowActions {
   );
 }
 
+/** The tree edits with one identity for the tree's life, so memoised topics skip re-rendering. */
+function useStableEdits(edits: TreeEdits): TreeEdits {
+  const latest = useRef(edits);
+  latest.current = edits;
+  return useMemo(
+    () => ({
+      reorderTopics: (order) => latest.current.reorderTopics(order),
+      reorderSubTopics: (topic, names) => latest.current.reorderSubTopics(topic, names),
+      moveQuestion: (id, place, order, changedZone) => latest.current.moveQuestion(id, place, order, changedZone),
+      addTopic: (name) => latest.current.addTopic(name),
+      renameTopic: (from, to) => latest.current.renameTopic(from, to),
+      deleteTopic: (name) => latest.current.deleteTopic(name),
+      addSubTopic: (topic, name) => latest.current.addSubTopic(topic, name),
+      renameSubTopic: (topic, from, to) => latest.current.renameSubTopic(topic, from, to),
+      deleteSubTopic: (topic, name) => latest.current.deleteSubTopic(topic, name),
+      openAddQuestion: (place) => latest.current.openAddQuestion(place),
+    }),
+    [],
+  );
+}
+
+/**
+ * Lists that hold the same items as in the previous render keep the previous list's identity (the tree
+ * is rebuilt on every change of the sheet's data), so memoised topics and zones see what changed.
+ */
+function useStableLists() {
+  const lists = useRef(new Map<string, readonly unknown[]>());
+  return <T,>(key: string, list: T[]): T[] => {
+    const before = lists.current.get(key) as T[] | undefined;
+    if (before && before.length === list.length && before.every((x, i) => x === list[i])) return before;
+    lists.current.set(key, list);
+    return list;
+  };
+}
+
 /** Only items of the dragged kind are drop targets: topics onto topics, subtopics onto subtopics, questions onto questions and zones. */
 const collision: CollisionDetection = (args) => {
   const type = args.active.data.current?.type as string | undefined;
   const allowed = type === 'question' ? ['question', 'zone'] : [type];
   return closestCorners({ ...args, droppableContainers: args.droppableContainers.filter((c) => allowed.includes(c.data.current?.type as string)) });
+};
+
+/**
+ * Drop targets are measured without their transform, which dnd-kit reads from each element's computed
+ * style (every target, twice per pick-up); ours come from the inline style sortable items set, so an
+ * element without one is measured as it is.
+ */
+const measuring: MeasuringConfiguration = {
+  droppable: { measure: (el) => (el.style.transform ? getClientRect(el, { ignoreTransform: true }) : getClientRect(el)) },
 };
 
 export function SheetTree({ data, actions, edits }: { data: SheetData; actions: RowActions; edits: TreeEdits }) {
@@ -115,71 +161,33 @@ export function SheetTree({ data, actions, edits }: { data: SheetData; actions: 
     }
   }
 
+  const stableEdits = useStableEdits(edits);
+  const stable = useStableLists();
   const zoneProps = { solved, starred, actions: rowActions, lazy };
   const unassigned = tree.byZone.get(UNASSIGNED) ?? [];
   const empty = config.topicOrder.length === 0 && mappings.length === 0;
 
   return (
-    <DndContext sensors={sensors} collisionDetection={collision} onDragStart={() => setDragging(true)} onDragEnd={onDragEnd} onDragCancel={() => setDragging(false)}>
+    <DndContext sensors={sensors} collisionDetection={collision} measuring={measuring} onDragStart={() => setDragging(true)} onDragEnd={onDragEnd} onDragCancel={() => setDragging(false)}>
       <ArrivalContext.Provider value={arrival.current}>
         <IconSprite />
         {empty && <div className="empty">No topics or questions yet. Create your first topic or add questions directly!</div>}
         <SortableContext id="topics" items={config.topicOrder.map((t) => `topic:${dragId(t)}`)} strategy={verticalListSortingStrategy}>
           {config.topicOrder.map((topic, i) => {
             const subs = config.subTopicOrder[topic] ?? [];
-            const direct = tree.byZone.get(topicZone(topic)) ?? [];
-            const all = tree.byTopic.get(topic) ?? [];
+            const subItems = stable(`subs:${topic}`, subs.map((sub) => stable(subZone(topic, sub), tree.byZone.get(subZone(topic, sub)) ?? NONE)));
             return (
-              <Section
+              <Topic
                 key={topic}
-                kind="topic"
                 topic={topic}
-                name={topic}
-                questions={all}
-                solved={solved}
+                subs={subs}
+                all={stable(`topic:${topic}`, tree.byTopic.get(topic) ?? NONE)}
+                direct={stable(topicZone(topic), tree.byZone.get(topicZone(topic)) ?? NONE)}
+                subItems={subItems}
                 defaultOpen={expandAll || i === 0}
-                lazy={lazy ? { estimate: all.length * 40 + subs.length * 60 } : undefined}
-                edit={{
-                  canEdit,
-                  rename: (v) => (v ? edits.renameTopic(topic, v) : SHEET_MESSAGES.topicEmpty),
-                  remove: () => edits.deleteTopic(topic),
-                  addQuestion: () => edits.openAddQuestion({ topic, subTopic: '' }),
-                }}
-                extraActions={<AddSubTopic topic={topic} onAdd={edits.addSubTopic} existing={subs} />}
-              >
-                <DirectZone empty={subs.length === 0 && direct.length === 0}>
-                  <Zone zone={topicZone(topic)} items={direct} emptyText="No direct questions under this topic" {...zoneProps} />
-                </DirectZone>
-                <SubTopicList topic={topic} names={subs}>
-                  {subs.map((sub) => {
-                    const items = tree.byZone.get(subZone(topic, sub)) ?? [];
-                    return (
-                      <Section
-                        key={sub}
-                        kind="subtopic"
-                        topic={topic}
-                        name={sub}
-                        questions={items}
-                        solved={solved}
-                        defaultOpen
-                        lazy={lazy ? { estimate: items.length * 40 } : undefined}
-                        edit={{
-                          canEdit,
-                          rename: (v) => {
-                            if (!v) return SHEET_MESSAGES.subTopicRequired;
-                            if (v !== sub && subs.includes(v)) return SHEET_MESSAGES.subTopicDuplicate;
-                            edits.renameSubTopic(topic, sub, v);
-                          },
-                          remove: () => edits.deleteSubTopic(topic, sub),
-                          addQuestion: () => edits.openAddQuestion({ topic, subTopic: sub }),
-                        }}
-                      >
-                        <Zone zone={subZone(topic, sub)} items={items} emptyText="No questions added to this subtopic" {...zoneProps} />
-                      </Section>
-                    );
-                  })}
-                </SubTopicList>
-              </Section>
+                edits={stableEdits}
+                {...zoneProps}
+              />
             );
           })}
         </SortableContext>
@@ -223,6 +231,84 @@ export function SheetTree({ data, actions, edits }: { data: SheetData; actions: 
     </DndContext>
   );
 }
+
+const NONE: Mapping[] = [];
+
+interface TopicProps {
+  topic: string;
+  subs: string[];
+  /** Every question of the topic, for its progress. */
+  all: Mapping[];
+  direct: Mapping[];
+  /** The questions of each subtopic, in the order of `subs`. */
+  subItems: Mapping[][];
+  defaultOpen: boolean;
+  edits: TreeEdits;
+  solved: Set<string>;
+  starred: Set<string>;
+  actions: RowActions;
+  lazy: boolean;
+}
+
+/**
+ * A topic with its subtopics and zones. Memoised on props that keep their identity while the topic is
+ * unchanged (see useStableLists), so a move, tick or refetch re-renders the topics it touches only.
+ */
+const Topic = memo(function Topic({ topic, subs, all, direct, subItems, defaultOpen, edits, solved, starred, actions, lazy }: TopicProps) {
+  const canEdit = actions.canEdit;
+  const zoneProps = { solved, starred, actions, lazy };
+  return (
+    <Section
+      kind="topic"
+      topic={topic}
+      name={topic}
+      questions={all}
+      solved={solved}
+      defaultOpen={defaultOpen}
+      lazy={lazy ? { estimate: all.length * 40 + subs.length * 60 } : undefined}
+      edit={{
+        canEdit,
+        rename: (v) => (v ? edits.renameTopic(topic, v) : SHEET_MESSAGES.topicEmpty),
+        remove: () => edits.deleteTopic(topic),
+        addQuestion: () => edits.openAddQuestion({ topic, subTopic: '' }),
+      }}
+      extraActions={<AddSubTopic topic={topic} onAdd={edits.addSubTopic} existing={subs} />}
+    >
+      <DirectZone empty={subs.length === 0 && direct.length === 0}>
+        <Zone zone={topicZone(topic)} items={direct} emptyText="No direct questions under this topic" {...zoneProps} />
+      </DirectZone>
+      <SubTopicList topic={topic} names={subs}>
+        {subs.map((sub, i) => {
+          const items = subItems[i] ?? NONE;
+          return (
+            <Section
+              key={sub}
+              kind="subtopic"
+              topic={topic}
+              name={sub}
+              questions={items}
+              solved={solved}
+              defaultOpen
+              lazy={lazy ? { estimate: items.length * 40 } : undefined}
+              edit={{
+                canEdit,
+                rename: (v) => {
+                  if (!v) return SHEET_MESSAGES.subTopicRequired;
+                  if (v !== sub && subs.includes(v)) return SHEET_MESSAGES.subTopicDuplicate;
+                  edits.renameSubTopic(topic, sub, v);
+                },
+                remove: () => edits.deleteSubTopic(topic, sub),
+                addQuestion: () => edits.openAddQuestion({ topic, subTopic: sub }),
+              }}
+            >
+              <Zone zone={subZone(topic, sub)} items={items} emptyText="No questions added to this subtopic" {...zoneProps} />
+            </Section>
+          );
+        })}
+      </SubTopicList>
+    </Section>
+  );
+});
 
 /** A topic with nothing in it says so, except during a drag, when its zone takes drops. */
 function DirectZone({ empty, children }: { empty: boolean; children: ReactNode }) {

@@ -52,9 +52,20 @@ function TopicChart({ mappings }: { mappings: Mapping[] }) {
   );
 }
 
-/** The questions' platforms and topic labels, in order: all the chart depends on. */
+const sameList = (a: readonly string[], b: readonly string[]) => a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
+
+/**
+ * The questions' platforms and topic labels, in order: all the chart depends on. Compared on every
+ * render of the page, so unchanged questions (the same objects after an edit or a refetch) are
+ * passed over by identity.
+ */
 const sameTopics = (a: Mapping[], b: Mapping[]) =>
-  a.length === b.length && a.every((m, i) => m.questionId.platform === b[i]?.questionId.platform && m.questionId.topics.join('\u0000') === b[i]?.questionId.topics.join('\u0000'));
+  a === b ||
+  (a.length === b.length &&
+    a.every((m, i) => {
+      const n = b[i];
+      return m === n || (!!n && m.questionId.platform === n.questionId.platform && sameList(m.questionId.topics, n.questionId.topics));
+    }));
 
 // Recharts redraws are costly: a refetch, tick or move that leaves the topics as they were keeps the chart as drawn.
 export default memo(TopicChart, (prev, next) => sameTopics(prev.mappings, next.mappings));

@@ -1,7 +1,8 @@
+import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/core';
 import { useSortable, SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import type { Mapping } from '@shared/schemas/sheet';
 import { InlineEdit } from '../../../components/inline-edit';
 import { ProgressBar } from '../../../components/question-bits';
@@ -40,10 +41,8 @@ export function Section({ kind, topic, name, questions, solved, edit, defaultOpe
     disabled: !edit.canEdit,
   });
   const [open, setOpen] = useState(defaultOpen);
-  const [renaming, setRenaming] = useState(false);
   const body = useNearViewport<HTMLDivElement>(!!lazy, open, defaultOpen || undefined);
   const p = progressOf(questions, solved);
-  const Heading = kind === 'topic' ? 'h3' : 'h4';
 
   return (
     <section
@@ -52,52 +51,20 @@ export function Section({ kind, topic, name, questions, solved, edit, defaultOpe
       style={{ transform: CSS.Translate.toString(transform), transition }}
       aria-label={`${kind === 'topic' ? 'Topic' : 'Subtopic'} ${name}`}
     >
-      <header className="section-bar">
-        {edit.canEdit && (
-          <button type="button" className="icon-btn drag-handle" ref={setActivatorNodeRef} aria-label={`Drag ${kind} ${name}`} {...attributes} {...listeners}>
-          </button>
-        )}
-        <button type="button" className="icon-btn" aria-expanded={open} aria-label={open ? `Collapse ${name}` : `Expand ${name}`} onClick={() => setOpen((o) => !o)}>
-          {open ? <ChevronDown size={16} /> : <ChevronRight size={16} />}
-        </button>
-        {renaming ? (
-          <InlineEdit
-            value={name}
-            label={`Rename ${kind} ${name}`}
-            onSave={(v) => {
-              const err = edit.rename(v);
-              if (!err) setRenaming(false);
-              return err;
-            }}
-            onCancel={() => setRenaming(false)}
-          />
-        ) : (
-          <Heading className="section-name" onDoubleClick={() => edit.canEdit && setRenaming(true)}>
-            {name}
-          </Heading>
-        )}
-        <span className="section-progress faint">
-          {p.done}/{p.total}
-        </span>
-        <div className="section-progress-bar">
-          <ProgressBar percent={p.percent} label={`${name} progress`} />
-        </div>
-        <span className="topbar-spacer" />
-        {edit.canEdit && (
-          <span className="section-actions">
-            {extraActions}
-            <button type="button" className="icon-btn" aria-label={`Add question to ${name}`} onClick={edit.addQuestion}>
-              <Icon name="plus" />
-            </button>
-            <button type="button" className="icon-btn" aria-label={`Rename ${name}`} onClick={() => setRenaming(true)}>
-              <Icon name="pencil" size={15} />
-            </button>
-            <button type="button" className="icon-btn" aria-label={`Delete ${name}`} onClick={edit.remove}>
-              <Icon name="trash" size={15} />
-            </button>
-          </span>
-        )}
-      </header>
+      <SectionBar
+        kind={kind}
+        name={name}
+        open={open}
+        setOpen={setOpen}
+        done={p.done}
+        total={p.total}
+        percent={p.percent}
+        edit={edit}
+        extraActions={extraActions}
+        handleRef={setActivatorNodeRef}
+        attributes={attributes}
+        listeners={listeners}
+      />
       {open && (
         <div ref={body.ref} className="section-body" style={body.near ? undefined : { height: body.height || lazy?.estimate }}>
           {body.near && children}
@@ -106,6 +73,78 @@ export function Section({ kind, topic, name, questions, solved, edit, defaultOpe
     </section>
   );
 }
+
+interface BarProps {
+  kind: 'topic' | 'subtopic';
+  name: string;
+  open: boolean;
+  setOpen: Dispatch<SetStateAction<boolean>>;
+  done: number;
+  total: number;
+  percent: number;
+  edit: SectionEdit;
+  extraActions?: ReactNode;
+  handleRef: (el: HTMLElement | null) => void;
+  attributes: DraggableAttributes;
+  listeners: DraggableSyntheticListeners;
+}
+
+/**
+ * The section's header, apart from the sortable <section>: dnd-kit re-renders every sortable item at
+ * pick-up, at drop and whenever the item under the pointer changes, and this part keeps what it drew.
+ */
+const SectionBar = memo(function SectionBar({ kind, name, open, setOpen, done, total, percent, edit, extraActions, handleRef, attributes, listeners }: BarProps) {
+  const [renaming, setRenaming] = useState(false);
+  const Heading = kind === 'topic' ? 'h3' : 'h4';
+  return (
+    <header className="section-bar">
+      {edit.canEdit && (
+        <button type="button" className="icon-btn drag-handle" ref={handleRef} aria-label={`Drag ${kind} ${name}`} {...attributes} {...listeners}>
+        </button>
+      )}
+      <button type="button" className="icon-btn" aria-expanded={open} aria-label={open ? `Collapse ${name}` : `Expand ${name}`} onClick={() => setOpen((o) => !o)}>
+        {open ? <ChevronDown size={16} /> : <ChevronRight size={16} />}
+      </button>
+      {renaming ? (
+        <InlineEdit
+          value={name}
+          label={`Rename ${kind} ${name}`}
+          onSave={(v) => {
+            const err = edit.rename(v);
+            if (!err) setRenaming(false);
+            return err;
+          }}
+          onCancel={() => setRenaming(false)}
+        />
+      ) : (
+        <Heading className="section-name" onDoubleClick={() => edit.canEdit && setRenaming(true)}>
+          {name}
+        </Heading>
+      )}
+      <span className="section-progress faint">
+        {done}/{total}
+      </span>
+      <div className="section-progress-bar">
+        <ProgressBar percent={percent} label={`${name} progress`} />
+      </div>
+      <span className="topbar-spacer" />
+      {edit.canEdit && (
+        <span className="section-actions">
+          {extraActions}
+          <button type="button" className="icon-btn" aria-label={`Add question to ${name}`} onClick={edit.addQuestion}>
+            <Icon name="plus" />
+          </button>
+          <button type="button" className="icon-btn" aria-label={`Rename ${name}`} onClick={() => setRenaming(true)}>
+            <Icon name="pencil" size={15} />
+          </button>
+          <button type="button" className="icon-btn" aria-label={`Delete ${name}`} onClick={edit.remove}>
+            <Icon name="trash" size={15} />
+          </button>
+        </span>
+      )}
+    </header>
+  );
+});
 
 export function SubTopicList({ topic, names, children }: { topic: string; names: string[]; children: ReactNode }) {
   return (

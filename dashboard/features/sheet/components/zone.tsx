@@ -1,6 +1,6 @@
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import type { Mapping } from '@shared/schemas/sheet';
 import { useIsDragging } from '../stores/drag';
 import { QuestionRow, type RowActions } from './question-row';
@@ -18,7 +18,7 @@ interface ZoneProps {
 }
 
 /** A drop zone of questions: unassigned, directly under a topic, or in a subtopic. */
-export function Zone({ zone, items, solved, starred, actions, emptyText, lazy }: ZoneProps) {
+export const Zone = memo(function Zone({ zone, items, solved, starred, actions, emptyText, lazy }: ZoneProps) {
   const dragging = useIsDragging();
   const { setNodeRef, isOver } = useDroppable({ id: zone, data: { type: 'zone', zone }, disabled: !actions.canEdit });
   // One array per list of items: a new one would make every row of the zone re-render.
@@ -33,4 +33,4 @@ export function Zone({ zone, items, solved, starred, actions, emptyText, lazy }:
       </ul>
     </SortableContext>
   );
-}
+});
