@@ -2,7 +2,8 @@ import { browser, type Browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { matchPatterns } from '@shared/platforms/index';
 import type { BroadcastMessage } from '@shared/schemas/messages';
-import { addLinkToWorkspace, flushQueue, handleMessage, lookupKey, type HandlerDeps, type KeyValue } from '../lib/handler';
+import { addLinkToWorkspace, flushQueue, handleMessage, type HandlerDeps, type KeyValue } from '../lib/handler';
+import { lookupKey, tabKey } from '../lib/kept-state';
 
 const MENU_ID = 'add-to-workspace';
 const FLUSH_ALARM = 'queue-flush';
@@ -42,7 +43,7 @@ export default defineBackground(() => {
     return true;
   });
   browser.tabs.onRemoved.addListener((tabId) => {
-    void deps.session.remove(`tab:${tabId}`);
+    void deps.session.remove(tabKey(tabId));
     void deps.session.remove(lookupKey(tabId));
   });
 

@@ -44,7 +44,7 @@ export function isRetryable(err: unknown): boolean {
 
 export const SETTINGS_KEY = 'settings';
 export const TOKEN_KEY = 'token';
-export const USER_KEY = 'user';
+export { USER_KEY } from './kept-state';
 
 export async function getSettings(local: KeyValue): Promise<Settings> {
   return { ...DEFAULT_SETTINGS, ...((await local.get<Partial<Settings>>(SETTINGS_KEY)) ?? {}) };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addLinkToWorkspace, handleMessage, LOOKUP_KEEP_MS, VERDICT_MESSAGES } from './handler';
-import { setup, signIn } from './test-support';
+import { addLinkToWorkspace, handleMessage, VERDICT_MESSAGES } from './handler';
+import { LOOKUP_KEEP_MS, readKeptState } from './kept-state';
+import { reader, setup, signIn } from './test-support';
 
 const page = { id: 'ext-id', url: 'chrome-extension://ext-id/popup.html' };
 const content = (tabId: number, url = 'https://leetcode.com/problems/two-sum/') => ({ id: 'ext-id', url, tab: { id: tabId } });
@@ -192,83 +193,76 @@ describe('popup actions', () => {
 
 describe('the lookup kept from a visit of the page', () => {
   const search = '/question-tracker/v1/question/search-question2';
-  const state = (tabId: number, cached?: boolean) => ({ type: 'problem:state', tabId, ...(cached !== undefined && { cached }) });
+  const NOW = 1_700_000_000_000;
 
   async function visited(tabId = 5) {
     const s = setup();
     await signIn(s.local);
     await handleMessage({ type: 'problem:detected', problem }, content(tabId), s.deps);
-    return s;
+    /** What the popup reads from storage on opening, before the background answers. */
+    const kept = (tab = tabId, now = NOW) => readKeptState(reader(s.session), reader(s.local), tab, now);
+    return { ...s, kept };
   }
 
-  it('a signed-in visit looks the problem up once; the popup is answered from it, then fresh from the API', async () => {
-    const { deps, api } = await visited();
+  it('a signed-in visit looks the problem up once; a page reads it back without asking the background', async () => {
+    const { deps, api, kept } = await visited();
     expect(api.callsTo(search)).toHaveLength(1);
     // The detector reads the page again: nothing more is asked while the kept answer holds.
     await handleMessage({ type: 'problem:detected', problem }, content(5), deps);
     expect(api.callsTo(search)).toHaveLength(1);
-
-    const kept = await handleMessage(state(5, true), page, deps);
-    expect(kept).toMatchObject({ ok: true, data: { problem, signedIn: true, cached: true, lookup: { status: 'found', document: null, notesCount: 0 } } });
-    expect(api.callsTo(search)).toHaveLength(1);
-
+    expect(await kept()).toEqual({
+      state: { problem, platform: expect.objectContaining({ id: 'leetcode', name: 'LeetCode' }), signedIn: true, lookup: expect.objectContaining({ status: 'found', document: null, notesCount: 0 }) },
+      auth: { signedIn: true, user: { email: 'a@b.co', firstName: 'A', secondName: '' } },
+    });
+    // The popup's own question always goes to the API, and its answer is the one kept from now on.
     api.records.set('q-two-sum', { _id: 'r-9', checked: true, starred: false, customTags: [] });
-    const fresh = await handleMessage(state(5), page, deps);
-    expect(fresh.ok && fresh.data).not.toHaveProperty('cached');
-    expect(fresh).toMatchObject({ ok: true, data: { lookup: { status: 'found', document: { _id: 'r-9', checked: true } } } });
+    expect(await handleMessage({ type: 'problem:state', tabId: 5 }, page, deps)).toMatchObject({ ok: true, data: { lookup: { document: { _id: 'r-9', checked: true } } } });
     expect(api.callsTo(search)).toHaveLength(2);
-    // The fresh answer is the one kept from now on.
-    expect(await handleMessage(state(5, true), page, deps)).toMatchObject({ ok: true, data: { cached: true, lookup: { document: { checked: true } } } });
+    expect(await kept()).toMatchObject({ state: { lookup: { document: { checked: true } } } });
   });
 
-  it('is not used after a change through the extension (a record, a note, signing in again)', async () => {
+  it('is stale after a change through the extension (a record, a sheet, a note, signing in or out)', async () => {
     const changes = [
       { type: 'record:set', problemUrl: problem.url, checked: true },
       { type: 'sheet:add', sheetId: 's1', problemUrl: problem.url, topic: '', subTopic: '' },
       { type: 'note:create', questionId: 'q-two-sum', title: 'x', note: '<p>x</p>', tags: [] },
       { type: 'note:delete', noteId: 'n1' },
       { type: 'auth:login', email: 'a@b.co', password: 'pw-123456' },
+      { type: 'auth:logout' },
     ];
     for (const change of changes) {
-      const { deps, api } = await visited();
+      const { deps, kept } = await visited();
+      expect(await kept(), change.type).not.toBeNull();
       expect(await handleMessage(change, page, deps)).toMatchObject({ ok: true });
-      const before = api.callsTo(search).length;
-      const reply = await handleMessage(state(5, true), page, deps);
-      expect(reply.ok && reply.data, change.type).not.toHaveProperty('cached');
-      expect(api.callsTo(search)).toHaveLength(before + 1);
+      expect(await kept(), change.type).toBeNull();
     }
   });
 
-  it('a queued action sent later makes it stale too', async () => {
-    const { deps, api } = await visited();
+  it('a queued action makes it stale once it is sent', async () => {
+    const { deps, api, kept } = await visited();
     api.state.offline = true;
     await handleMessage({ type: 'record:set', problemUrl: problem.url, starred: true }, page, deps);
     // Queued, not sent: what was kept still describes the account.
-    expect(await handleMessage(state(5, true), page, deps)).toMatchObject({ ok: true, data: { cached: true } });
+    expect(await kept()).not.toBeNull();
     api.state.offline = false;
     await handleMessage({ type: 'queue:flush' }, page, deps);
-    const reply = await handleMessage(state(5, true), page, deps);
-    expect(reply.ok && reply.data).not.toHaveProperty('cached');
-    expect(reply).toMatchObject({ ok: true, data: { lookup: { document: { starred: true } } } });
+    expect(await kept()).toBeNull();
   });
 
   it('belongs to its tab and URL, expires, and is dropped when the page leaves the problem', async () => {
-    const { deps, api, session } = await visited(5);
-    expect(await handleMessage(state(6, true), page, deps)).toEqual({ ok: true, data: { problem: null, platform: null, signedIn: true, lookup: null } });
+    const { deps, session, kept } = await visited(5);
+    expect(await kept(6)).toBeNull();
+    // Another problem in the same tab (a single-page move) before its own lookup: not the old answer.
     const cf = { platform: 'codeforces', key: '4A', url: 'https://codeforces.com/problemset/problem/4/A', name: 'Watermelon', difficulty: '800', topics: [] };
-    // Another problem in the same tab (a single-page move) is looked up, not taken from the old answer.
     await session.set('tab:5', cf);
-    expect(await handleMessage(state(5, true), page, deps)).toMatchObject({ ok: true, data: { lookup: { question: { _id: 'q-4a' } } } });
-    expect(api.callsTo(search).at(-1)?.query.get('problemUrl')).toBe(cf.url);
-
-    await handleMessage({ type: 'problem:detected', problem }, content(5), deps);
-    expect(await handleMessage(state(5, true), page, deps)).toMatchObject({ ok: true, data: { cached: true } });
-    deps.now = () => 1_700_000_000_000 + LOOKUP_KEEP_MS + 1;
-    const expired = await handleMessage(state(5, true), page, deps);
-    expect(expired.ok && expired.data).not.toHaveProperty('cached');
-
-    await handleMessage({ type: 'problem:none' }, content(5), deps);
+    expect(await kept()).toBeNull();
+    await handleMessage({ type: 'problem:detected', problem: cf }, content(5, cf.url), deps);
+    expect(await kept()).toMatchObject({ state: { problem: { key: '4A' }, platform: { id: 'codeforces' }, lookup: { question: { _id: 'q-4a' } } } });
+    expect(await kept(5, NOW + LOOKUP_KEEP_MS)).not.toBeNull();
+    expect(await kept(5, NOW + LOOKUP_KEEP_MS + 1)).toBeNull();
+    await handleMessage({ type: 'problem:none' }, content(5, cf.url), deps);
     expect(session.data.has('lookup:5')).toBe(false);
+    expect(await kept()).toBeNull();
   });
 
   it('nothing is looked up or kept for a signed-out visit, nor an answer the API could not give', async () => {
@@ -278,7 +272,7 @@ describe('the lookup kept from a visit of the page', () => {
     expect(session.data.has('lookup:5')).toBe(false);
     await signIn(local);
     api.state.status = 503;
-    expect(await handleMessage(state(5, true), page, deps)).toMatchObject({ ok: true, data: { lookup: { status: 'error' } } });
+    expect(await handleMessage({ type: 'problem:state', tabId: 5 }, page, deps)).toMatchObject({ ok: true, data: { lookup: { status: 'error' } } });
     expect(session.data.has('lookup:5')).toBe(false);
   });
 

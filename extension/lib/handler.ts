@@ -9,6 +9,7 @@ import {
   type DetectedProblem,
   type EditableSheet,
   type LookupState,
+  type PlatformInfo,
   type ProblemState,
   type QueueStatus,
   type RecordSetResult,
@@ -31,6 +32,7 @@ import {
   USER_KEY,
   type KeyValue,
 } from './api';
+import { LOOKUP_GENERATION, lookupKey, tabKey, validKept, type KeptLookup } from './kept-state';
 import { OfflineQueue, type Outcome, type QueuedAction } from './queue';
 import { verdictProblem } from './verdicts';
 
@@ -55,13 +57,6 @@ export interface HandlerDeps {
   newId?(): string;
 }
 
-const tabKey = (tabId: number) => `tab:${tabId}`;
-/** The catalogue's last answer for the problem in a tab (see keptLookup). */
-export const lookupKey = (tabId: number) => `lookup:${tabId}`;
-/** Bumped whenever something the lookups show may have changed: older kept answers no longer count. */
-const LOOKUP_GENERATION = 'lookup:generation';
-/** How old a kept answer may be and still be shown while the fresh one is on its way. */
-export const LOOKUP_KEEP_MS = 30 * 60_000;
 const enrichedKey = (p: { platform: string; key: string }) => `enriched:${p.platform}:${p.key}`;
 const SEEN_VERDICTS = 'verdicts:seen';
 const SEEN_LIMIT = 2000;
@@ -126,13 +121,6 @@ async function signOut(deps: HandlerDeps) {
   await forgetLookups(deps);
 }
 
-interface KeptLookup {
-  url: string;
-  generation: number;
-  at: number;
-  lookup: LookupState;
-}
-
 const lookupGeneration = async (deps: HandlerDeps) => (await deps.session.get<number>(LOOKUP_GENERATION)) ?? 0;
 
 /** After a change to records, notes, sheets or the account: every kept lookup is out of date. */
@@ -140,24 +128,23 @@ async function forgetLookups(deps: HandlerDeps) {
   await deps.session.set(LOOKUP_GENERATION, (await lookupGeneration(deps)) + 1);
 }
 
+/** Whether a tab has a kept answer for its problem still worth showing (see kept-state.ts). */
+async function hasKeptLookup(deps: HandlerDeps, tabId: number, url: string, generation: number): Promise<boolean> {
+  return !!validKept(await deps.session.get<KeptLookup>(lookupKey(tabId)), url, generation, (deps.now ?? Date.now)());
+}
+
+const platformInfo = (problem: DetectedProblem): PlatformInfo | null => {
+  const platform = platformById(problem.platform);
+  return platform ? { id: platform.id, name: platform.name, icon: platform.icon } : null;
+};
+
 /**
- * The answer kept for a tab's problem, when nothing has changed since it was fetched (the generation
- * read before the fetch is still current) and it is recent. The popup paints it at once and asks again.
+ * Keeps a definite answer (found or not found) for the popup to paint on its next opening, under the
+ * generation read before it was asked for.
  */
-async function keptLookup(deps: HandlerDeps, tabId: number, url: string, generation: number): Promise<LookupState | null> {
-  return validKept(deps, await deps.session.get<KeptLookup>(lookupKey(tabId)), url, generation);
-}
-
-function validKept(deps: HandlerDeps, kept: KeptLookup | undefined, url: string, generation: number): LookupState | null {
-  const now = (deps.now ?? Date.now)();
-  if (!kept || kept.url !== url || kept.generation !== generation || now - kept.at > LOOKUP_KEEP_MS || kept.at > now) return null;
-  return kept.lookup;
-}
-
-/** Keeps a definite answer (found or not found) under the generation read before it was asked for. */
-async function keepLookup(deps: HandlerDeps, tabId: number, url: string, lookup: LookupState, generation: number) {
+async function keepLookup(deps: HandlerDeps, tabId: number, problem: DetectedProblem, lookup: LookupState, generation: number) {
   if (lookup.status !== 'found' && lookup.status !== 'notFound') return;
-  const kept: KeptLookup = { url, generation, at: (deps.now ?? Date.now)(), lookup };
+  const kept: KeptLookup = { url: problem.url, generation, at: (deps.now ?? Date.now)(), platform: platformInfo(problem), lookup };
   await deps.session.set(lookupKey(tabId), kept);
 }
 
@@ -227,7 +214,7 @@ async function afterDetection(deps: HandlerDeps, tabId: number, problem: Detecte
   const fingerprint = body && JSON.stringify(body);
   const enrichDue = !!fingerprint && (await deps.session.get<string>(enrichedKey(problem))) !== fingerprint;
   const generation = await lookupGeneration(deps);
-  if (!enrichDue && (await keptLookup(deps, tabId, problem.url, generation))) return;
+  if (!enrichDue && (await hasKeptLookup(deps, tabId, problem.url, generation))) return;
   try {
     const client = await apiClient(deps.local, deps.fetch);
     const found = await lookup(client, problem.url);
@@ -235,7 +222,7 @@ async function afterDetection(deps: HandlerDeps, tabId: number, problem: Detecte
     const enriching = enrichDue && found.found && !found.data.question.verified;
     if (enriching && body) await unwrap(client['question-tracker'].v1.question.enrich.$patch({ json: body }));
     // An enriched question has changed since this answer: the popup asks for it then.
-    else await keepLookup(deps, tabId, problem.url, toLookupState(found), generation);
+    else await keepLookup(deps, tabId, problem, toLookupState(found), generation);
     if (enrichDue && fingerprint) await deps.session.set(enrichedKey(problem), fingerprint);
     afterSuccess(deps);
   } catch {
@@ -373,28 +360,16 @@ export async function handleMessage(raw: unknown, sender: Sender, deps: HandlerD
       case 'problem:get':
         return done((await deps.session.get<DetectedProblem>(tabKey(m.tabId))) ?? null);
       case 'problem:state': {
-        // The generation is read before the lookup, so a change made meanwhile makes this answer stale.
-        const [stored, token, generation, keptEntry] = await Promise.all([
+        // The generation is read before the lookup, so a change made meanwhile makes the kept answer stale.
+        const [stored, token, generation] = await Promise.all([
           deps.session.get<DetectedProblem>(tabKey(m.tabId)),
           deps.local.get<string>(TOKEN_KEY),
           lookupGeneration(deps),
-          m.cached ? deps.session.get<KeptLookup>(lookupKey(m.tabId)) : undefined,
         ]);
         const problem = stored ?? null;
-        const platform = problem ? platformById(problem.platform) : undefined;
-        const kept = problem ? validKept(deps, keptEntry, problem.url, generation) : null;
-        let lookup = kept;
-        if (problem && !lookup) {
-          lookup = await lookupState(deps, problem);
-          await keepLookup(deps, m.tabId, problem.url, lookup, generation);
-        }
-        const state: ProblemState = {
-          problem,
-          platform: platform ? { id: platform.id, name: platform.name, icon: platform.icon } : null,
-          signedIn: !!token,
-          lookup,
-          ...(kept && { cached: true }),
-        };
+        const lookup = problem ? await lookupState(deps, problem) : null;
+        if (problem && lookup) await keepLookup(deps, m.tabId, problem, lookup, generation);
+        const state: ProblemState = { problem, platform: problem && platformInfo(problem), signedIn: !!token, lookup };
         return done(state);
       }
       case 'record:set': {

@@ -15,6 +15,14 @@ export function memory(): KeyValue & { data: Map<string, unknown> } {
   };
 }
 
+/** The same storage as chrome.storage's one-read-for-several-keys (what pages use to read it). */
+export function reader(kv: KeyValue) {
+  return {
+    get: async (keys: string[]) =>
+      Object.fromEntries((await Promise.all(keys.map(async (k) => [k, await kv.get(k)] as const))).filter(([, v]) => v !== undefined)),
+  };
+}
+
 export interface FakeQuestion {
   _id: string;
   name: string;

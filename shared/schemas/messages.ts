@@ -91,8 +91,7 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth:login'), email: z.string().max(254), password: z.string().max(128) }),
   z.object({ type: z.literal('auth:logout') }),
   z.object({ type: z.literal('problem:get'), tabId: z.number().int() }),
-  // cached: the answer kept from the page's visit will do, when there is one (see ProblemState.cached).
-  z.object({ type: z.literal('problem:state'), tabId: z.number().int(), cached: z.boolean().optional() }),
+  z.object({ type: z.literal('problem:state'), tabId: z.number().int() }),
   recordSetSchema,
   z.object({ type: z.literal('sheets:list'), questionId: id.optional() }),
   z.object({ type: z.literal('sheet:get'), sheetId: id }),
@@ -178,8 +177,6 @@ export interface ProblemState {
   platform: PlatformInfo | null;
   signedIn: boolean;
   lookup: LookupState | null;
-  /** The lookup is the one kept from an earlier visit, not fetched for this request: ask again for a fresh one. */
-  cached?: true;
 }
 
 /** The outcome of an action that may wait in the offline queue. */

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { AuthStatus, ProblemState, Settings } from '@shared/schemas/messages';
+import { readKeptState } from '../../lib/kept-state';
 import { send } from '../../lib/messaging';
 
 export interface PopupTarget {
@@ -12,8 +13,10 @@ export interface PopupBoot {
   target: Promise<PopupTarget>;
   auth: Promise<AuthStatus>;
   settings: Promise<Settings>;
-  /** The tab's problem, with the lookup kept from the page's visit when there is one (state.cached). */
+  /** The tab's problem and the catalogue's answer, fresh from the background. */
   state: Promise<ProblemState>;
+  /** The same as the background kept it at the page's visit, read from storage (null when there is none). */
+  kept: Promise<{ state: ProblemState; auth: AuthStatus } | null>;
 }
 
 export const NO_PROBLEM: ProblemState = { problem: null, platform: null, signedIn: false, lookup: null };
@@ -26,13 +29,23 @@ export async function targetTab(search: string): Promise<PopupTarget> {
   return { tabId: tab?.id ?? null, windowId: tab?.windowId ?? null };
 }
 
-/** Sends the popup's first questions to the background, before anything is drawn. */
+const afterNextPaint = () => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+
+/**
+ * Sends the popup's first questions to the background, before anything is drawn, and reads what the
+ * background kept for the tab: that needs no answer from the background (which may be asleep).
+ */
 export function startPopup(search: string): PopupBoot {
   const target = targetTab(search);
-  return {
-    target,
-    auth: send<AuthStatus>({ type: 'auth:status' }),
-    settings: send<Settings>({ type: 'settings:get' }),
-    state: target.then((t) => (t.tabId === null ? NO_PROBLEM : send<ProblemState>({ type: 'problem:state', tabId: t.tabId, cached: true }))),
-  };
+  // The same fallback as the background's (Firefox before storage.session).
+  const session = browser.storage.session ?? browser.storage.local;
+  const kept = target.then((t) => (t.tabId === null ? null : readKeptState(session, browser.storage.local, t.tabId, Date.now()))).catch(() => null);
+  const state = Promise.all([target, kept]).then(async ([t, k]) => {
+    if (t.tabId === null) return NO_PROBLEM;
+    // With something to paint, the fresh answer (an API lookup, and the server's work) waits for that
+    // frame instead of competing with it.
+    if (k) await afterNextPaint();
+    return send<ProblemState>({ type: 'problem:state', tabId: t.tabId });
+  });
+  return { target, auth: send<AuthStatus>({ type: 'auth:status' }), settings: send<Settings>({ type: 'settings:get' }), state, kept };
 }

@@ -13,7 +13,7 @@ const found = (document: { checked: boolean; starred: boolean } | null, notesCou
   notesCount,
   popularSheets: [],
 });
-const stateOf = (lookup: LookupState, cached?: true): ProblemState => ({ problem, platform, signedIn: true, lookup, ...(cached && { cached }) });
+const stateOf = (lookup: LookupState): ProblemState => ({ problem, platform, signedIn: true, lookup });
 const signedIn: AuthStatus = { signedIn: true, user: { email: 'a@b.co', firstName: 'A', secondName: '' } };
 const settings: Settings = { apiBaseUrl: 'http://localhost:8787', autoTick: true };
 
@@ -23,8 +23,15 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-/** A popup on a tab, with the background's answers given by `answer` (by message type). */
-function open(first: ProblemState, answer: (m: PageMessage) => unknown, auth: AuthStatus = signedIn) {
+/**
+ * A popup on a tab: `fresh` is the background's answer to its first question, `kept` what storage held
+ * for the tab, and `answer` gives the background's answers to the rest (by message type).
+ */
+function open(
+  fresh: ProblemState | Promise<ProblemState>,
+  answer: (m: PageMessage) => unknown,
+  { auth = signedIn, kept = null }: { auth?: AuthStatus | Promise<AuthStatus>; kept?: ProblemState | null | Promise<ProblemState> } = {},
+) {
   const calls: PageMessage[] = [];
   const io: PopupIo = {
     send: vi.fn(async (m: PageMessage) => {
@@ -37,7 +44,8 @@ function open(first: ProblemState, answer: (m: PageMessage) => unknown, auth: Au
     target: Promise.resolve({ tabId: 5, windowId: null }),
     auth: Promise.resolve(auth),
     settings: Promise.resolve(settings),
-    state: Promise.resolve(first),
+    state: Promise.resolve(fresh),
+    kept: Promise.resolve(kept).then((state) => state && { state, auth: signedIn }),
   };
   const root = document.createElement('div');
   document.body.append(root);
@@ -52,45 +60,49 @@ const settle = () => new Promise((ok) => setTimeout(ok, 0));
 afterEach(() => document.body.replaceChildren());
 
 describe('the popup', () => {
-  it('draws its frame at once, paints the lookup kept from the visit, then the fresh one', async () => {
+  it('draws its frame at once, paints what the background kept for the tab, then its fresh answer', async () => {
     const fresh = deferred<ProblemState>();
-    const { root, q, calls } = open(stateOf(found(null), true), (m) => (m.type === 'problem:state' ? fresh.promise : []));
+    const auth = deferred<AuthStatus>();
+    const { root, q, calls } = open(fresh.promise, () => [], { kept: stateOf(found(null)), auth: auth.promise });
     expect(root.querySelector('.wrap.popup')?.textContent).toContain('Looking at this page…');
     await settle();
+    // Painted from storage alone: the background (asleep, say) has answered nothing yet.
     expect(q('problem-name')).toBe('Two Sum');
     expect(q('workspace-state')).toBe('Not in your workspace');
-    expect(calls.filter((m) => m.type === 'problem:state')).toEqual([{ type: 'problem:state', tabId: 5 }]);
     fresh.resolve(stateOf(found({ checked: true, starred: true }, 1)));
+    auth.resolve(signedIn);
     await settle();
     expect(q('workspace-state')).toBe('In your workspace');
     expect(q('solved-state')).toBe('Solved');
     expect(q('starred-state')).toBe('★ Starred');
     expect(q('notes-count')).toBe('1 note');
-    // The sheets holding the question are asked for once, not again for the fresh lookup.
+    // The sheets holding the question are asked for once, not again for the fresh answer.
     expect(calls.filter((m) => m.type === 'sheets:list')).toEqual([{ type: 'sheets:list', questionId: 'q1' }]);
   });
 
-  it('a fresh answer is not asked for when the first one was already fresh', async () => {
-    const { q, calls } = open(stateOf(found(null)), () => []);
+  it('a kept answer that comes after the fresh one is not shown', async () => {
+    const kept = deferred<ProblemState>();
+    const { q } = open(stateOf(found({ checked: true, starred: false })), () => [], { kept: kept.promise });
     await settle();
-    expect(q('workspace-state')).toBe('Not in your workspace');
-    expect(calls.some((m) => m.type === 'problem:state')).toBe(false);
+    expect(q('solved-state')).toBe('Solved');
+    kept.resolve(stateOf(found(null)));
+    await settle();
+    expect(q('solved-state')).toBe('Solved');
   });
 
   it('an answer that comes back after a newer one is not shown', async () => {
     const stale = deferred<ProblemState>();
-    let states = 0;
-    const { q, button } = open(stateOf(found(null), true), (m) => {
-      if (m.type === 'problem:state') return ++states === 1 ? stale.promise : stateOf(found({ checked: true, starred: false }));
+    const { q, button } = open(stale.promise, (m) => {
+      if (m.type === 'problem:state') return stateOf(found({ checked: true, starred: false }));
       if (m.type === 'record:set') return { status: 'sent', message: 'Marked as solved', result: {} };
       return [];
-    });
+    }, { kept: stateOf(found(null)) });
     await settle();
     button('Mark solved')?.click();
     await settle();
     expect(q('toast')).toBe('Marked as solved');
     expect(q('solved-state')).toBe('Solved');
-    // The check of the kept lookup, sent before the click, answers last with what it saw then.
+    // The popup's first question, sent before the click, answers last with what it saw then.
     stale.resolve(stateOf(found(null)));
     await settle();
     expect(q('solved-state')).toBe('Solved');
@@ -119,7 +131,7 @@ describe('the popup', () => {
         if (m.type === 'auth:login') throw new Error('Invalid email or password');
         return [];
       },
-      { signedIn: false, user: null },
+      { auth: { signedIn: false, user: null } },
     );
     await settle();
     const form = root.querySelector<HTMLFormElement>('form[aria-label="Sign in"]');

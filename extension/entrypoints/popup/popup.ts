@@ -301,14 +301,20 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
   render();
   root.append(wrap);
 
-  void boot.auth.then((auth) => set({ auth }));
+  let authAnswered = false;
+  void boot.auth.then((auth) => {
+    authAnswered = true;
+    set({ auth });
+  });
   void boot.settings.then((settings) => set({ settings }));
+  void boot.target.then((target) => set({ target }));
   const first = ++stateRequest;
-  void Promise.all([boot.target, boot.state]).then(([target, state]) => {
-    set({ target });
-    if (first !== stateRequest) return;
-    showState(state);
-    // A lookup kept from the page's visit is shown at once, then checked again.
-    if (state.cached) void loadState(target.tabId);
+  // What the background kept at the page's visit is painted until its fresh answer comes.
+  void boot.kept.then((kept) => {
+    if (!kept || first !== stateRequest || m.state !== null) return;
+    set({ state: kept.state, ...(!authAnswered && { auth: kept.auth }) });
+  });
+  void boot.state.then((state) => {
+    if (first === stateRequest) showState(state);
   });
 }
