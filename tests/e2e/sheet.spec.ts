@@ -81,6 +81,29 @@ test('a creator builds a sheet: topics, subtopics and questions through the UI',
   await expect(row(page, 'Subarray Sum Equals K')).toHaveCount(0);
 });
 
+test("a first visit asks for the sheet's data once, with the viewer's token, from the page's first script", async ({ page, request }) => {
+  const me = await signUpAndSignIn(page, request, 'Early');
+  const { id, slug } = await newSheet(request, me.token);
+  await api(request, me.token, 'POST', `${S}/add-topic/${id}`, { topic: 'Arrays' });
+  await api(request, me.token, 'POST', `${S}/add-questions/${id}`, { data: [{ topic: 'Arrays', subTopic: '', problemUrl: 'https://leetcode.com/problems/two-sum/' }] });
+  const calls: { auth: string | undefined; beforeApp: boolean }[] = [];
+  // The app's entry is held back for a moment: a request made meanwhile can only come from the first script.
+  let entryServed = false;
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    entryServed = true;
+    await route.continue();
+  });
+  page.on('request', (r) => {
+    if (r.url().includes('/get-sheet-data-by-slug/')) calls.push({ auth: r.headers().authorization, beforeApp: !entryServed });
+  });
+  await page.goto(`/question-tracker/sheet/${slug}`);
+  await expect(row(page, 'Two Sum')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // One request, sent before the app's own code had arrived; the page used its answer.
+  expect(calls).toEqual([{ auth: `Bearer ${me.token}`, beforeApp: true }]);
+});
+
 test('dragging moves a question between zones and a topic into a new place; a refused move rolls back', async ({ page, request }) => {
   const me = await signUpAndSignIn(page, request, 'Dragger');
   const { id, slug } = await newSheet(request, me.token);
