@@ -1,7 +1,7 @@
 /**
  * npm run bench [-- --quick] [-- --build] [-- --only 2,3]
  *
- * Measures the product against the limits of this machine (see bench/README-section.md): seeds PGlite
+ * Measures the product against the limits of this machine (see the README, "Performance"): seeds PGlite
  * and a fresh PostgreSQL database, loads the API in child processes with autocannon, times endpoints
  * in-process, imports 1 MB CSVs, weighs the dashboard's chunks, drives Chromium over the dashboard and
  * the extension, and runs two API servers on one database. Prints each figure as it goes, then one
