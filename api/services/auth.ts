@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { LOGIN_THROTTLE, profileNameBase, RULE_MESSAGES } from '../../shared/rules/account';
 import type { User } from '../../shared/schemas/user';
@@ -38,7 +38,8 @@ export function toUser(row: UserRow): User {
 /** The login_throttle key of an account's failed sign-ins. */
 export const accountThrottleKey = (email: string) => `account:${email}`;
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** One-shot hashing: it runs on every signed-in request, and is several times cheaper than a Hash object. */
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 export async function issueSession(deps: AuthDeps, userId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
