@@ -2,8 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import { hashToken, type SessionUser, type UserRow } from '../services/auth';
 import type { AppEnv, Deps } from './env';
 import type { MemoryCaches, TaggedCache } from './memory-cache';
-import { sendAnswer, type EncodedAnswer } from './respond';
-import { setSecurityHeaders } from './security-headers';
+import { isCurrent, type EncodedAnswer } from './respond';
+import { SECURITY_HEADERS } from './security-headers';
 
 /**
  * What the API keeps in memory between requests (see MemoryCaches): sessions by token hash, and the
@@ -60,8 +60,14 @@ export function keptSheetAnswers(deps: Deps): MiddlewareHandler<AppEnv> {
     }
     const answer = deps.kept.sheets.get(sheetAnswerKey(user, match[1] ? { slug: match[2]! } : { id: match[2]! }));
     if (!answer) return next();
-    setSecurityHeaders(c);
-    c.header('Vary', 'Origin');
-    return Promise.resolve(sendAnswer(c, answer));
+    // Built from plain records rather than through the context: the Node adapter then writes them as
+    // they are, without a Headers object in between.
+    const fresh = isCurrent(c.req.header('if-none-match'), answer.etag);
+    const headers = { ...(fresh ? NOT_MODIFIED_HEADERS : OK_HEADERS), ETag: answer.etag, 'X-Request-Id': c.get('requestId') };
+    return Promise.resolve(fresh ? new Response(null, { status: 304, headers }) : new Response(answer.body, { status: 200, headers }));
   };
 }
+
+/** What the full pipeline puts on a sheet answer besides its ETag and request id (see app.ts). */
+const NOT_MODIFIED_HEADERS: Readonly<Record<string, string>> = { ...SECURITY_HEADERS, Vary: 'Origin' };
+const OK_HEADERS: Readonly<Record<string, string>> = { ...NOT_MODIFIED_HEADERS, 'Content-Type': 'application/json' };

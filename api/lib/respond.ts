@@ -55,9 +55,13 @@ export function encodeAnswer(identity: string, build: () => string): EncodedAnsw
  * the RPC client sees the same shape.
  */
 export function sendAnswer<T>(c: Context, answer: EncodedAnswer) {
-  const inm = c.req.header('if-none-match');
-  if (inm && inm.split(',').some((t) => t.trim() === answer.etag || t.trim() === answer.etag.slice(2))) {
+  if (isCurrent(c.req.header('if-none-match'), answer.etag)) {
     return c.body(null, 304, { ETag: answer.etag }) as unknown as ReturnType<typeof ok<T, 200>>;
   }
   return c.body(answer.body, 200, { 'Content-Type': 'application/json', ETag: answer.etag }) as unknown as ReturnType<typeof ok<T, 200>>;
+}
+
+/** Whether an If-None-Match header names this ETag (weakly: with or without its W/ prefix). */
+export function isCurrent(ifNoneMatch: string | undefined, etag: string): boolean {
+  return !!ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === etag.slice(2));
 }

@@ -25,6 +25,9 @@ const HEADERS: readonly [string, string][] = [
     .request('/')).headers.entries(),
 ];
 
+/** The security headers as a plain record, for answers built without the request context. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(Object.fromEntries(HEADERS));
+
 /** Puts the security headers on the answer the handler is about to build. */
 export function setSecurityHeaders(c: Context): void {
   for (const [name, value] of HEADERS) c.header(name, value);
