@@ -1,5 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { LOGIN_THROTTLE, profileNameBase, RULE_MESSAGES } from '../../shared/rules/account';
 import type { User } from '../../shared/schemas/user';
 import type { Config } from '../config';
