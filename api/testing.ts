@@ -80,9 +80,10 @@ export async function createTestApp(options: { config?: Partial<Config>; clock?:
     return { ...res.body.data, email, password: 'correct horse battery' };
   }
 
-  return { app, db: database.db, kind: database.kind, changes: database.changes, config, call, signup, close: async () => {
-      await throttle.close();
-      await database.close();
-    },
-  };
+  async function close() {
+    await throttle.close();
+    await database.close();
+  }
+
+  return { app, db: database.db, kind: database.kind, changes: database.changes, config, call, signup, close };
 }

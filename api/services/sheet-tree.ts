@@ -121,7 +121,7 @@ export async function removeQuestion(deps: TreeDeps, sheetId: string, mappingId:
 
 export async function addTopic(deps: TreeDeps, sheetId: string, user: UserRow | null, topic: string) {
   return editTree(deps, sheetId, user, async (tx, config, sheet) => {
-    if (config.topicOrder.includes(topic)) throw conflict('Topic with this name already exists.');
+    if (config.topicOrder.includes(topic)) throw conflict(SHEET_MESSAGES.topicDuplicate);
     config.topicOrder.push(topic);
     config.subTopicOrder[topic] = [];
     return (await saveConfig(tx, deps.clock, sheet, config)).version;
@@ -133,7 +133,7 @@ export async function renameTopic(deps: TreeDeps, sheetId: string, user: UserRow
     const i = config.topicOrder.indexOf(oldTopic);
     if (i < 0) throw notFound(`There is no topic named "${oldTopic}"`);
     if (oldTopic === newTopic) return sheet.version;
-    if (config.topicOrder.includes(newTopic)) throw conflict('Topic with this name already exists.');
+    if (config.topicOrder.includes(newTopic)) throw conflict(SHEET_MESSAGES.topicDuplicate);
     config.topicOrder[i] = newTopic;
     config.subTopicOrder[newTopic] = config.subTopicOrder[oldTopic] ?? [];
     delete config.subTopicOrder[oldTopic];

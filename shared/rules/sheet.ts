@@ -10,6 +10,7 @@ export const SHEET_MESSAGES = {
   topicEmpty: 'Topic name cannot be empty',
   subTopicEmpty: 'Subtopic name cannot be empty',
   subTopicRequired: 'Subtopic name is required',
+  topicDuplicate: 'Topic with this name already exists.',
   subTopicDuplicate: 'Subtopic with this name already exists in this topic.',
   reorderForbidden: 'You do not have permission to reorder items',
   followRequired: 'Follow the sheet to perform any action',

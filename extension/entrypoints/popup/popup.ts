@@ -7,6 +7,7 @@ import type {
   RecordSetResult,
   Settings,
 } from '@shared/schemas/messages';
+import { difficultyTone } from '@shared/rules/difficulty';
 import { h, setProp, syncChildren } from '../../lib/dom';
 import { NO_PROBLEM, type PopupBoot, type PopupTarget } from './boot';
 import { createSheetPicker, type SheetPicker } from './sheet-picker';
@@ -36,13 +37,10 @@ interface Model {
   signInError: string | null;
 }
 
-export function difficultyClass(d: string | null | undefined) {
-  if (d === 'Easy' || d === 'Basic' || d === 'School') return 'diff-easy';
-  if (d === 'Medium') return 'diff-medium';
-  if (d === 'Hard') return 'diff-hard';
-  const n = Number(d);
-  if (Number.isFinite(n) && n > 0) return n < 1400 ? 'diff-easy' : n < 2000 ? 'diff-medium' : 'diff-hard';
-  return 'muted';
+/** The popup's class for a difficulty's colour (the shared tone; an unknown one is muted). */
+export function difficultyClass(d: string) {
+  const tone = difficultyTone(d);
+  return tone === 'other' ? 'muted' : `diff-${tone}`;
 }
 
 /**

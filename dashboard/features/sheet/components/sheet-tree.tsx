@@ -201,7 +201,7 @@ export function SheetTree({ data, actions, edits }: { data: SheetData; actions: 
               e.preventDefault();
               const name = newTopic.trim();
               if (!name) return setTopicError(SHEET_MESSAGES.topicRequired);
-              if (config.topicOrder.includes(name)) return setTopicError('Topic with this name already exists.');
+              if (config.topicOrder.includes(name)) return setTopicError(SHEET_MESSAGES.topicDuplicate);
               edits.addTopic(name);
               setNewTopic('');
             }}
