@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { requestId } from 'hono/request-id';
 import type { Config } from './config';
 import { noChangeFeed, type ChangeFeed } from './db/change-feed';
 import type { Db } from './db/client';
@@ -12,6 +11,7 @@ import { createKeptAnswers, keptSheetAnswers } from './lib/kept-answers';
 import { MemoryCaches } from './lib/memory-cache';
 import { securityHeaders } from './lib/security-headers';
 import { refuseNul } from './lib/no-nul';
+import { requestIds } from './lib/request-id';
 import { session } from './lib/session';
 import { authRoutes } from './routes/auth';
 import { collaboratorRoutes } from './routes/collaborators';
@@ -66,7 +66,6 @@ export function createApp({
   };
 
   const app = new Hono<AppEnv>();
-  app.use(requestId());
   if (config.logLevel === 'info') {
     app.use(async (c, next) => {
       const start = performance.now();
@@ -74,7 +73,9 @@ export function createApp({
       log({ level: 'info', id: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - start) });
     });
   }
+  // Before the request id is set on the context: a kept answer carries its id in its own header record.
   app.use(keptSheetAnswers(deps));
+  app.use(requestIds());
   app.use(securityHeaders());
   const allowCrossOrigin = cors({
     origin: (origin) => (config.corsOrigins.includes(origin) ? origin : null),

@@ -172,7 +172,9 @@ export function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
 }
 
 export async function startServer(label: string, env: Record<string, string>, timeoutMs = 120_000): Promise<ServerInfo> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], {
+  // BENCH_SERVER_NODE_ARGS passes Node flags to the servers only, e.g. '--cpu-prof --cpu-prof-dir=prof'.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'bench/server.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -59,6 +59,26 @@ describe('kept sheet answers', () => {
     }
   }
 
+  it('gives each answer a request id, the caller\'s own when well formed, on the full and the kept path alike', async () => {
+    const path = `${S}/get-sheet-data-by-slug/${sheet.slug}`;
+    const auth = { authorization: `Bearer ${token}` };
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    let n = 0;
+    for (const kept of [false, true]) {
+      // Each read on the full path follows a change; each kept one follows a read that kept the answer.
+      const read = async (headers: Record<string, string>) => {
+        if (kept) await get(path, auth);
+        else await t.call('PATCH', `${S}/update-sheet/${sheet._id}`, { token, body: { description: `request ids ${n++}` } });
+        return (await get(path, { ...auth, ...headers })).headers.get('x-request-id') ?? '';
+      };
+      const label = kept ? 'kept' : 'full';
+      expect(await read({ 'x-request-id': `trace-${label}=1` }), label).toBe(`trace-${label}=1`);
+      const ids = [await read({ 'x-request-id': 'not allowed!' }), await read({ 'x-request-id': 'x'.repeat(256) }), await read({})];
+      for (const id of ids) expect(id, label).toMatch(uuid);
+      expect(new Set(ids).size, label).toBe(3);
+    }
+  });
+
   it('leaves a cross-origin read to CORS, and an unknown token to the session check', async () => {
     const path = `${S}/get-sheet-data-by-slug/${sheet.slug}`;
     await get(path, { authorization: `Bearer ${token}` });
