@@ -95,6 +95,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   // zeros first protects nothing then, and costs a bulk import hundreds of milliseconds.
   await client.exec('SET wal_init_zero = off');
   const db = drizzlePglite(client, { schema });
+  embedded.add(db);
   await migratePglite(db, { migrationsFolder });
   const changes = await pgliteChangeFeed(client);
   return {
@@ -131,6 +132,16 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
       await client.end({ timeout: 5 });
     },
   };
+}
+
+const embedded = new WeakSet<object>();
+
+/**
+ * Whether this is the embedded database (PGlite): one connection, so a transaction runs alone from its
+ * first statement to its commit and nothing else reads or writes meanwhile.
+ */
+export function isEmbedded(db: Db): boolean {
+  return embedded.has(db);
 }
 
 export async function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {

@@ -77,8 +77,8 @@ export const questions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    // Name search goes through the trigram index of migration 0002 (lower(name) gin_trgm_ops).
     uniqueIndex('questions_platform_key_uq').on(t.platform, t.key),
-    index('questions_name_lower_idx').on(sql`lower(${t.name})`),
   ],
 );
 

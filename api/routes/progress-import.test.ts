@@ -1,11 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../shared/rules/upload';
 import { EXPORT_COLUMNS } from '../../shared/schemas/workspace';
+import { queryRows } from '../db/client';
 import { questions, userQuestions } from '../db/schema';
 import { seedDatabase } from '../db/seed/index';
-import { createTestApp } from '../testing';
+import { bulkReferenceChecks } from '../services/question-bulk';
+import { createTestApp, dbKind } from '../testing';
 
 const UP = '/question-tracker/v1/user/uploader/progress';
 const W = '/question-tracker/v1/user/question';
@@ -152,6 +154,32 @@ describe('progress import and export', () => {
     // The same file goes through once nothing fails.
     const ok = await upload(u.token, form(csv));
     expect(ok.body.data).toMatchObject({ new: 6, alreadySolved: 0 });
+  });
+
+  it('skips only foreign-key checks in a bulk import: every trigger of ours still fires, and the references are checked', async () => {
+    // Triggers the database makes for foreign keys are internal; ours must all be ENABLE ALWAYS ('A'), or an
+    // import on the embedded database (session_replication_role = replica) would skip them.
+    const triggers = await queryRows<{ name: string; enabled: string }>(t.db, sql`select tgname as name, tgenabled as enabled from pg_trigger where not tgisinternal`);
+    expect(triggers.length).toBeGreaterThanOrEqual(12);
+    expect(triggers.filter((tr) => tr.enabled !== 'A')).toEqual([]);
+
+    // An import announces its records (the workspace and its kept answers follow), and leaves the
+    // connection's role as it was.
+    const u = await t.signup('Bulk');
+    const csv = ['problemUrl,solved', 'https://leetcode.com/problems/two-sum/,yes', 'https://leetcode.com/problems/bulk-check-new-one/,no'].join('\n');
+    const empty = await t.call('GET', `${W}/get-questions?pageSize=10`, { token: u.token });
+    expect(empty.body.data.questions).toEqual([]);
+    expect((await upload(u.token, form(csv))).body.data).toMatchObject({ new: 2 });
+    const after = await t.call('GET', `${W}/get-questions?pageSize=10`, { token: u.token });
+    expect(after.body.data.questions.map((q: { checked: boolean }) => q.checked).sort()).toEqual([false, true]);
+    const [role] = await queryRows<{ role: string }>(t.db, sql`select current_setting('session_replication_role') as role`);
+    expect(role?.role).toBe('origin');
+
+    // The references the skipped checks would have covered: a user that is gone is refused.
+    if (dbKind() === 'pglite') {
+      const gone = '00000000-0000-4000-8000-000000000000';
+      await expect(t.db.transaction((tx) => bulkReferenceChecks(t.db, tx, gone))).rejects.toMatchObject({ code: 401 });
+    }
   });
 
   it('needs a session', async () => {

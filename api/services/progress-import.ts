@@ -8,7 +8,7 @@ import type { ProgressImportResult, UploadedFile } from '../../shared/schemas/wo
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { AppError, badRequest } from '../lib/errors';
-import { jsonColumns, newIds, problemKey, resolveQuestions } from './question-bulk';
+import { bulkReferenceChecks, jsonColumns, newIds, problemKey, resolveQuestions } from './question-bulk';
 
 export interface ImportDeps {
   db: Db;
@@ -91,6 +91,7 @@ export async function importProgress(deps: ImportDeps, userId: string, file: Upl
   const wanted = [...rows.wanted.values()];
 
   return deps.db.transaction(async (tx) => {
+    await bulkReferenceChecks(deps.db, tx, userId);
     // Problems the catalogue does not know become custom (unverified) questions, as in the Add Question flow.
     const byKey = await resolveQuestions(tx, wanted.map((w) => w.parsed), userId);
     const pairs = wanted.map((w) => {
@@ -107,11 +108,12 @@ export async function importProgress(deps: ImportDeps, userId: string, file: Upl
     // One statement: the user's records of these questions as they stand, then the new records (with the
     // fields upsertRecord gives a new record; one written meanwhile is left as it is) and the ticks of
     // existing unticked ones (upsertRecord's { checked: true } for all of them at once).
-    const written = await jsonColumns<{ summary: { toAdd: number }; added: [string, boolean][]; ticked: [string, boolean][] }>(
+    const written = await jsonColumns<{ summary: { rows: number; toAdd: number }; added: [string, boolean][]; ticked: [string, boolean][] }>(
       tx,
       sql`with w as materialized (
             select w.id, w.question_id, w.solved, uq.checked as had
             from jsonb_to_recordset(${values}::jsonb) as w(id uuid, question_id uuid, solved boolean)
+            join questions q on q.id = w.question_id
             left join user_questions uq on uq.user_id = ${userId} and uq.question_id = w.question_id),
           added as (
             insert into user_questions (id, user_id, question_id, checked, solved_at, created_at, updated_at)
@@ -126,10 +128,12 @@ export async function importProgress(deps: ImportDeps, userId: string, file: Upl
             on conflict (user_id, question_id) do update
               set checked = true, solved_at = coalesce(user_questions.solved_at, ${tickedAt}::timestamptz), updated_at = ${tickedAt}::timestamptz
             returning question_id, checked)
-          select (select json_build_object('toAdd', count(*) filter (where had is null)) from w)::text as summary,
+          select (select json_build_object('rows', count(*), 'toAdd', count(*) filter (where had is null)) from w)::text as summary,
             (select coalesce(json_agg(json_build_array(question_id, checked)), '[]') from added)::text as added,
             (select coalesce(json_agg(json_build_array(question_id, checked)), '[]') from ticked)::text as ticked`,
     );
+    // Every record refers to a question (the join above checks it, whether or not the database does too).
+    if (written.summary.rows !== pairs.length) throw new Error(`records of ${pairs.length - written.summary.rows} unknown questions`);
     const added = new Map(written.added);
     const ticked = new Map(written.ticked);
 
