@@ -6,7 +6,7 @@ import { EXPORT_COLUMNS } from '../../shared/schemas/workspace';
 import { queryRows } from '../db/client';
 import { questions, userQuestions } from '../db/schema';
 import { seedDatabase } from '../db/seed/index';
-import { bulkReferenceChecks } from '../services/question-bulk';
+import { beginBulkImport } from '../services/question-bulk';
 import { createTestApp, dbKind } from '../testing';
 
 const UP = '/question-tracker/v1/user/uploader/progress';
@@ -178,7 +178,7 @@ describe('progress import and export', () => {
     // The references the skipped checks would have covered: a user that is gone is refused.
     if (dbKind() === 'pglite') {
       const gone = '00000000-0000-4000-8000-000000000000';
-      await expect(t.db.transaction((tx) => bulkReferenceChecks(t.db, tx, gone))).rejects.toMatchObject({ code: 401 });
+      await expect(t.db.transaction((tx) => beginBulkImport(t.db, tx, gone))).rejects.toMatchObject({ code: 401 });
     }
   });
 

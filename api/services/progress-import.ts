@@ -8,7 +8,7 @@ import type { ProgressImportResult, UploadedFile } from '../../shared/schemas/wo
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { AppError, badRequest } from '../lib/errors';
-import { bulkReferenceChecks, jsonColumns, newIds, problemKey, resolveQuestions } from './question-bulk';
+import { beginBulkImport, jsonColumns, newIds, problemKey, resolveQuestions } from './question-bulk';
 
 export interface ImportDeps {
   db: Db;
@@ -91,9 +91,9 @@ export async function importProgress(deps: ImportDeps, userId: string, file: Upl
   const wanted = [...rows.wanted.values()];
 
   return deps.db.transaction(async (tx) => {
-    await bulkReferenceChecks(deps.db, tx, userId);
+    const bulk = await beginBulkImport(deps.db, tx, userId);
     // Problems the catalogue does not know become custom (unverified) questions, as in the Add Question flow.
-    const byKey = await resolveQuestions(tx, wanted.map((w) => w.parsed), userId);
+    const byKey = await resolveQuestions(tx, wanted.map((w) => w.parsed), userId, bulk);
     const pairs = wanted.map((w) => {
       const q = byKey.get(problemKey(w.parsed));
       if (!q) throw new Error(`question missing after insert: ${problemKey(w.parsed)}`);
@@ -119,7 +119,7 @@ export async function importProgress(deps: ImportDeps, userId: string, file: Upl
             insert into user_questions (id, user_id, question_id, checked, solved_at, created_at, updated_at)
             select w.id, ${userId}, w.question_id, w.solved, case when w.solved then ${now}::timestamptz end, ${now}::timestamptz, ${now}::timestamptz
             from w where w.had is null
-            on conflict do nothing
+            ${bulk.alone ? sql`` : sql`on conflict do nothing`}
             returning question_id, checked),
           ticked as (
             insert into user_questions (id, user_id, question_id, checked, starred, custom_tags, solved_at, created_at, updated_at)

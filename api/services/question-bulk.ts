@@ -34,23 +34,28 @@ export async function jsonColumns<T extends Record<string, unknown>>(tx: Db, que
 }
 
 /**
- * For a bulk import into the embedded database: the transaction's inserts skip PostgreSQL's per-row
- * foreign-key checks, and the import checks those references itself, once per statement. Each per-row
- * check is a query of its own (some 57,000 for a 1 MB progress file, near half of its time in PGlite's
- * WebAssembly). Logical replication applies changes the same way (session_replication_role = replica).
+ * Starts a bulk import's transaction. Answers whether it runs alone: true on the embedded database
+ * (PGlite is one connection, so nothing else runs between this transaction's first statement and its
+ * commit), where the import's statements then need no conflict handling (resolveQuestions).
  *
- * What stands in for the skipped checks: the user is read here, inside the transaction; every question id
- * the import writes was read or created by this same transaction (resolveQuestions), and the records
- * statement joins them to questions. On PGlite that is enough: it is one connection, so nothing else
- * runs between this transaction's first statement and its commit, let alone deletes a row it refers to.
- * Only foreign-key triggers are skipped: every trigger of ours is ENABLE ALWAYS (migration 0007).
- * On PostgreSQL this does nothing: there the database checks every row as usual.
+ * There, the transaction's inserts also skip PostgreSQL's per-row foreign-key checks, and the import
+ * checks those references itself, once per statement: each per-row check is a query of its own (some
+ * 57,000 for a 1 MB progress file, near half of its time in PGlite's WebAssembly). Logical replication
+ * applies changes the same way (session_replication_role = replica). What stands in for them: the user
+ * is read here, inside the transaction; every question id the import writes was read or created by this
+ * same transaction (resolveQuestions) and the records statement joins them to questions; and since the
+ * transaction runs alone, nothing deletes a row it refers to before it commits. Only foreign-key
+ * triggers are skipped: every trigger of ours is ENABLE ALWAYS (migration 0007).
+ *
+ * On PostgreSQL this does nothing: the database checks every row as usual, and other transactions may
+ * add the same questions or records meanwhile.
  */
-export async function bulkReferenceChecks(root: Db, tx: Db, userId: string): Promise<void> {
-  if (!isEmbedded(root)) return;
+export async function beginBulkImport(root: Db, tx: Db, userId: string): Promise<{ alone: boolean }> {
+  if (!isEmbedded(root)) return { alone: false };
   await tx.execute(sql`set local session_replication_role = replica`);
   const [user] = await queryRows(tx, sql`select 1 from users where id = ${userId}`);
   if (!user) throw unauthorized();
+  return { alone: true };
 }
 
 type QuestionTuple = [id: string, platform: string, key: string, name: string, problemUrl: string];
@@ -62,9 +67,10 @@ const questionTuples = (from: SQL) =>
  * The questions of these problems by problemKey, creating the ones the catalogue does not know as custom
  * (unverified) questions, exactly as ensureQuestion does one at a time. Whatever the file size, this is
  * two statements at most (three when another import adds some of the same questions meanwhile): rows
- * travel as one JSON document, so PostgreSQL's bind-parameter limit never applies.
+ * travel as one JSON document, so PostgreSQL's bind-parameter limit never applies. `alone`: the
+ * transaction runs alone (see beginBulkImport), so no one else can add the missing ones meanwhile.
  */
-export async function resolveQuestions(tx: Db, problems: ParsedProblem[], createdBy: string): Promise<Map<string, BulkQuestion>> {
+export async function resolveQuestions(tx: Db, problems: ParsedProblem[], createdBy: string, { alone }: { alone: boolean }): Promise<Map<string, BulkQuestion>> {
   const found = new Map<string, BulkQuestion>();
   if (!problems.length) return found;
   const keep = (rows: QuestionTuple[]) => {
@@ -84,18 +90,20 @@ export async function resolveQuestions(tx: Db, problems: ParsedProblem[], create
   const missing = problems.filter((p) => !found.has(problemKey(p)));
   if (!missing.length) return found;
 
-  const ids = newIds(missing.length);
-  const values = JSON.stringify(
-    missing.map((p, i) => ({ id: ids[i], platform: p.platform, key: p.key, name: nameFromKey(p.key), slug: slugFromKey(p.key), url: p.url })),
-  );
+  const created: QuestionTuple[] = missing.map((p) => [randomUUID(), p.platform, p.key, nameFromKey(p.key), p.url]);
+  const values = JSON.stringify(created.map(([id, platform, key, name, url], i) => ({ id, platform, key, name, slug: slugFromKey(missing[i]!.key), url })));
+  const insert = sql`insert into questions (id, platform, key, name, slug, problem_url, verified, created_by)
+    select w.id, w.platform, w.key, w.name, w.slug, w.url, false, ${createdBy}
+    from jsonb_to_recordset(${values}::jsonb) as w(id uuid, platform text, key text, name text, slug text, url text)`;
+  if (alone) {
+    // Every one of them is written as given (a duplicate would fail the statement, and the import with it).
+    await tx.execute(insert);
+    keep(created);
+    return found;
+  }
   const { rows } = await jsonColumns<{ rows: QuestionTuple[] }>(
     tx,
-    sql`with created as (
-          insert into questions (id, platform, key, name, slug, problem_url, verified, created_by)
-          select w.id, w.platform, w.key, w.name, w.slug, w.url, false, ${createdBy}
-          from jsonb_to_recordset(${values}::jsonb) as w(id uuid, platform text, key text, name text, slug text, url text)
-          on conflict do nothing
-          returning id, platform, key, name, problem_url)
+    sql`with created as (${insert} on conflict do nothing returning id, platform, key, name, problem_url)
         select ${questionTuples(sql`created`)} as rows`,
   );
   keep(rows);

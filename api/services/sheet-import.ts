@@ -4,6 +4,7 @@ import { parseProblemUrl } from '../../shared/platforms/index';
 import type { ParsedProblem } from '../../shared/platforms/types';
 import { checkUploadFile, isReservedTopicName, SERVER_UPLOAD_EXTENSIONS, SHEET_IMPORT_LAYOUT, UPLOAD_MESSAGES } from '../../shared/rules/upload';
 import type { ImportRowResult } from '../../shared/schemas/sharing';
+import { isEmbedded } from '../db/client';
 import { AppError, badRequest } from '../lib/errors';
 import { requireEditor, requireSignedIn, sheetAccess } from './access';
 import type { UserRow } from './auth';
@@ -88,7 +89,7 @@ export async function importIntoSheet(deps: TreeDeps, user: UserRow | null, shee
   return deps.db.transaction(async (tx) => {
     const sheet = await lockSheet(tx, sheetId);
     const config = structuredClone(sheet.config);
-    const questionsByKey = await resolveQuestions(tx, [...distinct.values()], signedIn.id);
+    const questionsByKey = await resolveQuestions(tx, [...distinct.values()], signedIn.id, { alone: isEmbedded(deps.db) });
 
     // The first row of each question claims it; later rows of the same question are duplicates.
     const claims: { questionId: string; topic: string; subTopic: string; title: string }[] = [];

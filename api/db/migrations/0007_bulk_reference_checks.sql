@@ -2,7 +2,7 @@
 DROP INDEX "questions_name_lower_idx";--> statement-breakpoint
 -- Every trigger of ours fires whatever session_replication_role says. A bulk import on the embedded
 -- database sets it to replica to skip only PostgreSQL's per-row foreign-key checks, and checks those
--- references itself (services/question-bulk.ts, bulkReferenceChecks).
+-- references itself (services/question-bulk.ts, beginBulkImport).
 ALTER TABLE "mappings" ENABLE ALWAYS TRIGGER "mappings_inserted";--> statement-breakpoint
 ALTER TABLE "mappings" ENABLE ALWAYS TRIGGER "mappings_updated";--> statement-breakpoint
 ALTER TABLE "mappings" ENABLE ALWAYS TRIGGER "mappings_deleted";--> statement-breakpoint
