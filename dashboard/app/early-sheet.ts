@@ -40,10 +40,6 @@ function startSheet(script: HTMLOrSVGScriptElement | null) {
   // Its failure is reported by the query that claims it; unclaimed, it is not an error.
   response.catch(() => undefined);
   window.earlySheet = { slug, token, response };
-  // The page's header shows dates in the visitor's time zone; the first such formatting loads the
-  // zone and locale data (tens of ms), done here while the main thread waits for the network rather
-  // than in the middle of the page's first render.
-  setTimeout(() => new Date(0).toLocaleString());
   const files = (script instanceof HTMLScriptElement ? script.dataset.sheetChunks : undefined)?.split(' ') ?? [];
   for (const href of files) {
     if (!href) continue;

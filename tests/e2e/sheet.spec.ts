@@ -129,7 +129,7 @@ test('dragging moves a question between zones and a topic into a new place; a re
   await expect(page.getByRole('region', { name: 'Topic Graphs' }).getByTestId('question-row')).toHaveCount(2);
 
   // Topic Graphs above Arrays.
-  const headings = page.locator('.topic-section > .section-bar .section-name');
+  const headings = page.locator('section[aria-label^="Topic "] > .section-bar .section-name');
   await expect(headings).toHaveText(['Arrays', 'Graphs']);
   await settled();
   await dragTo(page, await center(page.getByRole('button', { name: 'Drag topic Graphs' })), await center(page.getByRole('button', { name: 'Drag topic Arrays' })));
@@ -192,7 +192,7 @@ test('topics reorder with the keyboard too', async ({ page, request }) => {
   await api(request, me.token, 'POST', `${S}/add-topic/${id}`, { topic: 'First' });
   await api(request, me.token, 'POST', `${S}/add-topic/${id}`, { topic: 'Second' });
   await page.goto(`/question-tracker/sheet/${slug}`);
-  const headings = page.locator('.topic-section > .section-bar .section-name');
+  const headings = page.locator('section[aria-label^="Topic "] > .section-bar .section-name');
   await expect(headings).toHaveText(['First', 'Second']);
   const grip = page.getByRole('button', { name: 'Drag topic Second' });
   // dnd-kit's own announcements say when each key took effect; a busy machine must not drop before the move.
@@ -206,4 +206,59 @@ test('topics reorder with the keyboard too', async ({ page, request }) => {
   await expect(headings).toHaveText(['Second', 'First']);
   await page.reload();
   await expect(headings).toHaveText(['Second', 'First']);
+});
+
+/** A sheet long enough to start with its later topics collapsed and only the rows near the viewport drawn. */
+async function longSheet(request: Parameters<typeof signUpAndSignIn>[1], token: string, topics: string[], big: string, count: number) {
+  const sheet = await newSheet(request, token);
+  for (const topic of topics) await api(request, token, 'POST', `${S}/add-topic/${sheet.id}`, { topic });
+  const seed = 1 + Math.floor(Math.random() * 9000);
+  const data = Array.from({ length: count }, (_, i) => ({ topic: big, subTopic: '', title: `Long ${String(i + 1).padStart(3, '0')}`, problemUrl: `https://codeforces.com/contest/${seed * 1000 + i}/problem/A` }));
+  for (let i = 0; i < data.length; i += 100) await api(request, token, 'POST', `${S}/add-questions/${sheet.id}`, { data: data.slice(i, i + 100) });
+  return sheet;
+}
+
+async function questionOrder(request: Parameters<typeof signUpAndSignIn>[1], token: string, slug: string) {
+  const data = await api<{ sheet: { config: { questionOrder: string[] } }; mappings: { _id: string; title: string }[] }>(request, token, 'GET', `${S}/get-sheet-data-by-slug/${slug}`);
+  const title = new Map(data.mappings.map((m) => [m._id, m.title]));
+  return data.sheet.config.questionOrder.map((id) => title.get(id));
+}
+
+test('on a long sheet a question that started far from the viewport moves with the keyboard once scrolled to', async ({ page, request }) => {
+  const me = await signUpAndSignIn(page, request, 'Longkeys');
+  const { slug } = await longSheet(request, me.token, ['Big'], 'Big', 160);
+  await page.goto(`/question-tracker/sheet/${slug}`);
+  await expect(row(page, 'Long 001')).toBeVisible();
+  // The last rows start as empty boxes, with no row of their own.
+  await expect(row(page, 'Long 160')).toHaveCount(0);
+  await page.getByRole('region', { name: 'Topic Big' }).evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  const grip = row(page, 'Long 160').getByRole('button', { name: 'Drag Long 160' });
+  await expect(grip).toBeVisible();
+  const announcement = page.locator('[id^="DndLiveRegion"]');
+  await grip.focus();
+  await page.keyboard.press('Space');
+  await expect(grip).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('ArrowUp');
+  await expect(announcement).toContainText('was moved over');
+  await page.keyboard.press('Space');
+  await expect.poll(async () => (await questionOrder(request, me.token, slug)).slice(-2)).toEqual(['Long 160', 'Long 159']);
+});
+
+test('on a long sheet a question dropped on an empty topic lands there (its zone shows only during the drag)', async ({ page, request }) => {
+  const me = await signUpAndSignIn(page, request, 'Longdrop');
+  const { slug } = await longSheet(request, me.token, ['Empty', 'Big'], 'Big', 160);
+  await page.goto(`/question-tracker/sheet/${slug}`);
+  const idle = page.getByText('No subtopics or questions added yet.');
+  await expect(idle).toBeVisible();
+  await page.getByRole('button', { name: 'Expand Big' }).click();
+  await expect(row(page, 'Long 001')).toBeVisible();
+  // The chart's place above the tree settles (these questions have no topics to chart) before positions are read.
+  await expect(page.locator('.sheet-page .skeleton')).toHaveCount(0);
+  const target = await center(idle);
+  await dragTo(page, await center(row(page, 'Long 001').getByRole('button', { name: 'Drag Long 001' })), target);
+  const empty = page.getByRole('region', { name: 'Topic Empty' });
+  await expect(empty.getByTestId('question-row')).toHaveCount(1);
+  await expect(empty.getByTestId('question-row')).toHaveText(/Long 001/);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Topic Empty' }).getByTestId('question-row')).toHaveText(/Long 001/);
 });

@@ -72,6 +72,7 @@ function LoadedSheet({ slug, data }: { slug: string; data: SheetData }) {
         onFollow={(follow) => a.guardLogin() && a.follow.mutate(follow)}
         menuItems={admin.menuItems}
         actions={admin.shareButton}
+        formatted={chart}
       />
       {locked ? (
         <EmptyState icon={<Lock size={22} />} title="This is a premium sheet" action={<Link className="btn btn-primary" href="/question-tracker/sheet/premium/pricing">Learn More</Link>}>
@@ -87,9 +88,7 @@ function LoadedSheet({ slug, data }: { slug: string; data: SheetData }) {
             ) : (
               <Skeleton height={200} />
             ))}
-          <div className="sheet-tree">
-            <SheetTree data={data} actions={a.rowActions} edits={a.edits} />
-          </div>
+          <SheetTree data={data} actions={a.rowActions} edits={a.edits} />
         </>
       )}
       <AddQuestionDialog
@@ -118,8 +117,8 @@ function LoadedSheet({ slug, data }: { slug: string; data: SheetData }) {
 }
 
 /**
- * False until the frame after the first paint: the chart's code (the largest chunk) loads and runs
- * after the questions are on screen, not before.
+ * False until the frame after the first paint: the chart's code (the largest chunk) loads and runs,
+ * and the header formats its date, after the questions are on screen, not before.
  */
 function useAfterFirstPaint() {
   const [painted, setPainted] = useState(false);

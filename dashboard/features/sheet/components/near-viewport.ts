@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useDragStore } from '../stores/drag';
 
 /**
@@ -27,57 +27,38 @@ function observe(el: Element, fn: Listener) {
 
 /**
  * Whether the element is within a quarter screen of the viewport; always true when `enabled` is false.
- * `shown` re-observes when the element itself comes and goes (a section body that opens).
+ * Put `ref` on the element: it is observed for as long as it is in the page, and an element that
+ * replaces it (a row drawn in place of its empty box, a section body opened again) is observed in turn.
  * `initial` decides the first render without measuring (true: drawn, false: empty); left undefined,
  * the element is measured before the first paint, so what is in view shows at once rather than a
  * frame later. Either way the observer corrects it from then on.
  */
-export function useNearViewport<T extends HTMLElement>(enabled: boolean, shown = true, initial?: boolean) {
-  const [near, setNear] = useState(!enabled || initial === true);
+export function useNearViewport<T extends HTMLElement>(enabled: boolean, initial?: boolean) {
+  const [near, setNear] = useState(initial === true);
   const height = useRef(0);
-  const node = useRef<T | null>(null);
   const measure = useRef(initial === undefined);
-  useLayoutEffect(() => {
-    const el = node.current;
-    if (!enabled) return setNear(true);
-    if (!el) return;
-    if (measure.current) {
-      const r = el.getBoundingClientRect();
-      const h = window.innerHeight;
-      if (r.bottom > -h / 4 && r.top < 1.25 * h) setNear(true);
-    }
-    // Shown again later (a section opened once more), it is measured like any newcomer.
-    measure.current = true;
-    return observe(el, (n) => {
-      if (n) return setNear(true);
-      // While something is dragged nothing is dropped from the page: dnd-kit keeps the rects it measured.
-      // Rows scrolled into view during a drag are drawn; none are emptied until the drop.
-      if (useDragStore.getState().dragging) return;
-      height.current = el.offsetHeight;
-      setNear(false);
-    });
-  }, [enabled, shown]);
-  const ref = useCallback((el: T | null) => {
-    node.current = el;
-  }, []);
-  return { ref, near, height: height.current };
-}
-
-/**
- * The tree's first render, when the page appears: its first rows start drawn, as many as could fill
- * a screen and a quarter, and the rest start empty. Measuring each row before the first paint would
- * lay the page out twice, once with every row empty and again once the near ones are drawn.
- */
-export interface Arrival {
-  open: boolean;
-  rows: number;
-}
-
-export const ArrivalContext = createContext<Arrival | null>(null);
-
-/** A row's first render: drawn or empty when it arrives with the page, else measured. */
-export function useRowArrival(): boolean | undefined {
-  const arrival = useContext(ArrivalContext);
-  const [initial] = useState(() => (arrival?.open ? arrival.rows-- > 0 : undefined));
-  return initial;
+  const nearNow = useRef(near);
+  nearNow.current = near;
+  const ref = useCallback(
+    (el: T | null) => {
+      if (!el || !enabled) return;
+      if (measure.current && !nearNow.current) {
+        const r = el.getBoundingClientRect();
+        const h = window.innerHeight;
+        if (r.bottom > -h / 4 && r.top < 1.25 * h) setNear(true);
+      }
+      // Shown again later (a section opened once more), it is measured like any newcomer.
+      measure.current = true;
+      return observe(el, (n) => {
+        if (n) return setNear(true);
+        // While something is dragged nothing is dropped from the page: dnd-kit keeps the rects it measured.
+        // Rows scrolled into view during a drag are drawn; none are emptied until the drop.
+        if (useDragStore.getState().dragging) return;
+        height.current = el.offsetHeight;
+        setNear(false);
+      });
+    },
+    [enabled],
+  );
+  return { ref, near: near || !enabled, height: height.current };
 }

@@ -6,7 +6,7 @@ import { memo, useCallback, useState } from 'react';
 import type { Mapping } from '@shared/schemas/sheet';
 import { Difficulty, PlatformIcon } from '../../../components/question-bits';
 import { Icon } from './icons';
-import { useNearViewport, useRowArrival } from './near-viewport';
+import { useNearViewport } from './near-viewport';
 
 export interface RowActions {
   canEdit: boolean;
@@ -33,36 +33,52 @@ interface RowProps {
 /** A row's height (CSS .q-row), for rows not drawn yet. */
 export const ROW_HEIGHT = 38;
 
-export const QuestionRow = memo(function QuestionRow({ mapping, zone, solved, starred, actions, lazy }: RowProps) {
+/**
+ * A question of a zone. On a long sheet a row far from the viewport is an empty box of its height and
+ * takes no part in drag and drop: dnd-kit measures every drop target when a drag starts and re-renders
+ * every sortable item as it goes, so only the rows near the viewport are sortable items. A drop over
+ * the empty boxes lands on their zone, and rows scrolled near during a drag become items at once.
+ */
+export const QuestionRow = memo(function QuestionRow(props: RowProps) {
+  // Measured before the first paint: the rows in view are drawn in the same frame, the others never.
+  const view = useNearViewport<HTMLLIElement>(props.lazy);
+  if (!view.near) return <li ref={view.ref} className="q-row q-row-far" style={{ height: view.height || ROW_HEIGHT }} aria-hidden />;
+  return <SortableRow {...props} viewRef={view.ref} />;
+});
+
+/** Drop targets keep the size they had at pick-up (rows and zones change size only between drags). */
+export const NO_RESIZE_OBSERVER = { disabled: true };
+
+function SortableRow({ mapping, zone, solved, starred, actions, viewRef }: RowProps & { viewRef: (el: HTMLLIElement | null) => (() => void) | undefined }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: mapping._id,
     data: { type: 'question', zone },
     disabled: !actions.canEdit,
+    resizeObserverConfig: NO_RESIZE_OBSERVER,
   });
-  const view = useNearViewport<HTMLLIElement>(lazy, true, useRowArrival());
-  const viewRef = view.ref;
   const ref = useCallback(
     (el: HTMLLIElement | null) => {
       setNodeRef(el);
-      viewRef(el);
+      const unobserve = viewRef(el);
+      return () => {
+        unobserve?.();
+        setNodeRef(null);
+      };
     },
     [setNodeRef, viewRef],
   );
-  const style = { transform: CSS.Translate.toString(transform), transition };
-  // Still a sortable item (drops onto it and keyboard moves work), only empty.
-  if (!view.near) return <li ref={ref} className="q-row q-row-far" style={{ ...style, height: view.height || ROW_HEIGHT }} aria-hidden />;
   return (
     <li
       ref={ref}
       className={`q-row${isDragging ? ' dragging' : ''}${solved ? ' solved' : ''}`}
-      style={style}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
       data-testid="question-row"
       data-title={mapping.title}
     >
       <RowContent mapping={mapping} solved={solved} starred={starred} actions={actions} handleRef={setActivatorNodeRef} attributes={attributes} listeners={listeners} />
     </li>
   );
-});
+}
 
 interface ContentProps {
   mapping: Mapping;

@@ -23,9 +23,15 @@ interface HeaderProps {
   menuItems?: ReactNode;
   /** Buttons shown beside Follow (Share for members). */
   actions?: ReactNode;
+  /**
+   * False for the page's first paint: a page's first date or number formatting loads the browser's
+   * locale and time-zone data (tens of ms, more on a busy machine), which would hold back the
+   * questions. Until then the line with the date and the followers keeps its place, unseen.
+   */
+  formatted: boolean;
 }
 
-export function SheetHeader({ sheet, isLoggedIn, onRename, onDescribe, onFollow, menuItems, actions }: HeaderProps) {
+export function SheetHeader({ sheet, isLoggedIn, onRename, onDescribe, onFollow, menuItems, actions, formatted }: HeaderProps) {
   const [editing, setEditing] = useState<'name' | 'description' | null>(null);
   const [allTags, setAllTags] = useState(false);
   const [confirmUnfollow, setConfirmUnfollow] = useState(false);
@@ -105,12 +111,12 @@ export function SheetHeader({ sheet, isLoggedIn, onRename, onDescribe, onFollow,
               </button>
             )}
           </div>
-          <div className="row faint sheet-meta">
-            <span title={`Last edited ${edited.toLocaleString()}`} tabIndex={0}>
-              Updated {edited.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })}
+          <div className="row faint sheet-meta" style={formatted ? undefined : { visibility: 'hidden' }}>
+            <span title={formatted ? `Last edited ${edited.toLocaleString()}` : undefined} tabIndex={0}>
+              Updated {formatted && edited.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })}
             </span>
             <span aria-hidden>·</span>
-            <span>{sheet.followers.toLocaleString()} followers</span>
+            <span>{formatted && sheet.followers.toLocaleString()} followers</span>
             {showSource && (
               <a href={sheet.link ?? undefined} target="_blank" rel="noopener noreferrer" className="row">
                 Source <ExternalLink size={13} />

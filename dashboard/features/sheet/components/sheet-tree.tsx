@@ -3,6 +3,7 @@ import {
   DndContext,
   getClientRect,
   KeyboardSensor,
+  MeasuringStrategy,
   PointerSensor,
   useSensor,
   useSensors,
@@ -12,16 +13,15 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { FolderPlus, Plus } from 'lucide-react';
-import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { SHEET_MESSAGES } from '@shared/rules/sheet';
 import type { Mapping } from '@shared/schemas/sheet';
 import { toast } from '../../../lib/toast';
 import type { SheetData } from '../api/sheet-queries';
 import { arrayMove, buildTree, dragId, placeOf, reorderForDrop, subZone, topicZone, UNASSIGNED, zoneOf } from '../lib/tree';
-import { useDragStore, useIsDragging } from '../stores/drag';
+import { useDragStore } from '../stores/drag';
 import { Icon, IconSprite } from './icons';
-import { ArrivalContext, type Arrival } from './near-viewport';
-import { ROW_HEIGHT, type RowActions } from './question-row';
+import type { RowActions } from './question-row';
 import { Section, SubTopicList } from './topic-section';
 import { Zone } from './zone';
 
@@ -103,11 +103,14 @@ const collision: CollisionDetection = (args) => {
 
 /**
  * Drop targets are measured without their transform, which dnd-kit reads from each element's computed
- * style (every target, twice per pick-up); ours come from the inline style sortable items set, so an
- * element without one is measured as it is.
+ * style; ours come from the inline style sortable items set, so an element without one is measured as
+ * it is. Each measure also walks the target's ancestors' computed styles. With the default strategy
+ * dnd-kit measures every target twice at pick-up (as the drag starts and again from an effect); with
+ * Always it keeps the rects it measured when the targets last changed and measures once, from that
+ * effect, so the pick-up frame itself measures none.
  */
 const measuring: MeasuringConfiguration = {
-  droppable: { measure: (el) => (el.style.transform ? getClientRect(el, { ignoreTransform: true }) : getClientRect(el)) },
+  droppable: { strategy: MeasuringStrategy.Always, measure: (el) => (el.style.transform ? getClientRect(el, { ignoreTransform: true }) : getClientRect(el)) },
 };
 
 export function SheetTree({ data, actions, edits }: { data: SheetData; actions: RowActions; edits: TreeEdits }) {
@@ -123,12 +126,17 @@ export function SheetTree({ data, actions, edits }: { data: SheetData; actions: 
   const expandAll = mappings.length <= LONG_SHEET;
   const lazy = !expandAll;
   const rowActions = useStableActions(actions);
-  const arrival = useRef<Arrival>({ open: true, rows: Math.ceil((1.25 * window.innerHeight) / ROW_HEIGHT) });
-  useEffect(() => {
-    arrival.current.open = false;
-  }, []);
 
-  const setDragging = useDragStore((s) => s.setDragging);
+  const treeRef = useRef<HTMLDivElement>(null);
+  /**
+   * The drag state shows through a class on the tree (the zones that take drops only then, their
+   * 'Drop question here'), not a render: set as dnd-kit starts the drag, it is in the page before
+   * dnd-kit measures the drop targets, and no zone mounts, unmounts or re-renders at pick-up.
+   */
+  const setDragging = useCallback((dragging: boolean) => {
+    useDragStore.getState().setDragging(dragging);
+    treeRef.current?.classList.toggle('is-dragging', dragging);
+  }, []);
   // A tree that goes away mid-drag (navigation, a refetch that removes the sheet) leaves no drag behind.
   useEffect(() => () => setDragging(false), [setDragging]);
 
@@ -168,8 +176,8 @@ export function SheetTree({ data, actions, edits }: { data: SheetData; actions: 
   const empty = config.topicOrder.length === 0 && mappings.length === 0;
 
   return (
-    <DndContext sensors={sensors} collisionDetection={collision} measuring={measuring} onDragStart={() => setDragging(true)} onDragEnd={onDragEnd} onDragCancel={() => setDragging(false)}>
-      <ArrivalContext.Provider value={arrival.current}>
+    <div className="sheet-tree" ref={treeRef}>
+      <DndContext sensors={sensors} collisionDetection={collision} measuring={measuring} onDragStart={() => setDragging(true)} onDragEnd={onDragEnd} onDragCancel={() => setDragging(false)}>
         <IconSprite />
         {empty && <div className="empty">No topics or questions yet. Create your first topic or add questions directly!</div>}
         <SortableContext id="topics" items={config.topicOrder.map((t) => `topic:${dragId(t)}`)} strategy={verticalListSortingStrategy}>
@@ -227,8 +235,8 @@ export function SheetTree({ data, actions, edits }: { data: SheetData; actions: 
             )}
           </form>
         )}
-      </ArrivalContext.Provider>
-    </DndContext>
+      </DndContext>
+    </div>
   );
 }
 
@@ -274,9 +282,9 @@ const Topic = memo(function Topic({ topic, subs, all, direct, subItems, defaultO
       }}
       extraActions={<AddSubTopic topic={topic} onAdd={edits.addSubTopic} existing={subs} />}
     >
-      <DirectZone empty={subs.length === 0 && direct.length === 0}>
-        <Zone zone={topicZone(topic)} items={direct} emptyText="No direct questions under this topic" {...zoneProps} />
-      </DirectZone>
+      {subs.length === 0 && direct.length === 0 && <p className="q-empty idle-only">No subtopics or questions added yet.</p>}
+      {/* A topic with nothing in it says so, except during a drag, when its zone takes drops. */}
+      <Zone zone={topicZone(topic)} items={direct} emptyText="No direct questions under this topic" dropOnly={subs.length === 0 && direct.length === 0} {...zoneProps} />
       <SubTopicList topic={topic} names={subs}>
         {subs.map((sub, i) => {
           const items = subItems[i] ?? NONE;
@@ -310,18 +318,11 @@ const Topic = memo(function Topic({ topic, subs, all, direct, subItems, defaultO
   );
 });
 
-/** A topic with nothing in it says so, except during a drag, when its zone takes drops. */
-function DirectZone({ empty, children }: { empty: boolean; children: ReactNode }) {
-  const dragging = useIsDragging();
-  return empty && !dragging ? <p className="q-empty">No subtopics or questions added yet.</p> : <>{children}</>;
-}
-
 /** Questions outside every topic; during an editor's drag it also appears as a place to drop them. */
 function Unassigned({ shown, canEdit, children }: { shown: boolean; canEdit: boolean; children: ReactNode }) {
-  const dragging = useIsDragging();
-  if (!shown && !(canEdit && dragging)) return null;
+  if (!shown && !canEdit) return null;
   return (
-    <section className="topic-section unassigned" aria-label="Unassigned questions">
+    <section className={`topic-section unassigned${shown ? '' : ' drop-only'}`} aria-label="Unassigned questions">
       <header className="section-bar">
         <h3 className="section-name">Unassigned</h3>
       </header>

@@ -9,6 +9,7 @@ import { ProgressBar } from '../../../components/question-bits';
 import { dragId, progressOf } from '../lib/tree';
 import { Icon } from './icons';
 import { useNearViewport } from './near-viewport';
+import { NO_RESIZE_OBSERVER } from './question-row';
 
 export interface SectionEdit {
   canEdit: boolean;
@@ -39,9 +40,10 @@ export function Section({ kind, topic, name, questions, solved, edit, defaultOpe
     id,
     data: { type: kind, topic, name },
     disabled: !edit.canEdit,
+    resizeObserverConfig: NO_RESIZE_OBSERVER,
   });
   const [open, setOpen] = useState(defaultOpen);
-  const body = useNearViewport<HTMLDivElement>(!!lazy, open, defaultOpen || undefined);
+  const body = useNearViewport<HTMLDivElement>(!!lazy, defaultOpen || undefined);
   const p = progressOf(questions, solved);
 
   return (

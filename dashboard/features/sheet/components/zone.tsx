@@ -2,8 +2,7 @@ import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { memo, useMemo } from 'react';
 import type { Mapping } from '@shared/schemas/sheet';
-import { useIsDragging } from '../stores/drag';
-import { QuestionRow, type RowActions } from './question-row';
+import { NO_RESIZE_OBSERVER, QuestionRow, type RowActions } from './question-row';
 
 interface ZoneProps {
   zone: string;
@@ -15,21 +14,34 @@ interface ZoneProps {
   emptyText: string;
   /** Long sheets draw only the rows near the viewport. */
   lazy: boolean;
+  /** Shown only during a drag (the direct zone of a topic with nothing in it). */
+  dropOnly?: boolean;
 }
 
 /** A drop zone of questions: unassigned, directly under a topic, or in a subtopic. */
-export const Zone = memo(function Zone({ zone, items, solved, starred, actions, emptyText, lazy }: ZoneProps) {
-  const dragging = useIsDragging();
-  const { setNodeRef, isOver } = useDroppable({ id: zone, data: { type: 'zone', zone }, disabled: !actions.canEdit });
+export const Zone = memo(function Zone({ zone, items, solved, starred, actions, emptyText, lazy, dropOnly }: ZoneProps) {
+  const { setNodeRef, isOver } = useDroppable({ id: zone, data: { type: 'zone', zone }, disabled: !actions.canEdit, resizeObserverConfig: NO_RESIZE_OBSERVER });
   // One array per list of items: a new one would make every row of the zone re-render.
   const ids = useMemo(() => items.map((m) => m._id), [items]);
   return (
     <SortableContext id={zone} items={ids} strategy={verticalListSortingStrategy}>
-      <ul ref={setNodeRef} className={`q-zone${isOver ? ' over' : ''}`} data-zone={zone}>
+      <ul ref={setNodeRef} className={`q-zone${isOver ? ' over' : ''}${dropOnly ? ' drop-only' : ''}`} data-zone={zone}>
         {items.map((m) => (
           <QuestionRow key={m._id} mapping={m} zone={zone} solved={solved.has(m.questionId._id)} starred={starred.has(m.questionId._id)} actions={actions} lazy={lazy} />
         ))}
-        {items.length === 0 && <li className="q-empty">{dragging && actions.canEdit ? 'Drop question here' : emptyText}</li>}
+        {items.length === 0 && (
+          // Which text shows follows the tree's drag state in CSS (see SheetTree), without a render.
+          <li className="q-empty">
+            {actions.canEdit ? (
+              <>
+                <span className="idle-only">{emptyText}</span>
+                <span className="drop-only">Drop question here</span>
+              </>
+            ) : (
+              emptyText
+            )}
+          </li>
+        )}
       </ul>
     </SortableContext>
   );

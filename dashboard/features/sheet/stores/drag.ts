@@ -6,13 +6,12 @@ interface DragState {
 }
 
 /**
- * Whether something in the sheet tree is being dragged. It changes only at pick-up and drop, so the
- * parts that depend on it re-render twice per drag; dnd-kit's own context changes on every pointer
- * move and would re-render them each time.
+ * Whether something in the sheet tree is being dragged, read when needed (near-viewport keeps the rows
+ * of a drag drawn) rather than subscribed to: what the page shows during a drag follows a class on the
+ * tree (see SheetTree), so pick-up and drop re-render nothing for it.
  */
 export const useDragStore = create<DragState>((set) => ({
   dragging: false,
   setDragging: (dragging) => set({ dragging }),
 }));
 
-export const useIsDragging = () => useDragStore((s) => s.dragging);
