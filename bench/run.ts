@@ -8,7 +8,7 @@
  * table with targets; writes bench/results.json. Every process and database it starts is removed.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../api/app';
@@ -41,6 +41,18 @@ const WATCHDOG_MS = 20 * 60_000;
 
 const started = Date.now();
 const loadAtStart = loadavg();
+
+/** The machine's CPU time so far by kind (Linux /proc/stat, in clock ticks), or null elsewhere. */
+function cpuTimes(): { busy: number; idle: number; steal: number } | null {
+  try {
+    const [, user, nice, system, idle, iowait, irq, softirq, steal] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).map(Number);
+    if (steal === undefined || Number.isNaN(steal)) return null;
+    return { busy: user! + nice! + system! + irq! + softirq!, idle: idle! + iowait!, steal };
+  } catch {
+    return null;
+  }
+}
+const cpuAtStart = cpuTimes();
 const details: Record<string, unknown> = {};
 
 function serverEnv(data: BenchData, db: { dataDir: string } | { url: string }): Record<string, string> {
@@ -197,6 +209,14 @@ async function main() {
 
 function finish(code: number) {
   record('0', 'load average (1 min) at end', loadavg()[0] ?? NaN, '');
+  const cpuAtEnd = cpuTimes();
+  if (cpuAtStart && cpuAtEnd) {
+    // On a virtual machine, time the host gave to others while this one wanted the CPU: every timed
+    // figure of the run is slower by about this share.
+    const d = (k: 'busy' | 'idle' | 'steal') => cpuAtEnd[k] - cpuAtStart[k];
+    const wanted = d('busy') + d('steal');
+    record('0', 'CPU time taken by the host (steal) during the run', wanted ? (100 * d('steal')) / wanted : NaN, '%', undefined, 'share of the CPU time this machine used or waited for; timed figures stretch with it');
+  }
   record('0', 'run time', (Date.now() - started) / 1000, 's', { op: '<', limit: 660, label: '≈ 10 min' });
   heading('Summary');
   printTable(rows);
