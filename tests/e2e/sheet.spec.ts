@@ -64,7 +64,9 @@ test('a creator builds a sheet: topics, subtopics and questions through the UI',
   await expect(page.getByRole('region', { name: 'Subtopic Prefix Sums' }).getByTestId('question-row')).toHaveCount(1);
 
   // Tick and star as the creator; the sheet's progress moves.
-  await row(page, 'Two Sum').getByRole('checkbox').check();
+  // A click, then the state: the tick shows once its optimistic update has run (check() looks at once).
+  await row(page, 'Two Sum').getByRole('checkbox').click();
+  await expect(row(page, 'Two Sum').getByRole('checkbox')).toBeChecked();
   await expect(page.getByText('Added to My Workspace')).toBeVisible();
   await expect(page.getByText('1 / 2 solved')).toBeVisible();
   await row(page, 'Two Sum').getByRole('button', { name: 'Star' }).click();
@@ -165,7 +167,8 @@ test('a visitor follows a curated sheet, ticks a question, and unfollows with th
 
   await page.getByRole('button', { name: 'Follow' }).click();
   await expect(page.getByRole('button', { name: 'Following' })).toBeVisible();
-  await first.getByRole('checkbox').check();
+  await first.getByRole('checkbox').click();
+  await expect(first.getByRole('checkbox')).toBeChecked();
   await expect(page.getByText('1 / 75 solved')).toBeVisible();
 
   await page.getByRole('button', { name: 'Following' }).click();

@@ -71,6 +71,9 @@ test('add by URL, by name search and as a custom question; tick, star and tag; b
   await dialog.getByRole('option', { name: /Watermelon/ }).click();
   await expect(dialog.getByLabel('Question URL')).toHaveValue('https://codeforces.com/problemset/problem/4/A');
   await expect(dialog.getByText('Watermelon', { exact: true })).toBeVisible();
+  // Nothing carried over from the last lookup (Two Sum: ticked, tagged).
+  await expect(dialog.getByRole('switch', { name: 'Checked' })).toHaveAttribute('aria-checked', 'false');
+  await expect(dialog.getByText('revisit')).toHaveCount(0);
   await dialog.getByRole('switch', { name: 'Starred' }).click();
   await dialog.getByRole('button', { name: 'Add Question' }).click();
   await expect(row(page, 'Watermelon')).toBeVisible();
@@ -78,8 +81,10 @@ test('add by URL, by name search and as a custom question; tick, star and tag; b
 
   // Not in the catalogue: a custom question the person names.
   await openAdd(page);
-  await dialog.getByLabel('Question URL').fill('https://leetcode.com/problems/my-e2e-custom-problem/');
-  await expect(dialog.getByLabel('Question name')).toHaveValue('My E2e Custom Problem');
+  // A problem of its own per run: a custom question is shared, so a retry would find it named already.
+  const run = Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+  await dialog.getByLabel('Question URL').fill(`https://leetcode.com/problems/my-e2e-custom-problem-${run}/`);
+  await expect(dialog.getByLabel('Question name')).toHaveValue(`My E2e Custom Problem ${run[0]!.toUpperCase()}${run.slice(1)}`);
   await dialog.getByLabel('Question name').fill('My Custom Problem');
   await dialog.getByLabel('Difficulty').selectOption('1500');
   await dialog.getByRole('button', { name: 'Add Question' }).click();
@@ -99,7 +104,9 @@ test('add by URL, by name search and as a custom question; tick, star and tag; b
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // Tick and star straight from the table (optimistic), still there after a reload.
-  await row(page, 'Watermelon').getByRole('checkbox').check();
+  // The tick shows once its optimistic update has run (a click, then the state, not check()'s instant look).
+  await row(page, 'Watermelon').getByRole('checkbox').click();
+  await expect(row(page, 'Watermelon').getByRole('checkbox')).toBeChecked();
   await row(page, 'Two Sum').getByRole('button', { name: 'Star Two Sum' }).click();
   await page.reload();
   await expect(row(page, 'Watermelon').getByRole('checkbox')).toBeChecked();

@@ -52,8 +52,11 @@ export function AddQuestionDialog({ open, onClose }: { open: boolean; onClose():
   const looked = useRef('');
   const settled = useDebounced(url.trim(), URL_CHECK_MS);
 
+  // Emptied as it closes, not as it opens: on opening, the lookup below would still see the last URL
+  // for one render and look it up again, filling the new question's tick, star and tags from the old one.
+  // A lookup still running when it closes is dropped (looked.current no longer names it).
   useEffect(() => {
-    if (!open) return;
+    if (open) return;
     setMode('url');
     setUrl('');
     setTouched(false);
