@@ -208,6 +208,8 @@ test('topics reorder with the keyboard too', async ({ page, request }) => {
 async function moveUpOneWithKeyboard(page: Page, grip: Locator) {
   // dnd-kit's own announcements say when each key took effect; a busy machine must not drop before the move.
   const announcement = page.locator('[id^="DndLiveRegion"]');
+  // Grips come alive the frame after the page's first paint; dnd-kit then points them at its instructions.
+  await expect(grip).toHaveAttribute('aria-describedby', /DndDescribedBy/);
   await grip.focus();
   await page.keyboard.press('Space');
   await expect(grip).toHaveAttribute('aria-pressed', 'true');

@@ -88,7 +88,7 @@ function LoadedSheet({ slug, data }: { slug: string; data: SheetData }) {
             ) : (
               <Skeleton height={200} />
             ))}
-          <SheetTree data={data} actions={a.rowActions} edits={a.edits} />
+          <SheetTree data={data} actions={a.rowActions} edits={a.edits} live={chart} />
         </>
       )}
       <AddQuestionDialog
@@ -118,7 +118,8 @@ function LoadedSheet({ slug, data }: { slug: string; data: SheetData }) {
 
 /**
  * False until the frame after the first paint: the chart's code (the largest chunk) loads and runs,
- * and the header formats its date, after the questions are on screen, not before.
+ * the header formats its date and the tree's drag and drop comes alive, after the questions are on
+ * screen, not before.
  */
 function useAfterFirstPaint() {
   const [painted, setPainted] = useState(false);

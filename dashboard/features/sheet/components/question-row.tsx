@@ -1,10 +1,8 @@
-import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/core';
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { Star } from 'lucide-react';
-import { memo, useCallback, useState } from 'react';
+import { memo, useState } from 'react';
 import type { Mapping } from '@shared/schemas/sheet';
 import { Difficulty, PlatformIcon } from '../../../components/question-bits';
+import { DragHandle } from './drag-handle';
 import { Icon } from './icons';
 import { useNearViewport } from './near-viewport';
 
@@ -36,73 +34,38 @@ export const ROW_HEIGHT = 38;
 /**
  * A question of a zone. On a long sheet a row far from the viewport is an empty box of its height and
  * takes no part in drag and drop: dnd-kit measures every drop target when a drag starts and re-renders
- * every sortable item as it goes, so only the rows near the viewport are sortable items. A drop over
- * the empty boxes lands on their zone, and rows scrolled near during a drag become items at once.
+ * every sortable item as it goes, so only the rows near the viewport are sortable items (through their
+ * grip, see DragHandle). A drop over the empty boxes lands on their zone, and rows scrolled near during
+ * a drag become items at once.
  */
-export const QuestionRow = memo(function QuestionRow(props: RowProps) {
+export const QuestionRow = memo(function QuestionRow({ mapping, zone, solved, starred, actions, lazy }: RowProps) {
   // Measured before the first paint: the rows in view are drawn in the same frame, the others never.
-  const view = useNearViewport<HTMLLIElement>(props.lazy);
+  const view = useNearViewport<HTMLLIElement>(lazy);
   if (!view.near) return <li ref={view.ref} className="q-row q-row-far" style={{ height: view.height || ROW_HEIGHT }} aria-hidden />;
-  return <SortableRow {...props} viewRef={view.ref} />;
-});
-
-/** Drop targets keep the size they had at pick-up (rows and zones change size only between drags). */
-export const NO_RESIZE_OBSERVER = { disabled: true };
-
-function SortableRow({ mapping, zone, solved, starred, actions, viewRef }: RowProps & { viewRef: (el: HTMLLIElement | null) => (() => void) | undefined }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: mapping._id,
-    data: { type: 'question', zone },
-    disabled: !actions.canEdit,
-    resizeObserverConfig: NO_RESIZE_OBSERVER,
-  });
-  const ref = useCallback(
-    (el: HTMLLIElement | null) => {
-      setNodeRef(el);
-      const unobserve = viewRef(el);
-      return () => {
-        unobserve?.();
-        setNodeRef(null);
-      };
-    },
-    [setNodeRef, viewRef],
-  );
   return (
-    <li
-      ref={ref}
-      className={`q-row${isDragging ? ' dragging' : ''}${solved ? ' solved' : ''}`}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-      data-testid="question-row"
-      data-title={mapping.title}
-    >
-      <RowContent mapping={mapping} solved={solved} starred={starred} actions={actions} handleRef={setActivatorNodeRef} attributes={attributes} listeners={listeners} />
+    <li ref={view.ref} className={`q-row${solved ? ' solved' : ''}`} data-testid="question-row" data-title={mapping.title}>
+      <RowContent mapping={mapping} zone={zone} solved={solved} starred={starred} actions={actions} />
     </li>
   );
-}
+});
 
 interface ContentProps {
   mapping: Mapping;
+  zone: string;
   solved: boolean;
   starred: boolean;
   actions: RowActions;
-  handleRef: (el: HTMLElement | null) => void;
-  attributes: DraggableAttributes;
-  listeners: DraggableSyntheticListeners;
 }
 
-/**
- * The row's contents, apart from the sortable <li>: dnd-kit re-renders every sortable item when a drag
- * starts, moves over another item or ends, and this part then keeps what it drew.
- */
-const RowContent = memo(function RowContent({ mapping, solved, starred, actions, handleRef, attributes, listeners }: ContentProps) {
+/** The row's contents, apart from its <li> (which also draws the empty box of a far row). */
+const RowContent = memo(function RowContent({ mapping, zone, solved, starred, actions }: ContentProps) {
   const [menu, setMenu] = useState(false);
   const q = mapping.questionId;
   const extra = q.topics.length - TAGS_SHOWN;
   return (
     <>
       {actions.canEdit ? (
-        <button type="button" className="icon-btn drag-handle" ref={handleRef} aria-label={`Drag ${mapping.title}`} {...attributes} {...listeners}>
-        </button>
+        <DragHandle id={mapping._id} data={{ type: 'question', zone }} label={`Drag ${mapping.title}`} frame=".q-row" />
       ) : (
         <span className="drag-spacer" />
       )}

@@ -20,6 +20,7 @@ import { toast } from '../../../lib/toast';
 import type { SheetData } from '../api/sheet-queries';
 import { arrayMove, buildTree, dragId, placeOf, reorderForDrop, subZone, topicZone, UNASSIGNED, zoneOf } from '../lib/tree';
 import { useDragStore } from '../stores/drag';
+import { DragReady } from './drag-handle';
 import { Icon, IconSprite } from './icons';
 import type { RowActions } from './question-row';
 import { Section, SubTopicList } from './topic-section';
@@ -113,7 +114,8 @@ const measuring: MeasuringConfiguration = {
   droppable: { strategy: MeasuringStrategy.Always, measure: (el) => (el.style.transform ? getClientRect(el, { ignoreTransform: true }) : getClientRect(el)) },
 };
 
-export function SheetTree({ data, actions, edits }: { data: SheetData; actions: RowActions; edits: TreeEdits }) {
+/** `live`: drag and drop works (false for the page's first paint, see DragReady). */
+export function SheetTree({ data, actions, edits, live }: { data: SheetData; actions: RowActions; edits: TreeEdits; live: boolean }) {
   const { sheet, mappings, progress } = data;
   const config = sheet.config;
   const tree = useMemo(() => buildTree(mappings, config), [mappings, config]);
@@ -177,65 +179,67 @@ export function SheetTree({ data, actions, edits }: { data: SheetData; actions: 
 
   return (
     <div className="sheet-tree" ref={treeRef}>
-      <DndContext sensors={sensors} collisionDetection={collision} measuring={measuring} onDragStart={() => setDragging(true)} onDragEnd={onDragEnd} onDragCancel={() => setDragging(false)}>
-        <IconSprite />
-        {empty && <div className="empty">No topics or questions yet. Create your first topic or add questions directly!</div>}
-        <SortableContext id="topics" items={config.topicOrder.map((t) => `topic:${dragId(t)}`)} strategy={verticalListSortingStrategy}>
-          {config.topicOrder.map((topic, i) => {
-            const subs = config.subTopicOrder[topic] ?? [];
-            const subItems = stable(`subs:${topic}`, subs.map((sub) => stable(subZone(topic, sub), tree.byZone.get(subZone(topic, sub)) ?? NONE)));
-            return (
-              <Topic
-                key={topic}
-                topic={topic}
-                subs={subs}
-                all={stable(`topic:${topic}`, tree.byTopic.get(topic) ?? NONE)}
-                direct={stable(topicZone(topic), tree.byZone.get(topicZone(topic)) ?? NONE)}
-                subItems={subItems}
-                defaultOpen={expandAll || i === 0}
-                edits={stableEdits}
-                {...zoneProps}
+      <DragReady.Provider value={live}>
+        <DndContext sensors={sensors} collisionDetection={collision} measuring={measuring} onDragStart={() => setDragging(true)} onDragEnd={onDragEnd} onDragCancel={() => setDragging(false)}>
+          <IconSprite />
+          {empty && <div className="empty">No topics or questions yet. Create your first topic or add questions directly!</div>}
+          <SortableContext id="topics" items={config.topicOrder.map((t) => `topic:${dragId(t)}`)} strategy={verticalListSortingStrategy}>
+            {config.topicOrder.map((topic, i) => {
+              const subs = config.subTopicOrder[topic] ?? [];
+              const subItems = stable(`subs:${topic}`, subs.map((sub) => stable(subZone(topic, sub), tree.byZone.get(subZone(topic, sub)) ?? NONE)));
+              return (
+                <Topic
+                  key={topic}
+                  topic={topic}
+                  subs={subs}
+                  all={stable(`topic:${topic}`, tree.byTopic.get(topic) ?? NONE)}
+                  direct={stable(topicZone(topic), tree.byZone.get(topicZone(topic)) ?? NONE)}
+                  subItems={subItems}
+                  defaultOpen={expandAll || i === 0}
+                  edits={stableEdits}
+                  {...zoneProps}
+                />
+              );
+            })}
+          </SortableContext>
+          <Unassigned shown={unassigned.length > 0} canEdit={canEdit}>
+            <Zone zone={UNASSIGNED} items={unassigned} emptyText="Drop question here" {...zoneProps} />
+          </Unassigned>
+          {canEdit && (
+            <form
+              className="add-topic row"
+              onSubmit={(e) => {
+                e.preventDefault();
+                const name = newTopic.trim();
+                if (!name) return setTopicError(SHEET_MESSAGES.topicRequired);
+                if (config.topicOrder.includes(name)) return setTopicError(SHEET_MESSAGES.topicDuplicate);
+                edits.addTopic(name);
+                setNewTopic('');
+              }}
+            >
+              <input
+                className="input"
+                placeholder="New topic name"
+                aria-label="New topic name"
+                aria-invalid={!!topicError}
+                value={newTopic}
+                onChange={(e) => (setNewTopic(e.target.value), setTopicError(null))}
               />
-            );
-          })}
-        </SortableContext>
-        <Unassigned shown={unassigned.length > 0} canEdit={canEdit}>
-          <Zone zone={UNASSIGNED} items={unassigned} emptyText="Drop question here" {...zoneProps} />
-        </Unassigned>
-        {canEdit && (
-          <form
-            className="add-topic row"
-            onSubmit={(e) => {
-              e.preventDefault();
-              const name = newTopic.trim();
-              if (!name) return setTopicError(SHEET_MESSAGES.topicRequired);
-              if (config.topicOrder.includes(name)) return setTopicError(SHEET_MESSAGES.topicDuplicate);
-              edits.addTopic(name);
-              setNewTopic('');
-            }}
-          >
-            <input
-              className="input"
-              placeholder="New topic name"
-              aria-label="New topic name"
-              aria-invalid={!!topicError}
-              value={newTopic}
-              onChange={(e) => (setNewTopic(e.target.value), setTopicError(null))}
-            />
-            <button type="submit" className="btn">
-              <FolderPlus size={16} /> Add Topic
-            </button>
-            <button type="button" className="btn" onClick={() => edits.openAddQuestion({ topic: '', subTopic: '' })}>
-              <Plus size={16} /> Add Question
-            </button>
-            {topicError && (
-              <span className="field-error" role="alert">
-                {topicError}
-              </span>
-            )}
-          </form>
-        )}
-      </DndContext>
+              <button type="submit" className="btn">
+                <FolderPlus size={16} /> Add Topic
+              </button>
+              <button type="button" className="btn" onClick={() => edits.openAddQuestion({ topic: '', subTopic: '' })}>
+                <Plus size={16} /> Add Question
+              </button>
+              {topicError && (
+                <span className="field-error" role="alert">
+                  {topicError}
+                </span>
+              )}
+            </form>
+          )}
+        </DndContext>
+      </DragReady.Provider>
     </div>
   );
 }

@@ -1,15 +1,13 @@
-import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/core';
-import { useSortable, SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { memo, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import type { Mapping } from '@shared/schemas/sheet';
 import { InlineEdit } from '../../../components/inline-edit';
 import { ProgressBar } from '../../../components/question-bits';
 import { dragId, progressOf } from '../lib/tree';
+import { DragHandle } from './drag-handle';
 import { Icon } from './icons';
 import { useNearViewport } from './near-viewport';
-import { NO_RESIZE_OBSERVER } from './question-row';
 
 export interface SectionEdit {
   canEdit: boolean;
@@ -33,28 +31,20 @@ interface SectionProps {
   lazy?: { estimate: number };
 }
 
-/** A collapsible, sortable topic or subtopic with its header actions and progress. */
+/** A collapsible, sortable topic or subtopic (through the grip in its bar) with its header actions and progress. */
 export function Section({ kind, topic, name, questions, solved, edit, defaultOpen, children, extraActions, lazy }: SectionProps) {
-  const id = kind === 'topic' ? `topic:${dragId(name)}` : `sub:${dragId(topic)}:${dragId(name)}`;
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id,
-    data: { type: kind, topic, name },
-    disabled: !edit.canEdit,
-    resizeObserverConfig: NO_RESIZE_OBSERVER,
-  });
   const [open, setOpen] = useState(defaultOpen);
   const body = useNearViewport<HTMLDivElement>(!!lazy, defaultOpen || undefined);
   const p = progressOf(questions, solved);
 
   return (
     <section
-      ref={setNodeRef}
-      className={`${kind}-section${isDragging ? ' dragging' : ''}`}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={`${kind}-section`}
       aria-label={`${kind === 'topic' ? 'Topic' : 'Subtopic'} ${name}`}
     >
       <SectionBar
         kind={kind}
+        topic={topic}
         name={name}
         open={open}
         setOpen={setOpen}
@@ -63,9 +53,6 @@ export function Section({ kind, topic, name, questions, solved, edit, defaultOpe
         percent={p.percent}
         edit={edit}
         extraActions={extraActions}
-        handleRef={setActivatorNodeRef}
-        attributes={attributes}
-        listeners={listeners}
       />
       {open && (
         <div ref={body.ref} className="section-body" style={body.near ? undefined : { height: body.height || lazy?.estimate }}>
@@ -78,6 +65,7 @@ export function Section({ kind, topic, name, questions, solved, edit, defaultOpe
 
 interface BarProps {
   kind: 'topic' | 'subtopic';
+  topic: string;
   name: string;
   open: boolean;
   setOpen: Dispatch<SetStateAction<boolean>>;
@@ -86,23 +74,21 @@ interface BarProps {
   percent: number;
   edit: SectionEdit;
   extraActions?: ReactNode;
-  handleRef: (el: HTMLElement | null) => void;
-  attributes: DraggableAttributes;
-  listeners: DraggableSyntheticListeners;
 }
 
-/**
- * The section's header, apart from the sortable <section>: dnd-kit re-renders every sortable item at
- * pick-up, at drop and whenever the item under the pointer changes, and this part keeps what it drew.
- */
-const SectionBar = memo(function SectionBar({ kind, name, open, setOpen, done, total, percent, edit, extraActions, handleRef, attributes, listeners }: BarProps) {
+/** The section's header: its grip, name, progress and actions. */
+const SectionBar = memo(function SectionBar({ kind, topic, name, open, setOpen, done, total, percent, edit, extraActions }: BarProps) {
   const [renaming, setRenaming] = useState(false);
   const Heading = kind === 'topic' ? 'h3' : 'h4';
   return (
     <header className="section-bar">
       {edit.canEdit && (
-        <button type="button" className="icon-btn drag-handle" ref={handleRef} aria-label={`Drag ${kind} ${name}`} {...attributes} {...listeners}>
-        </button>
+        <DragHandle
+          id={kind === 'topic' ? `topic:${dragId(name)}` : `sub:${dragId(topic)}:${dragId(name)}`}
+          data={{ type: kind, topic, name }}
+          label={`Drag ${kind} ${name}`}
+          frame={`.${kind}-section`}
+        />
       )}
       <button type="button" className="icon-btn" aria-expanded={open} aria-label={open ? `Collapse ${name}` : `Expand ${name}`} onClick={() => setOpen((o) => !o)}>
         {open ? <ChevronDown size={16} /> : <ChevronRight size={16} />}

@@ -1,8 +1,8 @@
-import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { memo, useMemo } from 'react';
+import { memo, useContext, useMemo, useRef } from 'react';
 import type { Mapping } from '@shared/schemas/sheet';
-import { NO_RESIZE_OBSERVER, QuestionRow, type RowActions } from './question-row';
+import { DragReady, ZoneDrop } from './drag-handle';
+import { QuestionRow, type RowActions } from './question-row';
 
 interface ZoneProps {
   zone: string;
@@ -20,12 +20,14 @@ interface ZoneProps {
 
 /** A drop zone of questions: unassigned, directly under a topic, or in a subtopic. */
 export const Zone = memo(function Zone({ zone, items, solved, starred, actions, emptyText, lazy, dropOnly }: ZoneProps) {
-  const { setNodeRef, isOver } = useDroppable({ id: zone, data: { type: 'zone', zone }, disabled: !actions.canEdit, resizeObserverConfig: NO_RESIZE_OBSERVER });
+  const list = useRef<HTMLUListElement>(null);
+  const live = useContext(DragReady) && actions.canEdit;
   // One array per list of items: a new one would make every row of the zone re-render.
   const ids = useMemo(() => items.map((m) => m._id), [items]);
   return (
     <SortableContext id={zone} items={ids} strategy={verticalListSortingStrategy}>
-      <ul ref={setNodeRef} className={`q-zone${isOver ? ' over' : ''}${dropOnly ? ' drop-only' : ''}`} data-zone={zone}>
+      <ul ref={list} className={`q-zone${dropOnly ? ' drop-only' : ''}`} data-zone={zone}>
+        {live && <ZoneDrop zone={zone} list={list} />}
         {items.map((m) => (
           <QuestionRow key={m._id} mapping={m} zone={zone} solved={solved.has(m.questionId._id)} starred={starred.has(m.questionId._id)} actions={actions} lazy={lazy} />
         ))}
