@@ -171,7 +171,7 @@ interface Drag {
 }
 
 /** One drag of the first question shown over ten rows, with the frame times it took; null when the user cannot drag. */
-async function dragOnce(browser: Browser, page: Page, profile: boolean): Promise<Drag | null> {
+async function dragOnce(page: Page, profile: boolean): Promise<Drag | null> {
   const handle = page.locator('[data-testid="question-row"] .drag-handle').first();
   if (!(await handle.count())) return null;
   await handle.evaluate((el) => {
@@ -186,7 +186,6 @@ async function dragOnce(browser: Browser, page: Page, profile: boolean): Promise
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
   const profiled = profile ? await startProfile(page) : null;
-  if (profile && process.env.TMP_TRACE) await browser.startTracing(page, { path: '/tmp/prof/trace-drag.json', screenshots: false });
   const stop = await recordFrames(page);
   const now = () => page.evaluate(() => performance.now());
   await page.mouse.move(x, y);
@@ -205,7 +204,6 @@ async function dragOnce(browser: Browser, page: Page, profile: boolean): Promise
   await page.waitForTimeout(400);
   const { deltas, longFrames, times, dragStart } = await stop();
   await profiled?.('sheet-drag');
-  if (profile && process.env.TMP_TRACE) await browser.stopTracing();
   // A frame belongs to the phase in which it ends.
   const phase = (from: number, to: number) => Math.max(0, ...deltas.filter((_, i) => (times[i + 1] ?? 0) > from && (times[i + 1] ?? 0) <= to));
   const picked = Number.isFinite(dragStart) ? dragStart : downAt;
@@ -231,10 +229,8 @@ async function sheetPage(browser: Browser, base: string, data: BenchData, runs: 
     // A new context each time: a first visit, nothing cached.
     last = await signedInContext(browser, data.big.token, { rows: '[data-testid="question-row"]' });
     const profiled = i === runs - 1 ? await startProfile(last.page) : null;
-    if (process.env.TMP_TRACE && i === runs - 1) await browser.startTracing(last.page, { path: '/tmp/prof/trace.json', screenshots: false });
     await last.page.goto(url);
     loads.push(await waitMark(last.page, 'rows'));
-    if (process.env.TMP_TRACE && i === runs - 1) await browser.stopTracing();
     await profiled?.('sheet-load');
   }
   const page = last?.page;
@@ -253,7 +249,7 @@ async function sheetPage(browser: Browser, base: string, data: BenchData, runs: 
   // a few times, the first being the page's first drag (dnd-kit's drag code then runs for the first time).
   const drags: Drag[] = [];
   for (let i = 0; i < DRAGS; i++) {
-    const d = await dragOnce(browser, page, i === 0);
+    const d = await dragOnce(page, i === 0);
     if (!d) break;
     drags.push(d);
   }
