@@ -90,8 +90,9 @@ export async function resolveQuestions(tx: Db, problems: ParsedProblem[], create
   const missing = problems.filter((p) => !found.has(problemKey(p)));
   if (!missing.length) return found;
 
-  const created: QuestionTuple[] = missing.map((p) => [randomUUID(), p.platform, p.key, nameFromKey(p.key), p.url]);
-  const values = JSON.stringify(created.map(([id, platform, key, name, url], i) => ({ id, platform, key, name, slug: slugFromKey(missing[i]!.key), url })));
+  const ids = newIds(missing.length);
+  const created = missing.map((p, i): QuestionTuple => [ids[i]!, p.platform, p.key, nameFromKey(p.key), p.url]);
+  const values = JSON.stringify(created.map(([id, platform, key, name, url]) => ({ id, platform, key, name, slug: slugFromKey(key), url })));
   const insert = sql`insert into questions (id, platform, key, name, slug, problem_url, verified, created_by)
     select w.id, w.platform, w.key, w.name, w.slug, w.url, false, ${createdBy}
     from jsonb_to_recordset(${values}::jsonb) as w(id uuid, platform text, key text, name text, slug text, url text)`;

@@ -11,9 +11,9 @@ import { createContext, useCallback, useContext, useLayoutEffect, useRef, type R
 export const DragReady = createContext(false);
 
 /** Drop targets keep the size they had at pick-up (rows and zones change size only between drags). */
-export const NO_RESIZE_OBSERVER = { disabled: true };
+const NO_RESIZE_OBSERVER = { disabled: true };
 
-export interface DragHandleProps {
+interface DragHandleProps {
   /** The sortable item's id and data (see SheetTree's onDragEnd). */
   id: string;
   data: Record<string, string>;

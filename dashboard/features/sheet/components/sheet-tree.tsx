@@ -18,7 +18,7 @@ import { SHEET_MESSAGES } from '@shared/rules/sheet';
 import type { Mapping } from '@shared/schemas/sheet';
 import { toast } from '../../../lib/toast';
 import type { SheetData } from '../api/sheet-queries';
-import { arrayMove, buildTree, dragId, placeOf, reorderForDrop, subZone, topicZone, UNASSIGNED, zoneOf } from '../lib/tree';
+import { arrayMove, buildTree, placeOf, reorderForDrop, subZone, topicDragId, topicZone, UNASSIGNED, zoneOf } from '../lib/tree';
 import { useDragStore } from '../stores/drag';
 import { DragReady } from './drag-handle';
 import { Icon, IconSprite } from './icons';
@@ -104,11 +104,10 @@ const collision: CollisionDetection = (args) => {
 
 /**
  * Drop targets are measured without their transform, which dnd-kit reads from each element's computed
- * style; ours come from the inline style sortable items set, so an element without one is measured as
- * it is. Each measure also walks the target's ancestors' computed styles. With the default strategy
- * dnd-kit measures every target twice at pick-up (as the drag starts and again from an effect); with
- * Always it keeps the rects it measured when the targets last changed and measures once, from that
- * effect, so the pick-up frame itself measures none.
+ * style; ours come from the inline style their grips set (DragHandle), so an element without one is
+ * measured as it is. Each measure also walks the target's ancestors' computed styles. With the default
+ * strategy dnd-kit measures every target twice at pick-up (as the drag starts and again from an
+ * effect); with Always, once (from that effect), and again whenever the set of targets changes.
  */
 const measuring: MeasuringConfiguration = {
   droppable: { strategy: MeasuringStrategy.Always, measure: (el) => (el.style.transform ? getClientRect(el, { ignoreTransform: true }) : getClientRect(el)) },
@@ -183,7 +182,7 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
         <DndContext sensors={sensors} collisionDetection={collision} measuring={measuring} onDragStart={() => setDragging(true)} onDragEnd={onDragEnd} onDragCancel={() => setDragging(false)}>
           <IconSprite />
           {empty && <div className="empty">No topics or questions yet. Create your first topic or add questions directly!</div>}
-          <SortableContext id="topics" items={config.topicOrder.map((t) => `topic:${dragId(t)}`)} strategy={verticalListSortingStrategy}>
+          <SortableContext id="topics" items={config.topicOrder.map(topicDragId)} strategy={verticalListSortingStrategy}>
             {config.topicOrder.map((topic, i) => {
               const subs = config.subTopicOrder[topic] ?? [];
               const subItems = stable(`subs:${topic}`, subs.map((sub) => stable(subZone(topic, sub), tree.byZone.get(subZone(topic, sub)) ?? NONE)));

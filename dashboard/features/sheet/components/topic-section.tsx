@@ -4,7 +4,7 @@ import { memo, useState, type Dispatch, type ReactNode, type SetStateAction } fr
 import type { Mapping } from '@shared/schemas/sheet';
 import { InlineEdit } from '../../../components/inline-edit';
 import { ProgressBar } from '../../../components/question-bits';
-import { dragId, progressOf } from '../lib/tree';
+import { progressOf, subTopicDragId, topicDragId } from '../lib/tree';
 import { DragHandle } from './drag-handle';
 import { Icon } from './icons';
 import { useNearViewport } from './near-viewport';
@@ -84,7 +84,7 @@ const SectionBar = memo(function SectionBar({ kind, topic, name, open, setOpen, 
     <header className="section-bar">
       {edit.canEdit && (
         <DragHandle
-          id={kind === 'topic' ? `topic:${dragId(name)}` : `sub:${dragId(topic)}:${dragId(name)}`}
+          id={kind === 'topic' ? topicDragId(name) : subTopicDragId(topic, name)}
           data={{ type: kind, topic, name }}
           label={`Drag ${kind} ${name}`}
           frame={`.${kind}-section`}
@@ -136,7 +136,7 @@ const SectionBar = memo(function SectionBar({ kind, topic, name, open, setOpen, 
 
 export function SubTopicList({ topic, names, children }: { topic: string; names: string[]; children: ReactNode }) {
   return (
-    <SortableContext id={`subs:${topic}`} items={names.map((n) => `sub:${dragId(topic)}:${dragId(n)}`)} strategy={verticalListSortingStrategy}>
+    <SortableContext id={`subs:${topic}`} items={names.map((n) => subTopicDragId(topic, n))} strategy={verticalListSortingStrategy}>
       {children}
     </SortableContext>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Mapping, SheetConfig } from '@shared/schemas/sheet';
-import { buildTree, dragId, placeOf, reorderForDrop, subZone, topicZone, UNASSIGNED } from './tree';
+import { buildTree, dragId, placeOf, reorderForDrop, subTopicDragId, subZone, topicDragId, topicZone, UNASSIGNED } from './tree';
 
 const m = (id: string, topic = '', subTopic = ''): Mapping => ({
   _id: id,
@@ -16,6 +16,8 @@ const maps = [m('a', 'Arrays'), m('b', 'Arrays', 'Prefix'), m('c', 'Graphs'), m(
 describe('sheet tree', () => {
   it('makes drag ids from names', () => {
     expect(dragId('Two Pointers & Sliding Window!')).toBe('Two-Pointers--Sliding-Window');
+    expect(topicDragId('Dynamic Programming')).toBe('topic:Dynamic-Programming');
+    expect(subTopicDragId('Graphs', 'BFS / DFS')).toBe('sub:Graphs:BFS--DFS');
   });
   it('groups by zone in order; unknown topics show as unassigned', () => {
     const tree = buildTree(maps, config);

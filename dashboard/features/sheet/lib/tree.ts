@@ -2,6 +2,9 @@ import type { Mapping, SheetConfig } from '@shared/schemas/sheet';
 
 /** Drag ids for topics and subtopics: names with spaces as hyphens and other non-alphanumerics (besides - and _) removed. */
 export const dragId = (name: string) => name.replace(/\s/g, '-').replace(/[^A-Za-z0-9_-]/g, '');
+/** The sortable ids of a topic and of a subtopic, for their grips and the lists that order them. */
+export const topicDragId = (topic: string) => `topic:${dragId(topic)}`;
+export const subTopicDragId = (topic: string, sub: string) => `sub:${dragId(topic)}:${dragId(sub)}`;
 
 export type ZoneId = string;
 export const UNASSIGNED: ZoneId = 'zone:unassigned';
