@@ -99,11 +99,24 @@ const sheetNodes = (page: Page) =>
 
 /**
  * BENCH_BROWSER_PROFILE=<dir> writes the page's CPU profile (Chrome DevTools' .cpuprofile) of the last
- * sheet load and of the drag into that folder, to open in DevTools' Performance panel.
+ * sheet load and of each drag into that folder, to open in DevTools' Performance panel; with
+ * BENCH_BROWSER_TRACE=1 as well, a timeline trace (.trace.json) instead, which shows each frame's style,
+ * layout and paint beside its script.
  */
 async function startProfile(page: Page): Promise<(name: string) => Promise<void>> {
   const dir = process.env.BENCH_BROWSER_PROFILE;
   if (!dir) return async () => {};
+  const browser = page.context().browser();
+  if (process.env.BENCH_BROWSER_TRACE && browser) {
+    // A timeline trace (style, layout, paint and script per frame) in place of the CPU profile.
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline.frame'] });
+    return async (name) => {
+      mkdirSync(dir, { recursive: true });
+      const file = resolve(dir, `${name}.trace.json`);
+      writeFileSync(file, await browser.stopTracing());
+      detail(`browser trace: ${file}`);
+    };
+  }
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
@@ -157,7 +170,7 @@ async function recordFrames(page: Page): Promise<() => Promise<{ deltas: number[
   };
 }
 
-const DRAGS = 3;
+const DRAGS = Number(process.env.BENCH_DRAGS ?? 3);
 
 interface Drag {
   dragging: boolean;
@@ -171,7 +184,7 @@ interface Drag {
 }
 
 /** One drag of the first question shown over ten rows, with the frame times it took; null when the user cannot drag. */
-async function dragOnce(page: Page, profile: boolean): Promise<Drag | null> {
+async function dragOnce(page: Page, name: string): Promise<Drag | null> {
   const handle = page.locator('[data-testid="question-row"] .drag-handle').first();
   if (!(await handle.count())) return null;
   await handle.evaluate((el) => {
@@ -185,7 +198,7 @@ async function dragOnce(page: Page, profile: boolean): Promise<Drag | null> {
   const step = Math.max(20, secondRowY - box.y);
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
-  const profiled = profile ? await startProfile(page) : null;
+  const profiled = await startProfile(page);
   const stop = await recordFrames(page);
   const now = () => page.evaluate(() => performance.now());
   await page.mouse.move(x, y);
@@ -203,7 +216,7 @@ async function dragOnce(page: Page, profile: boolean): Promise<Drag | null> {
   await page.mouse.up();
   await page.waitForTimeout(400);
   const { deltas, longFrames, times, dragStart } = await stop();
-  await profiled?.('sheet-drag');
+  await profiled(name);
   // A frame belongs to the phase in which it ends.
   const phase = (from: number, to: number) => Math.max(0, ...deltas.filter((_, i) => (times[i + 1] ?? 0) > from && (times[i + 1] ?? 0) <= to));
   const picked = Number.isFinite(dragStart) ? dragStart : downAt;
@@ -249,7 +262,7 @@ async function sheetPage(browser: Browser, base: string, data: BenchData, runs: 
   // a few times, the first being the page's first drag (dnd-kit's drag code then runs for the first time).
   const drags: Drag[] = [];
   for (let i = 0; i < DRAGS; i++) {
-    const d = await dragOnce(page, i === 0);
+    const d = await dragOnce(page, `sheet-drag-${i + 1}`);
     if (!d) break;
     drags.push(d);
   }

@@ -204,6 +204,40 @@ test('topics reorder with the keyboard too', async ({ page, request }) => {
   await expect(headings).toHaveText(['Second', 'First']);
 });
 
+test('subtopics reorder within their topic; a subtopic dropped on another topic\'s stays where it was', async ({ page, request }) => {
+  const me = await signUpAndSignIn(page, request, 'Subtopics');
+  const { id, slug } = await newSheet(request, me.token);
+  await api(request, me.token, 'POST', `${S}/add-topic/${id}`, { topic: 'Arrays' });
+  await api(request, me.token, 'POST', `${S}/add-topic/${id}`, { topic: 'Graphs' });
+  for (const subTopic of ['Basics', 'Prefix Sums']) await api(request, me.token, 'POST', `${S}/add-subTopic/${id}`, { topic: 'Arrays', subTopic });
+  await api(request, me.token, 'POST', `${S}/add-subTopic/${id}`, { topic: 'Graphs', subTopic: 'BFS' });
+  // Grips come alive the frame after the first paint (dnd-kit then points them at its instructions).
+  const live = () => expect(page.getByRole('button', { name: 'Drag subtopic BFS' })).toHaveAttribute('aria-describedby', /DndDescribedBy/);
+  await page.goto(`/question-tracker/sheet/${slug}`);
+  await live();
+  const arrays = page.getByRole('region', { name: 'Topic Arrays' }).locator('.subtopic-section > .section-bar .section-name');
+  await expect(arrays).toHaveText(['Basics', 'Prefix Sums']);
+
+  // With the pointer: Prefix Sums above Basics, kept after a reload.
+  await dragTo(page, await center(page.getByRole('button', { name: 'Drag subtopic Prefix Sums' })), await center(page.getByRole('button', { name: 'Drag subtopic Basics' })));
+  await expect(arrays).toHaveText(['Prefix Sums', 'Basics']);
+  await page.reload();
+  await expect(arrays).toHaveText(['Prefix Sums', 'Basics']);
+
+  // Onto a subtopic of another topic: refused with the message, nothing moves.
+  await live();
+  await dragTo(page, await center(page.getByRole('button', { name: 'Drag subtopic Basics' })), await center(page.getByRole('button', { name: 'Drag subtopic BFS' })));
+  await expect(page.getByText('Cannot move subtopics between topics')).toBeVisible();
+  await expect(arrays).toHaveText(['Prefix Sums', 'Basics']);
+  await expect(page.getByRole('region', { name: 'Topic Graphs' }).locator('.subtopic-section > .section-bar .section-name')).toHaveText(['BFS']);
+
+  // With the keyboard: Basics back above Prefix Sums.
+  await moveUpOneWithKeyboard(page, page.getByRole('button', { name: 'Drag subtopic Basics' }));
+  await expect(arrays).toHaveText(['Basics', 'Prefix Sums']);
+  await page.reload();
+  await expect(arrays).toHaveText(['Basics', 'Prefix Sums']);
+});
+
 /** Lifts what the grip drags with the keyboard, moves it up one place and drops it. */
 async function moveUpOneWithKeyboard(page: Page, grip: Locator) {
   // dnd-kit's own announcements say when each key took effect; a busy machine must not drop before the move.
