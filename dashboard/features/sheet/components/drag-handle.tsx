@@ -1,8 +1,7 @@
-import { useDndContext, useDroppable } from '@dnd-kit/core';
+import { useDroppable } from '@dnd-kit/core';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { createContext, useCallback, useContext, useLayoutEffect, useRef, type RefObject } from 'react';
-import { dropTarget } from '../lib/tree';
 
 /**
  * Whether the tree's drag and drop is live. False for the page's first paint: every dnd-kit item
@@ -35,9 +34,7 @@ export function DragHandle(props: DragHandleProps) {
  * (it sets no inline style there, and this effect runs again after any render that rewrites its class).
  */
 function SortableHandle({ id, data, label, frame }: DragHandleProps) {
-  const { active } = useDndContext();
-  const disabled = { draggable: false, droppable: !dropTarget(data.type, active?.data.current?.type) };
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, data, disabled, resizeObserverConfig: NO_RESIZE_OBSERVER });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, data, resizeObserverConfig: NO_RESIZE_OBSERVER });
   const moving = useRef<HTMLElement | null>(null);
   const ref = useCallback(
     (button: HTMLButtonElement | null) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Mapping, SheetConfig } from '@shared/schemas/sheet';
-import { buildTree, dragId, dropTarget, placeOf, reorderForDrop, subTopicDragId, subZone, topicDragId, topicZone, UNASSIGNED } from './tree';
+import { buildTree, dragId, placeOf, reorderForDrop, subTopicDragId, subZone, topicDragId, topicZone, UNASSIGNED } from './tree';
 
 const m = (id: string, topic = '', subTopic = ''): Mapping => ({
   _id: id,
@@ -18,15 +18,6 @@ describe('sheet tree', () => {
     expect(dragId('Two Pointers & Sliding Window!')).toBe('Two-Pointers--Sliding-Window');
     expect(topicDragId('Dynamic Programming')).toBe('topic:Dynamic-Programming');
     expect(subTopicDragId('Graphs', 'BFS / DFS')).toBe('sub:Graphs:BFS--DFS');
-  });
-  it('makes topics and subtopics drop targets only while one of their kind is dragged; questions always', () => {
-    expect(dropTarget('question', undefined)).toBe(true);
-    expect(dropTarget('question', 'topic')).toBe(true);
-    expect(dropTarget('topic', undefined)).toBe(false);
-    expect(dropTarget('topic', 'question')).toBe(false);
-    expect(dropTarget('topic', 'topic')).toBe(true);
-    expect(dropTarget('subtopic', 'topic')).toBe(false);
-    expect(dropTarget('subtopic', 'subtopic')).toBe(true);
   });
   it('groups by zone in order; unknown topics show as unassigned', () => {
     const tree = buildTree(maps, config);

@@ -6,16 +6,6 @@ export const dragId = (name: string) => name.replace(/\s/g, '-').replace(/[^A-Za
 export const topicDragId = (topic: string) => `topic:${dragId(topic)}`;
 export const subTopicDragId = (topic: string, sub: string) => `sub:${dragId(topic)}:${dragId(sub)}`;
 
-/**
- * Whether an item of `kind` is a drop target while an item of `dragged` kind is dragged (undefined: nothing
- * is). dnd-kit measures every enabled drop target as a drag starts and as it ends, so topics and subtopics
- * are drop targets only while one of their kind is dragged (its pick-up turns them on); questions, the
- * common drag, always are.
- */
-export function dropTarget(kind: string | undefined, dragged: unknown): boolean {
-  return kind === 'question' || (dragged !== undefined && dragged === kind);
-}
-
 export type ZoneId = string;
 export const UNASSIGNED: ZoneId = 'zone:unassigned';
 export const topicZone = (topic: string): ZoneId => `zone:t:${topic}`;
