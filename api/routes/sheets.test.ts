@@ -111,7 +111,9 @@ describe('sheets: the tree', () => {
     expect((await call('POST', `add-topic/${sheet._id}`, { topic: '' })).body.status.message).toBe(SHEET_MESSAGES.topicRequired);
     expect((await call('POST', `add-topic/${sheet._id}`, { topic: 'Arrays' })).status).toBe(201);
     expect((await call('POST', `add-topic/${sheet._id}`, { topic: 'Graphs' })).status).toBe(201);
-    expect((await call('POST', `add-topic/${sheet._id}`, { topic: 'Arrays' })).status).toBe(409);
+    const topicDup = await call('POST', `add-topic/${sheet._id}`, { topic: 'Arrays' });
+    expect(topicDup.status).toBe(409);
+    expect(topicDup.body.status.message).toBe(SHEET_MESSAGES.topicDuplicate);
     expect((await call('POST', `add-subTopic/${sheet._id}`, { topic: 'Arrays', subTopic: ' ' })).body.status.message).toBe(SHEET_MESSAGES.subTopicEmpty);
     expect((await call('POST', `add-subTopic/${sheet._id}`, { topic: 'Arrays', subTopic: 'Prefix Sums' })).status).toBe(201);
     const dup = await call('POST', `add-subTopic/${sheet._id}`, { topic: 'Arrays', subTopic: 'Prefix Sums' });
@@ -221,6 +223,10 @@ describe('sheets: the tree', () => {
 
   it('renames and deletes topics and subtopics with the spec messages', async () => {
     expect((await call('PATCH', `update-topic/${sheet._id}`, { oldTopic: 'Arrays', newTopic: '' })).body.status.message).toBe(SHEET_MESSAGES.topicEmpty);
+    const onto = await call('PATCH', `update-topic/${sheet._id}`, { oldTopic: 'Arrays', newTopic: 'Graphs' });
+    expect(onto.status).toBe(409);
+    expect(onto.body.status.message).toBe(SHEET_MESSAGES.topicDuplicate);
+    expect((await call('PATCH', `update-topic/${sheet._id}`, { oldTopic: 'Arrays', newTopic: 'Arrays' })).status).toBe(200);
     expect((await call('PATCH', `update-topic/${sheet._id}`, { oldTopic: 'Arrays', newTopic: 'Array Basics' })).status).toBe(200);
     let d = await data();
     expect(d.sheet.config.topicOrder).toContain('Array Basics');
@@ -228,6 +234,10 @@ describe('sheets: the tree', () => {
     expect((await call('PATCH', `update-subTopic/${sheet._id}`, { topic: 'Array Basics', oldSubTopic: 'Prefix Sums', newSubTopic: '' })).body.status.message).toBe(
       SHEET_MESSAGES.subTopicRequired,
     );
+    expect((await call('POST', `add-subTopic/${sheet._id}`, { topic: 'Array Basics', subTopic: 'Two Pointers' })).status).toBe(201);
+    const subOnto = await call('PATCH', `update-subTopic/${sheet._id}`, { topic: 'Array Basics', oldSubTopic: 'Prefix Sums', newSubTopic: 'Two Pointers' });
+    expect(subOnto.status).toBe(409);
+    expect(subOnto.body.status.message).toBe(SHEET_MESSAGES.subTopicDuplicate);
     expect((await call('PATCH', `update-subTopic/${sheet._id}`, { topic: 'Array Basics', oldSubTopic: 'Prefix Sums', newSubTopic: 'Running Sums' })).status).toBe(200);
     d = await data();
     expect(d.mappings.find((m: { title: string }) => m.title === 'Product of Array Except Self').subTopic).toBe('Running Sums');

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { SHEET_MESSAGES } from '../../shared/rules/sheet';
+import { sectionNameTaken, SHEET_MESSAGES } from '../../shared/rules/sheet';
 import type { SheetConfig } from '../../shared/schemas/sheet';
 import type { Db } from '../db/client';
 import { mappings } from '../db/schema';
@@ -121,7 +121,8 @@ export async function removeQuestion(deps: TreeDeps, sheetId: string, mappingId:
 
 export async function addTopic(deps: TreeDeps, sheetId: string, user: UserRow | null, topic: string) {
   return editTree(deps, sheetId, user, async (tx, config, sheet) => {
-    if (config.topicOrder.includes(topic)) throw conflict(SHEET_MESSAGES.topicDuplicate);
+    const taken = sectionNameTaken('topic', topic, config.topicOrder);
+    if (taken) throw conflict(taken);
     config.topicOrder.push(topic);
     config.subTopicOrder[topic] = [];
     return (await saveConfig(tx, deps.clock, sheet, config)).version;
@@ -133,7 +134,8 @@ export async function renameTopic(deps: TreeDeps, sheetId: string, user: UserRow
     const i = config.topicOrder.indexOf(oldTopic);
     if (i < 0) throw notFound(`There is no topic named "${oldTopic}"`);
     if (oldTopic === newTopic) return sheet.version;
-    if (config.topicOrder.includes(newTopic)) throw conflict(SHEET_MESSAGES.topicDuplicate);
+    const taken = sectionNameTaken('topic', newTopic, config.topicOrder, oldTopic);
+    if (taken) throw conflict(taken);
     config.topicOrder[i] = newTopic;
     config.subTopicOrder[newTopic] = config.subTopicOrder[oldTopic] ?? [];
     delete config.subTopicOrder[oldTopic];
@@ -159,7 +161,8 @@ export async function addSubTopic(deps: TreeDeps, sheetId: string, user: UserRow
   return editTree(deps, sheetId, user, async (tx, config, sheet) => {
     if (!config.topicOrder.includes(topic)) throw notFound(`There is no topic named "${topic}"`);
     const list = config.subTopicOrder[topic] ?? [];
-    if (list.includes(subTopic)) throw conflict(SHEET_MESSAGES.subTopicDuplicate);
+    const taken = sectionNameTaken('subtopic', subTopic, list);
+    if (taken) throw conflict(taken);
     config.subTopicOrder[topic] = [...list, subTopic];
     return (await saveConfig(tx, deps.clock, sheet, config)).version;
   });
@@ -171,7 +174,8 @@ export async function renameSubTopic(deps: TreeDeps, sheetId: string, user: User
     const i = list.indexOf(oldSubTopic);
     if (i < 0) throw notFound(`There is no subtopic named "${oldSubTopic}" in "${topic}"`);
     if (oldSubTopic === newSubTopic) return sheet.version;
-    if (list.includes(newSubTopic)) throw conflict(SHEET_MESSAGES.subTopicDuplicate);
+    const taken = sectionNameTaken('subtopic', newSubTopic, list, oldSubTopic);
+    if (taken) throw conflict(taken);
     list[i] = newSubTopic;
     config.subTopicOrder[topic] = list;
     await tx

@@ -17,6 +17,15 @@ export const SHEET_MESSAGES = {
   notFound: 'No Sheet found',
 } as const;
 
+/**
+ * The message for a topic or subtopic name already among its siblings (the sheet's topics, or its
+ * topic's subtopics), or null. `renaming`: the name being changed, which may stay as it is.
+ */
+export function sectionNameTaken(kind: 'topic' | 'subtopic', name: string, siblings: readonly string[], renaming?: string): string | null {
+  if (name === renaming || !siblings.includes(name)) return null;
+  return kind === 'topic' ? SHEET_MESSAGES.topicDuplicate : SHEET_MESSAGES.subTopicDuplicate;
+}
+
 export const MAX_TAGS = 10;
 export const SLUG_PATTERN = /^[a-z0-9-]+$/;
 export const SLUG_MAX_ATTEMPTS = 10;

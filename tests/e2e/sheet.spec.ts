@@ -30,6 +30,11 @@ test('a creator builds a sheet: topics, subtopics and questions through the UI',
   await page.getByRole('button', { name: 'Add Topic' }).click();
   await expect(page.getByRole('region', { name: 'Topic Arrays' })).toBeVisible();
   await expect(page.getByText('No subtopics or questions added yet.')).toBeVisible();
+  await page.getByLabel('New topic name').fill('Arrays');
+  await page.getByRole('button', { name: 'Add Topic' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Topic with this name already exists.');
+  await page.getByLabel('New topic name').fill('');
+  await expect(page.getByRole('alert')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Subtopic', exact: true }).click();
   await page.getByLabel('New subtopic in Arrays').fill('Prefix Sums');

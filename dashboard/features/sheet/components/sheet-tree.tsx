@@ -14,7 +14,7 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { FolderPlus, Plus } from 'lucide-react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { SHEET_MESSAGES } from '@shared/rules/sheet';
+import { sectionNameTaken, SHEET_MESSAGES } from '@shared/rules/sheet';
 import type { Mapping } from '@shared/schemas/sheet';
 import { toast } from '../../../lib/toast';
 import type { SheetData } from '../api/sheet-queries';
@@ -211,7 +211,8 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
                 e.preventDefault();
                 const name = newTopic.trim();
                 if (!name) return setTopicError(SHEET_MESSAGES.topicRequired);
-                if (config.topicOrder.includes(name)) return setTopicError(SHEET_MESSAGES.topicDuplicate);
+                const taken = sectionNameTaken('topic', name, config.topicOrder);
+                if (taken) return setTopicError(taken);
                 edits.addTopic(name);
                 setNewTopic('');
               }}
@@ -305,7 +306,8 @@ const Topic = memo(function Topic({ topic, subs, all, direct, subItems, defaultO
                 canEdit,
                 rename: (v) => {
                   if (!v) return SHEET_MESSAGES.subTopicRequired;
-                  if (v !== sub && subs.includes(v)) return SHEET_MESSAGES.subTopicDuplicate;
+                  const taken = sectionNameTaken('subtopic', v, subs, sub);
+                  if (taken) return taken;
                   edits.renameSubTopic(topic, sub, v);
                 },
                 remove: () => edits.deleteSubTopic(topic, sub),
@@ -352,7 +354,8 @@ function AddSubTopic({ topic, existing, onAdd }: { topic: string; existing: stri
         e.preventDefault();
         const v = name.trim();
         if (!v) return setError(SHEET_MESSAGES.subTopicEmpty);
-        if (existing.includes(v)) return setError(SHEET_MESSAGES.subTopicDuplicate);
+        const taken = sectionNameTaken('subtopic', v, existing);
+        if (taken) return setError(taken);
         onAdd(topic, v);
         setName('');
         setOpen(false);

@@ -14,4 +14,3 @@ export const useDragStore = create<DragState>((set) => ({
   dragging: false,
   setDragging: (dragging) => set({ dragging }),
 }));
-
