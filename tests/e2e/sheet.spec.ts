@@ -252,8 +252,12 @@ async function moveUpOneWithKeyboard(page: Page, grip: Locator) {
   await grip.focus();
   await page.keyboard.press('Space');
   await expect(grip).toHaveAttribute('aria-pressed', 'true');
+  // Arrow keys move the item by the places dnd-kit measured: it announces the item over its own place,
+  // then measures the places again as the drag starts. A person takes longer than these frames; a test may not.
+  await expect(announcement).toHaveText(/item (\S+) was moved over droppable area \1\.$/);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page.keyboard.press('ArrowUp');
-  await expect(announcement).toContainText('was moved over');
+  await expect(announcement).toHaveText(/item (\S+) was moved over droppable area (?!\1\.$)\S+\.$/);
   await page.keyboard.press('Space');
 }
 
@@ -298,7 +302,20 @@ test('on a long sheet a question dropped on an empty topic lands there (its zone
   // The chart's place above the tree settles (these questions have no topics to chart) before positions are read.
   await expect(page.locator('.sheet-page .skeleton')).toHaveCount(0);
   const target = await center(idle);
-  await dragTo(page, await center(row(page, 'Long 001').getByRole('button', { name: 'Drag Long 001' })), target);
+  // Picking a question up shifts nothing: the empty topic's zone says 'Drop question here' in the space
+  // its idle text took, so what lies below it stays where it was.
+  const below = page.getByRole('region', { name: 'Topic Big' }).locator('.section-bar').first();
+  const before = await below.boundingBox();
+  const from = await center(row(page, 'Long 001').getByRole('button', { name: 'Drag Long 001' }));
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 5, from.y + 5, { steps: 3 });
+  await expect(page.getByText('Drop question here').first()).toBeVisible();
+  await expect(idle).toBeHidden();
+  expect(await below.boundingBox()).toEqual(before);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.up();
+  await dragTo(page, from, target);
   const empty = page.getByRole('region', { name: 'Topic Empty' });
   await expect(empty.getByTestId('question-row')).toHaveCount(1);
   await expect(empty.getByTestId('question-row')).toHaveText(/Long 001/);

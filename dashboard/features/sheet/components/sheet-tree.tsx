@@ -113,6 +113,14 @@ const measuring: MeasuringConfiguration = {
   droppable: { strategy: MeasuringStrategy.Always, measure: (el) => (el.style.transform ? getClientRect(el, { ignoreTransform: true }) : getClientRect(el)) },
 };
 
+/**
+ * dnd-kit scrolls to make up for a layout shift at pick-up, which costs a forced layout of the page in
+ * the pick-up's frame. Nothing here shifts then: the drag state changes text in place (an empty zone's
+ * 'Drop question here') and moves or fades the dragged element without changing its box, and the only
+ * section that appears, Unassigned, is below every topic.
+ */
+const AUTO_SCROLL = { layoutShiftCompensation: false };
+
 /** `live`: drag and drop works (false for the page's first paint, see DragReady). */
 export function SheetTree({ data, actions, edits, live }: { data: SheetData; actions: RowActions; edits: TreeEdits; live: boolean }) {
   const { sheet, mappings, progress } = data;
@@ -179,7 +187,7 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
   return (
     <div className="sheet-tree" ref={treeRef}>
       <DragReady.Provider value={live}>
-        <DndContext sensors={sensors} collisionDetection={collision} measuring={measuring} onDragStart={() => setDragging(true)} onDragEnd={onDragEnd} onDragCancel={() => setDragging(false)}>
+        <DndContext sensors={sensors} collisionDetection={collision} measuring={measuring} autoScroll={AUTO_SCROLL} onDragStart={() => setDragging(true)} onDragEnd={onDragEnd} onDragCancel={() => setDragging(false)}>
           <IconSprite />
           {empty && <div className="empty">No topics or questions yet. Create your first topic or add questions directly!</div>}
           <SortableContext id="topics" items={config.topicOrder.map(topicDragId)} strategy={verticalListSortingStrategy}>
@@ -286,9 +294,8 @@ const Topic = memo(function Topic({ topic, subs, all, direct, subItems, defaultO
       }}
       extraActions={<AddSubTopic topic={topic} onAdd={edits.addSubTopic} existing={subs} />}
     >
-      {subs.length === 0 && direct.length === 0 && <p className="q-empty idle-only">No subtopics or questions added yet.</p>}
-      {/* A topic with nothing in it says so, except during a drag, when its zone takes drops. */}
-      <Zone zone={topicZone(topic)} items={direct} emptyText="No direct questions under this topic" dropOnly={subs.length === 0 && direct.length === 0} {...zoneProps} />
+      {/* A topic with nothing in it says so in its zone, which during a drag reads 'Drop question here' in the same space. */}
+      <Zone zone={topicZone(topic)} items={direct} emptyText={subs.length === 0 ? 'No subtopics or questions added yet.' : 'No direct questions under this topic'} {...zoneProps} />
       <SubTopicList topic={topic} names={subs}>
         {subs.map((sub, i) => {
           const items = subItems[i] ?? NONE;

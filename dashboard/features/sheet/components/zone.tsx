@@ -14,19 +14,17 @@ interface ZoneProps {
   emptyText: string;
   /** Long sheets draw only the rows near the viewport. */
   lazy: boolean;
-  /** Shown only during a drag (the direct zone of a topic with nothing in it). */
-  dropOnly?: boolean;
 }
 
 /** A drop zone of questions: unassigned, directly under a topic, or in a subtopic. */
-export const Zone = memo(function Zone({ zone, items, solved, starred, actions, emptyText, lazy, dropOnly }: ZoneProps) {
+export const Zone = memo(function Zone({ zone, items, solved, starred, actions, emptyText, lazy }: ZoneProps) {
   const list = useRef<HTMLUListElement>(null);
   const live = useContext(DragReady) && actions.canEdit;
   // One array per list of items: a new one would make every row of the zone re-render.
   const ids = useMemo(() => items.map((m) => m._id), [items]);
   return (
     <SortableContext id={zone} items={ids} strategy={verticalListSortingStrategy}>
-      <ul ref={list} className={`q-zone${dropOnly ? ' drop-only' : ''}`} data-zone={zone}>
+      <ul ref={list} className="q-zone" data-zone={zone}>
         {live && <ZoneDrop zone={zone} list={list} />}
         {items.map((m) => (
           <QuestionRow key={m._id} mapping={m} zone={zone} solved={solved.has(m.questionId._id)} starred={starred.has(m.questionId._id)} actions={actions} lazy={lazy} />
