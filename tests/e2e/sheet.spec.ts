@@ -243,6 +243,47 @@ test('subtopics reorder within their topic; a subtopic dropped on another topic\
   await expect(arrays).toHaveText(['Basics', 'Prefix Sums']);
 });
 
+test('renaming a topic to a name already taken says so in place and changes nothing', async ({ page, request }) => {
+  const me = await signUpAndSignIn(page, request, 'Renamer');
+  const { id, slug } = await newSheet(request, me.token);
+  for (const topic of ['Arrays', 'Graphs']) await api(request, me.token, 'POST', `${S}/add-topic/${id}`, { topic });
+  await page.goto(`/question-tracker/sheet/${slug}`);
+  await page.getByRole('button', { name: 'Rename Graphs' }).click();
+  const input = page.getByLabel('Rename topic Graphs');
+  await input.fill('Arrays');
+  await input.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('Topic with this name already exists.');
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  await input.fill('Trees');
+  await input.press('Enter');
+  const headings = page.locator('.topic-section > .section-bar .section-name');
+  await expect(headings).toHaveText(['Arrays', 'Trees']);
+  await page.reload();
+  await expect(headings).toHaveText(['Arrays', 'Trees']);
+});
+
+test('on a long sheet a collapsed subtopic stays collapsed after its topic scrolls far away and back', async ({ page, request }) => {
+  const me = await signUpAndSignIn(page, request, 'Collapser');
+  const { id, slug } = await longSheet(request, me.token, ['Small', 'Big'], 'Big', 160);
+  await api(request, me.token, 'POST', `${S}/add-subTopic/${id}`, { topic: 'Small', subTopic: 'Inner' });
+  await page.goto(`/question-tracker/sheet/${slug}`);
+  const inner = page.getByRole('region', { name: 'Subtopic Inner' });
+  await inner.getByRole('button', { name: 'Collapse Inner' }).click();
+  await expect(inner.getByRole('button', { name: 'Expand Inner' })).toHaveAttribute('aria-expanded', 'false');
+  // Far down the open Big topic, Small's body is no longer drawn at all.
+  await page.getByRole('button', { name: 'Expand Big' }).click();
+  await row(page, 'Long 160').scrollIntoViewIfNeeded();
+  await expect(inner).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(inner.getByRole('button', { name: 'Expand Inner' })).toHaveAttribute('aria-expanded', 'false');
+  // Opened again, it stays open the same way.
+  await inner.getByRole('button', { name: 'Expand Inner' }).click();
+  await row(page, 'Long 160').scrollIntoViewIfNeeded();
+  await expect(inner).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(inner.getByRole('button', { name: 'Collapse Inner' })).toHaveAttribute('aria-expanded', 'true');
+});
+
 /** Lifts what the grip drags with the keyboard, moves it up one place and drops it. */
 async function moveUpOneWithKeyboard(page: Page, grip: Locator) {
   // dnd-kit's own announcements say when each key took effect; a busy machine must not drop before the move.

@@ -23,7 +23,7 @@ import { useDragStore } from '../stores/drag';
 import { DragReady } from './drag-handle';
 import { Icon, IconSprite } from './icons';
 import type { RowActions } from './question-row';
-import { Section, SubTopicList } from './topic-section';
+import { Section, SectionMemory, SubTopicList } from './topic-section';
 import { Zone } from './zone';
 
 export interface TreeEdits {
@@ -135,6 +135,7 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
   const expandAll = mappings.length <= LONG_SHEET;
   const lazy = !expandAll;
   const rowActions = useStableActions(actions);
+  const [sections] = useState(() => new Map<string, boolean>());
 
   const treeRef = useRef<HTMLDivElement>(null);
   /**
@@ -187,66 +188,69 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
   return (
     <div className="sheet-tree" ref={treeRef}>
       <DragReady.Provider value={live}>
-        <DndContext sensors={sensors} collisionDetection={collision} measuring={measuring} autoScroll={AUTO_SCROLL} onDragStart={() => setDragging(true)} onDragEnd={onDragEnd} onDragCancel={() => setDragging(false)}>
-          <IconSprite />
-          {empty && <div className="empty">No topics or questions yet. Create your first topic or add questions directly!</div>}
-          <SortableContext id="topics" items={config.topicOrder.map(topicDragId)} strategy={verticalListSortingStrategy}>
-            {config.topicOrder.map((topic, i) => {
-              const subs = config.subTopicOrder[topic] ?? [];
-              const subItems = stable(`subs:${topic}`, subs.map((sub) => stable(subZone(topic, sub), tree.byZone.get(subZone(topic, sub)) ?? NONE)));
-              return (
-                <Topic
-                  key={topic}
-                  topic={topic}
-                  subs={subs}
-                  all={stable(`topic:${topic}`, tree.byTopic.get(topic) ?? NONE)}
-                  direct={stable(topicZone(topic), tree.byZone.get(topicZone(topic)) ?? NONE)}
-                  subItems={subItems}
-                  defaultOpen={expandAll || i === 0}
-                  edits={stableEdits}
-                  {...zoneProps}
+        <SectionMemory.Provider value={sections}>
+          <DndContext sensors={sensors} collisionDetection={collision} measuring={measuring} autoScroll={AUTO_SCROLL} onDragStart={() => setDragging(true)} onDragEnd={onDragEnd} onDragCancel={() => setDragging(false)}>
+            <IconSprite />
+            {empty && <div className="empty">No topics or questions yet. Create your first topic or add questions directly!</div>}
+            <SortableContext id="topics" items={config.topicOrder.map(topicDragId)} strategy={verticalListSortingStrategy}>
+              {config.topicOrder.map((topic, i) => {
+                const subs = config.subTopicOrder[topic] ?? [];
+                const subItems = stable(`subs:${topic}`, subs.map((sub) => stable(subZone(topic, sub), tree.byZone.get(subZone(topic, sub)) ?? NONE)));
+                return (
+                  <Topic
+                    key={topic}
+                    topic={topic}
+                    topics={stable('topics', config.topicOrder)}
+                    subs={subs}
+                    all={stable(`topic:${topic}`, tree.byTopic.get(topic) ?? NONE)}
+                    direct={stable(topicZone(topic), tree.byZone.get(topicZone(topic)) ?? NONE)}
+                    subItems={subItems}
+                    defaultOpen={expandAll || i === 0}
+                    edits={stableEdits}
+                    {...zoneProps}
+                  />
+                );
+              })}
+            </SortableContext>
+            <Unassigned shown={unassigned.length > 0} canEdit={canEdit}>
+              <Zone zone={UNASSIGNED} items={unassigned} emptyText="Drop question here" {...zoneProps} />
+            </Unassigned>
+            {canEdit && (
+              <form
+                className="add-topic row"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  const name = newTopic.trim();
+                  if (!name) return setTopicError(SHEET_MESSAGES.topicRequired);
+                  const taken = sectionNameTaken('topic', name, config.topicOrder);
+                  if (taken) return setTopicError(taken);
+                  edits.addTopic(name);
+                  setNewTopic('');
+                }}
+              >
+                <input
+                  className="input"
+                  placeholder="New topic name"
+                  aria-label="New topic name"
+                  aria-invalid={!!topicError}
+                  value={newTopic}
+                  onChange={(e) => (setNewTopic(e.target.value), setTopicError(null))}
                 />
-              );
-            })}
-          </SortableContext>
-          <Unassigned shown={unassigned.length > 0} canEdit={canEdit}>
-            <Zone zone={UNASSIGNED} items={unassigned} emptyText="Drop question here" {...zoneProps} />
-          </Unassigned>
-          {canEdit && (
-            <form
-              className="add-topic row"
-              onSubmit={(e) => {
-                e.preventDefault();
-                const name = newTopic.trim();
-                if (!name) return setTopicError(SHEET_MESSAGES.topicRequired);
-                const taken = sectionNameTaken('topic', name, config.topicOrder);
-                if (taken) return setTopicError(taken);
-                edits.addTopic(name);
-                setNewTopic('');
-              }}
-            >
-              <input
-                className="input"
-                placeholder="New topic name"
-                aria-label="New topic name"
-                aria-invalid={!!topicError}
-                value={newTopic}
-                onChange={(e) => (setNewTopic(e.target.value), setTopicError(null))}
-              />
-              <button type="submit" className="btn">
-                <FolderPlus size={16} /> Add Topic
-              </button>
-              <button type="button" className="btn" onClick={() => edits.openAddQuestion({ topic: '', subTopic: '' })}>
-                <Plus size={16} /> Add Question
-              </button>
-              {topicError && (
-                <span className="field-error" role="alert">
-                  {topicError}
-                </span>
-              )}
-            </form>
-          )}
-        </DndContext>
+                <button type="submit" className="btn">
+                  <FolderPlus size={16} /> Add Topic
+                </button>
+                <button type="button" className="btn" onClick={() => edits.openAddQuestion({ topic: '', subTopic: '' })}>
+                  <Plus size={16} /> Add Question
+                </button>
+                {topicError && (
+                  <span className="field-error" role="alert">
+                    {topicError}
+                  </span>
+                )}
+              </form>
+            )}
+          </DndContext>
+        </SectionMemory.Provider>
       </DragReady.Provider>
     </div>
   );
@@ -256,6 +260,8 @@ const NONE: Mapping[] = [];
 
 interface TopicProps {
   topic: string;
+  /** Every topic of the sheet, for the rename's name check. */
+  topics: string[];
   subs: string[];
   /** Every question of the topic, for its progress. */
   all: Mapping[];
@@ -274,7 +280,7 @@ interface TopicProps {
  * A topic with its subtopics and zones. Memoised on props that keep their identity while the topic is
  * unchanged (see useStableLists), so a move, tick or refetch re-renders the topics it touches only.
  */
-const Topic = memo(function Topic({ topic, subs, all, direct, subItems, defaultOpen, edits, solved, starred, actions, lazy }: TopicProps) {
+const Topic = memo(function Topic({ topic, topics, subs, all, direct, subItems, defaultOpen, edits, solved, starred, actions, lazy }: TopicProps) {
   const canEdit = actions.canEdit;
   const zoneProps = { solved, starred, actions, lazy };
   return (
@@ -288,7 +294,12 @@ const Topic = memo(function Topic({ topic, subs, all, direct, subItems, defaultO
       lazy={lazy ? { estimate: all.length * 40 + subs.length * 60 } : undefined}
       edit={{
         canEdit,
-        rename: (v) => (v ? edits.renameTopic(topic, v) : SHEET_MESSAGES.topicEmpty),
+        rename: (v) => {
+          if (!v) return SHEET_MESSAGES.topicEmpty;
+          const taken = sectionNameTaken('topic', v, topics, topic);
+          if (taken) return taken;
+          edits.renameTopic(topic, v);
+        },
         remove: () => edits.deleteTopic(topic),
         addQuestion: () => edits.openAddQuestion({ topic, subTopic: '' }),
       }}

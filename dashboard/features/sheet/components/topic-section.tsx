@@ -1,6 +1,6 @@
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import { memo, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
+import { createContext, memo, useContext, useState, type ReactNode } from 'react';
 import type { Mapping } from '@shared/schemas/sheet';
 import { InlineEdit } from '../../../components/inline-edit';
 import { ProgressBar } from '../../../components/question-bits';
@@ -31,9 +31,22 @@ interface SectionProps {
   lazy?: { estimate: number };
 }
 
+/**
+ * Which sections the user opened or collapsed, by kind, topic and name, for the tree's life. A section
+ * is drawn again from scratch when its topic's body comes back near the viewport or is opened again,
+ * and keeps the state the user left it in rather than its default.
+ */
+export const SectionMemory = createContext<Map<string, boolean> | null>(null);
+
 /** A collapsible, sortable topic or subtopic (through the grip in its bar) with its header actions and progress. */
 export function Section({ kind, topic, name, questions, solved, edit, defaultOpen, children, extraActions, lazy }: SectionProps) {
-  const [open, setOpen] = useState(defaultOpen);
+  const memory = useContext(SectionMemory);
+  const key = JSON.stringify([kind, topic, name]);
+  const [open, setOpen] = useState(() => memory?.get(key) ?? defaultOpen);
+  const toggle = () => {
+    memory?.set(key, !open);
+    setOpen(!open);
+  };
   const body = useNearViewport<HTMLDivElement>(!!lazy, defaultOpen || undefined);
   const p = progressOf(questions, solved);
 
@@ -47,7 +60,7 @@ export function Section({ kind, topic, name, questions, solved, edit, defaultOpe
         topic={topic}
         name={name}
         open={open}
-        setOpen={setOpen}
+        toggle={toggle}
         done={p.done}
         total={p.total}
         percent={p.percent}
@@ -68,7 +81,7 @@ interface BarProps {
   topic: string;
   name: string;
   open: boolean;
-  setOpen: Dispatch<SetStateAction<boolean>>;
+  toggle(): void;
   done: number;
   total: number;
   percent: number;
@@ -77,7 +90,7 @@ interface BarProps {
 }
 
 /** The section's header: its grip, name, progress and actions. */
-const SectionBar = memo(function SectionBar({ kind, topic, name, open, setOpen, done, total, percent, edit, extraActions }: BarProps) {
+const SectionBar = memo(function SectionBar({ kind, topic, name, open, toggle, done, total, percent, edit, extraActions }: BarProps) {
   const [renaming, setRenaming] = useState(false);
   const Heading = kind === 'topic' ? 'h3' : 'h4';
   return (
@@ -90,7 +103,7 @@ const SectionBar = memo(function SectionBar({ kind, topic, name, open, setOpen, 
           frame={`.${kind}-section`}
         />
       )}
-      <button type="button" className="icon-btn" aria-expanded={open} aria-label={open ? `Collapse ${name}` : `Expand ${name}`} onClick={() => setOpen((o) => !o)}>
+      <button type="button" className="icon-btn" aria-expanded={open} aria-label={open ? `Collapse ${name}` : `Expand ${name}`} onClick={toggle}>
         {open ? <ChevronDown size={16} /> : <ChevronRight size={16} />}
       </button>
       {renaming ? (
