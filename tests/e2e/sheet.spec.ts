@@ -256,7 +256,7 @@ test('renaming a topic to a name already taken says so in place and changes noth
   await expect(input).toHaveAttribute('aria-invalid', 'true');
   await input.fill('Trees');
   await input.press('Enter');
-  const headings = page.locator('.topic-section > .section-bar .section-name');
+  const headings = page.locator('section[aria-label^="Topic "] > .section-bar .section-name');
   await expect(headings).toHaveText(['Arrays', 'Trees']);
   await page.reload();
   await expect(headings).toHaveText(['Arrays', 'Trees']);
@@ -272,13 +272,15 @@ test('on a long sheet a collapsed subtopic stays collapsed after its topic scrol
   await expect(inner.getByRole('button', { name: 'Expand Inner' })).toHaveAttribute('aria-expanded', 'false');
   // Far down the open Big topic, Small's body is no longer drawn at all.
   await page.getByRole('button', { name: 'Expand Big' }).click();
-  await row(page, 'Long 160').scrollIntoViewIfNeeded();
+  await page.getByRole('region', { name: 'Topic Big' }).evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  await expect(row(page, 'Long 160')).toBeVisible();
   await expect(inner).toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(inner.getByRole('button', { name: 'Expand Inner' })).toHaveAttribute('aria-expanded', 'false');
   // Opened again, it stays open the same way.
   await inner.getByRole('button', { name: 'Expand Inner' }).click();
-  await row(page, 'Long 160').scrollIntoViewIfNeeded();
+  await page.getByRole('region', { name: 'Topic Big' }).evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  await expect(row(page, 'Long 160')).toBeVisible();
   await expect(inner).toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(inner.getByRole('button', { name: 'Collapse Inner' })).toHaveAttribute('aria-expanded', 'true');
