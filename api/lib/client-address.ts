@@ -1,5 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import ipaddr from 'ipaddr.js';
 import { isIP } from 'node:net';
 import type { Config } from '../config';
 
@@ -27,4 +28,16 @@ export function clientAddress(c: Context, config: Pick<Config, 'trustProxy'>): s
   } catch {
     return null;
   }
+}
+
+/**
+ * What a client address is counted as when throttling: an IPv4 address itself, an IPv6 address its /64.
+ * One subscriber or host is handed a whole /64, so counting single IPv6 addresses would let it take a
+ * fresh one for every few guesses.
+ */
+export function addressBlock(address: string): string {
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const prefix = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${prefix.join(':')}::/64`;
 }

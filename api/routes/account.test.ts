@@ -375,6 +375,30 @@ describe('account: per-address sign-in throttle', () => {
     }
   });
 
+  it('counts an IPv6 client by its /64, so taking a fresh address in the same block does not reset the count', async () => {
+    const t = await createTestApp({ config: { trustProxy: true } });
+    try {
+      const good = await t.signup('Victim6');
+      const from = (ip: string) => ({ 'x-forwarded-for': ip });
+      // Every failure from another address of 2001:db8:5:6::/64, written in the several ways IPv6 allows.
+      for (let i = 0; i < LOGIN_THROTTLE.address.maxFailures; i++) {
+        const ip = i % 2 ? `2001:db8:5:6::${(i + 1).toString(16)}` : `2001:0DB8:0005:0006:${i.toString(16)}:0:0:1`;
+        const res = await t.call('POST', '/auth/v1/login', { body: { email: `spray6-${i}@example.com`, password: 'password-1' }, headers: from(ip) });
+        expect(res.status).toBe(401);
+      }
+      const blocked = await t.call('POST', '/auth/v1/login', { body: { email: good.email, password: good.password }, headers: from('2001:db8:5:6:ffff:ffff:ffff:ffff') });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.status.message).toBe(RULE_MESSAGES.throttled);
+      // The next /64 is someone else's.
+      const neighbour = await t.call('POST', '/auth/v1/login', { body: { email: good.email, password: good.password }, headers: from('2001:db8:5:7::1') });
+      expect(neighbour.status).toBe(200);
+      // IPv4 stays one address per count.
+      expect((await t.call('POST', '/auth/v1/login', { body: { email: good.email, password: good.password }, headers: from('203.0.113.8') })).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('uses the socket address when X-Forwarded-For is not trusted, so a forged header does not escape', async () => {
     const t = await createTestApp();
     const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });

@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
 import { sessions, users } from '../db/schema';
+import { addressBlock } from '../lib/client-address';
 import type { Clock } from '../lib/clock';
 import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from '../lib/errors';
 import type { ThrottleStore } from './login-throttle';
@@ -76,10 +77,10 @@ interface ThrottleKey {
   limits: { maxFailures: number; windowMs: number; lockMs: number };
 }
 
-/** The counters a sign-in attempt is held against: the account always, the client address when it is known. */
+/** The counters a sign-in attempt is held against: the account always, the client address (an IPv6 one by its /64) when it is known. */
 function throttleKeys(email: string, address: string | null): ThrottleKey[] {
   const keys: ThrottleKey[] = [{ key: accountThrottleKey(email), limits: LOGIN_THROTTLE.account }];
-  if (address) keys.push({ key: `address:${address}`, limits: LOGIN_THROTTLE.address });
+  if (address) keys.push({ key: `address:${addressBlock(address)}`, limits: LOGIN_THROTTLE.address });
   return keys;
 }
 
