@@ -193,6 +193,21 @@ describe('sheets: the tree', () => {
     expect(across.body.status.message).toBe('Cannot move subtopics between topics');
   });
 
+  it('takes topic names that are also names of object properties ("constructor", "toString") like any other', async () => {
+    for (const topic of ['constructor', 'toString']) expect((await call('POST', `add-topic/${sheet._id}`, { topic })).status).toBe(201);
+    expect((await call('POST', `add-subTopic/${sheet._id}`, { topic: 'constructor', subTopic: 'Only' })).status).toBe(201);
+    const d = await data();
+    expect(d.sheet.config.subTopicOrder).toMatchObject({ constructor: ['Only'], toString: [] });
+    // A reorder that leaves those topics' subtopics out moves them: refused like any other.
+    const { constructor: _c, toString: _t, ...rest } = d.sheet.config.subTopicOrder as Record<string, string[]>;
+    const dropped = await call('PATCH', `update-sheet/${sheet._id}`, { config: { ...d.sheet.config, subTopicOrder: rest }, version: d.sheet.version });
+    expect(dropped.status).toBe(400);
+    expect(dropped.body.status.message).toBe('Cannot move subtopics between topics');
+    const kept = await call('PATCH', `update-sheet/${sheet._id}`, { config: { ...d.sheet.config, topicOrder: [...d.sheet.config.topicOrder].reverse() }, version: d.sheet.version });
+    expect(kept.status).toBe(200);
+    for (const topic of ['constructor', 'toString']) expect((await call('DELETE', `delete-topic/${sheet._id}?topic=${topic}`)).status).toBe(200);
+  });
+
   it('exactly one of many simultaneous reorders from the same version applies', async () => {
     const d = await data();
     const results = await Promise.all(

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { sectionNameTaken, SHEET_MESSAGES } from '../../shared/rules/sheet';
+import { sectionNameTaken, SHEET_MESSAGES, subTopicsOf } from '../../shared/rules/sheet';
 import type { SheetConfig } from '../../shared/schemas/sheet';
 import type { Db } from '../db/client';
 import { mappings } from '../db/schema';
@@ -46,7 +46,7 @@ function checkPlace(config: SheetConfig, topic: string, subTopic: string) {
     return;
   }
   if (!config.topicOrder.includes(topic)) throw badRequest(`There is no topic named "${topic}"`);
-  if (subTopic && !(config.subTopicOrder[topic] ?? []).includes(subTopic)) throw badRequest(`There is no subtopic named "${subTopic}" in "${topic}"`);
+  if (subTopic && !subTopicsOf(config.subTopicOrder, topic).includes(subTopic)) throw badRequest(`There is no subtopic named "${subTopic}" in "${topic}"`);
 }
 
 export interface NewQuestion {
@@ -137,7 +137,7 @@ export async function renameTopic(deps: TreeDeps, sheetId: string, user: UserRow
     const taken = sectionNameTaken('topic', newTopic, config.topicOrder, oldTopic);
     if (taken) throw conflict(taken);
     config.topicOrder[i] = newTopic;
-    config.subTopicOrder[newTopic] = config.subTopicOrder[oldTopic] ?? [];
+    config.subTopicOrder[newTopic] = subTopicsOf(config.subTopicOrder, oldTopic);
     delete config.subTopicOrder[oldTopic];
     await tx.update(mappings).set({ topic: newTopic }).where(and(eq(mappings.sheetId, sheetId), eq(mappings.topic, oldTopic)));
     return (await saveConfig(tx, deps.clock, sheet, config)).version;
@@ -160,7 +160,7 @@ export async function deleteTopic(deps: TreeDeps, sheetId: string, user: UserRow
 export async function addSubTopic(deps: TreeDeps, sheetId: string, user: UserRow | null, topic: string, subTopic: string) {
   return editTree(deps, sheetId, user, async (tx, config, sheet) => {
     if (!config.topicOrder.includes(topic)) throw notFound(`There is no topic named "${topic}"`);
-    const list = config.subTopicOrder[topic] ?? [];
+    const list = subTopicsOf(config.subTopicOrder, topic);
     const taken = sectionNameTaken('subtopic', subTopic, list);
     if (taken) throw conflict(taken);
     config.subTopicOrder[topic] = [...list, subTopic];
@@ -170,7 +170,7 @@ export async function addSubTopic(deps: TreeDeps, sheetId: string, user: UserRow
 
 export async function renameSubTopic(deps: TreeDeps, sheetId: string, user: UserRow | null, topic: string, oldSubTopic: string, newSubTopic: string) {
   return editTree(deps, sheetId, user, async (tx, config, sheet) => {
-    const list = config.subTopicOrder[topic] ?? [];
+    const list = subTopicsOf(config.subTopicOrder, topic);
     const i = list.indexOf(oldSubTopic);
     if (i < 0) throw notFound(`There is no subtopic named "${oldSubTopic}" in "${topic}"`);
     if (oldSubTopic === newSubTopic) return sheet.version;
@@ -188,7 +188,7 @@ export async function renameSubTopic(deps: TreeDeps, sheetId: string, user: User
 
 export async function deleteSubTopic(deps: TreeDeps, sheetId: string, user: UserRow | null, topic: string, subTopic: string) {
   return editTree(deps, sheetId, user, async (tx, config, sheet) => {
-    const list = config.subTopicOrder[topic] ?? [];
+    const list = subTopicsOf(config.subTopicOrder, topic);
     if (!list.includes(subTopic)) throw notFound(`There is no subtopic named "${subTopic}" in "${topic}"`);
     const gone = await tx
       .delete(mappings)

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { SHEET_MESSAGES } from '../../shared/rules/sheet';
+import { SHEET_MESSAGES, subTopicsOf } from '../../shared/rules/sheet';
 import type { Mapping, Sheet, SheetConfig, SheetProgress } from '../../shared/schemas/sheet';
 import type { Db } from '../db/client';
 import { collaborators, mappings, sheetFollows, sheets, users } from '../db/schema';
@@ -101,7 +101,7 @@ export async function checkReorder(db: Db, sheet: SheetRow, next: SheetConfig): 
   if (!sameSet(next.questionOrder, ids)) throw badRequest('The question order must list every question of the sheet once');
   if (!sameSet(next.topicOrder, cur.topicOrder)) throw badRequest('The topic order must list every topic of the sheet once');
   for (const topic of cur.topicOrder) {
-    if (!sameSet(next.subTopicOrder[topic] ?? [], cur.subTopicOrder[topic] ?? [])) {
+    if (!sameSet(subTopicsOf(next.subTopicOrder, topic), subTopicsOf(cur.subTopicOrder, topic))) {
       throw new AppError(400, 'ValidationError', 'Cannot move subtopics between topics');
     }
   }

@@ -26,6 +26,14 @@ export function sectionNameTaken(kind: 'topic' | 'subtopic', name: string, sibli
   return kind === 'topic' ? SHEET_MESSAGES.topicDuplicate : SHEET_MESSAGES.subTopicDuplicate;
 }
 
+/**
+ * A topic's subtopics in the sheet's subtopic map, or none. Only the map's own entries count: a topic
+ * named "constructor" or "toString" without an entry has no subtopics, not a property every object has.
+ */
+export function subTopicsOf(subTopicOrder: Record<string, string[]>, topic: string): string[] {
+  return Object.hasOwn(subTopicOrder, topic) ? (subTopicOrder[topic] ?? []) : [];
+}
+
 export const MAX_TAGS = 10;
 export const SLUG_PATTERN = /^[a-z0-9-]+$/;
 export const SLUG_MAX_ATTEMPTS = 10;

@@ -5,6 +5,7 @@ import { Link, useParams } from 'wouter';
 import { SheetErrorScreen } from '../../components/error-screens';
 import { ConfirmDialog } from '../../components/dialog';
 import { EmptyState, Skeleton, SkeletonList } from '../../components/feedback';
+import { subTopicsOf } from '@shared/rules/sheet';
 import { ApiError } from '../../lib/api';
 import { useSession } from '../auth/api/session';
 import { tabHref } from '../tracker/tabs';
@@ -95,7 +96,7 @@ function LoadedSheet({ slug, data }: { slug: string; data: SheetData }) {
         open={a.adding !== null}
         place={a.adding ?? { topic: '', subTopic: '' }}
         topics={sheet.config.topicOrder}
-        subTopicsOf={(t) => sheet.config.subTopicOrder[t] ?? []}
+        subTopicsOf={(t) => subTopicsOf(sheet.config.subTopicOrder, t)}
         onClose={() => a.setAdding(null)}
         onAdd={a.addQuestion}
       />

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { SHEET_MESSAGES } from '@shared/rules/sheet';
+import { SHEET_MESSAGES, subTopicsOf } from '@shared/rules/sheet';
 import type { Mapping, SheetConfig } from '@shared/schemas/sheet';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -96,7 +96,7 @@ export function useSheetActions(slug: string, data: SheetData) {
   const deleteTopic = m<string>({ call: (t) => sheetCalls.deleteTopic(id, t), failure: 'Failed to delete topic', success: 'Topic deleted successfully' });
   const addSubTopic = m<{ topic: string; name: string }>({
     call: (v) => sheetCalls.addSubTopic(id, v.topic, v.name),
-    apply: (d, v) => withConfig(d, { ...d.sheet.config, subTopicOrder: { ...d.sheet.config.subTopicOrder, [v.topic]: [...(d.sheet.config.subTopicOrder[v.topic] ?? []), v.name] } }),
+    apply: (d, v) => withConfig(d, { ...d.sheet.config, subTopicOrder: { ...d.sheet.config.subTopicOrder, [v.topic]: [...subTopicsOf(d.sheet.config.subTopicOrder, v.topic), v.name] } }),
     failure: serverMessage('Failed to add subtopic'),
     success: 'Subtopic added successfully',
   });
@@ -105,7 +105,7 @@ export function useSheetActions(slug: string, data: SheetData) {
     apply: (d, v) => ({
       ...withConfig(d, {
         ...d.sheet.config,
-        subTopicOrder: { ...d.sheet.config.subTopicOrder, [v.topic]: (d.sheet.config.subTopicOrder[v.topic] ?? []).map((s) => (s === v.from ? v.to : s)) },
+        subTopicOrder: { ...d.sheet.config.subTopicOrder, [v.topic]: subTopicsOf(d.sheet.config.subTopicOrder, v.topic).map((s) => (s === v.from ? v.to : s)) },
       }),
       mappings: d.mappings.map((x) => (x.topic === v.topic && x.subTopic === v.from ? { ...x, subTopic: v.to } : x)),
     }),

@@ -1,3 +1,4 @@
+import { subTopicsOf } from '@shared/rules/sheet';
 import type { ActionResult, EditableSheet, PageMessage, SheetOutline } from '@shared/schemas/messages';
 import { h } from '../../lib/dom';
 import type { Tone } from './popup';
@@ -54,7 +55,7 @@ export function createSheetPicker(o: SheetPickerOptions): SheetPicker {
 
   function drawSubTopics(value: string) {
     const topic = topicSelect.value;
-    const subTopics = outline && topic ? (outline.subTopicOrder[topic] ?? []) : [];
+    const subTopics = outline && topic ? subTopicsOf(outline.subTopicOrder, topic) : [];
     options(subTopicSelect, [{ value: '', label: topic ? 'Directly under the topic' : 'Unassigned' }, ...subTopics.map((s) => ({ value: s, label: s }))], value);
     subTopicSelect.disabled = !topic || !subTopics.length;
     drawButton();

@@ -14,7 +14,7 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { FolderPlus, Plus } from 'lucide-react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { sectionNameTaken, SHEET_MESSAGES } from '@shared/rules/sheet';
+import { sectionNameTaken, SHEET_MESSAGES, subTopicsOf } from '@shared/rules/sheet';
 import type { Mapping } from '@shared/schemas/sheet';
 import { toast } from '../../../lib/toast';
 import type { SheetData } from '../api/sheet-queries';
@@ -163,7 +163,7 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
       if (from >= 0 && to >= 0) edits.reorderTopics(arrayMove(config.topicOrder, from, to));
     } else if (a.type === 'subtopic' && o.type === 'subtopic') {
       if (a.topic !== o.topic) return void toast.error('Cannot move subtopics between topics');
-      const list = config.subTopicOrder[a.topic ?? ''] ?? [];
+      const list = subTopicsOf(config.subTopicOrder, a.topic ?? '');
       const from = list.indexOf(a.name ?? '');
       const to = list.indexOf(o.name ?? '');
       if (from >= 0 && to >= 0) edits.reorderSubTopics(a.topic ?? '', arrayMove(list, from, to));
@@ -194,7 +194,7 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
             {empty && <div className="empty">No topics or questions yet. Create your first topic or add questions directly!</div>}
             <SortableContext id="topics" items={config.topicOrder.map(topicDragId)} strategy={verticalListSortingStrategy}>
               {config.topicOrder.map((topic, i) => {
-                const subs = config.subTopicOrder[topic] ?? [];
+                const subs = subTopicsOf(config.subTopicOrder, topic);
                 const subItems = stable(`subs:${topic}`, subs.map((sub) => stable(subZone(topic, sub), tree.byZone.get(subZone(topic, sub)) ?? NONE)));
                 return (
                   <Topic

@@ -1,3 +1,4 @@
+import { subTopicsOf } from '@shared/rules/sheet';
 import type { Mapping, SheetConfig } from '@shared/schemas/sheet';
 
 /** Drag ids for topics and subtopics: names with spaces as hyphens and other non-alphanumerics (besides - and _) removed. */
@@ -13,7 +14,7 @@ export const subZone = (topic: string, sub: string): ZoneId => `zone:s:${topic}\
 
 export function zoneOf(m: Pick<Mapping, 'topic' | 'subTopic'>, config: SheetConfig): ZoneId {
   if (!m.topic || !config.topicOrder.includes(m.topic)) return UNASSIGNED;
-  if (m.subTopic && (config.subTopicOrder[m.topic] ?? []).includes(m.subTopic)) return subZone(m.topic, m.subTopic);
+  if (m.subTopic && subTopicsOf(config.subTopicOrder, m.topic).includes(m.subTopic)) return subZone(m.topic, m.subTopic);
   return topicZone(m.topic);
 }
 
