@@ -31,12 +31,12 @@ export function clientAddress(c: Context, config: Pick<Config, 'trustProxy'>): s
 }
 
 /**
- * What a client address is counted as when throttling: an IPv4 address itself, an IPv6 address its /64.
- * One subscriber or host is handed a whole /64, so counting single IPv6 addresses would let it take a
- * fresh one for every few guesses.
+ * What a client address is counted as when throttling: an IPv4 address itself (also written as an
+ * IPv4-mapped IPv6 address, in any form), an IPv6 address its /64. One subscriber or host is handed a
+ * whole /64, so counting single IPv6 addresses would let it take a fresh one for every few guesses.
  */
 export function addressBlock(address: string): string {
-  const parsed = ipaddr.parse(address);
+  const parsed = ipaddr.process(address);
   if (parsed.kind() === 'ipv4') return parsed.toString();
   const prefix = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
   return `${prefix.join(':')}::/64`;

@@ -392,8 +392,14 @@ describe('account: per-address sign-in throttle', () => {
       // The next /64 is someone else's.
       const neighbour = await t.call('POST', '/auth/v1/login', { body: { email: good.email, password: good.password }, headers: from('2001:db8:5:7::1') });
       expect(neighbour.status).toBe(200);
-      // IPv4 stays one address per count.
+      // IPv4 stays one address per count, in whichever form it is written.
       expect((await t.call('POST', '/auth/v1/login', { body: { email: good.email, password: good.password }, headers: from('203.0.113.8') })).status).toBe(200);
+      for (let i = 0; i < LOGIN_THROTTLE.address.maxFailures; i++) {
+        const res = await t.call('POST', '/auth/v1/login', { body: { email: `mapped-${i}@example.com`, password: 'password-1' }, headers: from('::ffff:cb00:7109') });
+        expect(res.status).toBe(401);
+      }
+      expect((await t.call('POST', '/auth/v1/login', { body: { email: good.email, password: good.password }, headers: from('203.0.113.9') })).status).toBe(429);
+      expect((await t.call('POST', '/auth/v1/login', { body: { email: good.email, password: good.password }, headers: from('::ffff:203.0.113.10') })).status).toBe(200);
     } finally {
       await t.close();
     }
