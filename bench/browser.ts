@@ -309,6 +309,29 @@ async function sheetPage(browser: Browser, base: string, data: BenchData, runs: 
   const allRows = await page.locator('[data-testid="question-row"]').count();
   const expanded = await sheetNodes(page);
   record('7', 'sheet page: DOM nodes with every topic expanded', await domNodes(page), 'nodes', { op: '<=', limit: 1500, label: '≤ 1,500' }, `${allRows} question rows in the DOM, question tree ${expanded.tree} nodes (expanding took ${Date.now() - t} ms incl. waits)`);
+
+  // Scrolling the expanded sheet: rows are drawn (and become drag items) as they come near the viewport.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.mouse.move(640, 450);
+  await page.waitForTimeout(300);
+  const profiledScroll = await startProfile(page);
+  const stop = await recordFrames(page);
+  for (let i = 0; i < 120; i++) {
+    await page.mouse.wheel(0, 120);
+    await page.waitForTimeout(VSYNC);
+  }
+  await page.waitForTimeout(300);
+  const scroll = await stop();
+  await profiledScroll('sheet-scroll');
+  const scrolled = summarize(scroll.deltas);
+  record(
+    '7',
+    'sheet page: longest frame while scrolling, every topic expanded',
+    Math.max(...scroll.deltas),
+    'ms',
+    undefined,
+    `120 wheel steps of 120 px, about 2 s; ${scroll.deltas.length} frames, p95 ${scrolled.p95.toFixed(1)} ms, ${scroll.deltas.filter((d) => d > VSYNC * 1.5).length} longer than 1.5 frames; ${await page.locator('[data-testid="question-row"]').count()} rows drawn at the end`,
+  );
   await last?.context.close();
 }
 
