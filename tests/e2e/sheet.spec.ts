@@ -16,6 +16,10 @@ async function newSheet(request: Parameters<typeof signUpAndSignIn>[1], token: s
 }
 
 const row = (page: Page, title: string) => page.getByTestId('question-row').filter({ hasText: title });
+/** The sheet's topic names, in the order shown. */
+const topicNames = (page: Page) => page.locator('section[aria-label^="Topic "] > .section-bar .section-name');
+/** A topic's subtopic names, in the order shown. */
+const subTopicNames = (page: Page, topic: string) => page.getByRole('region', { name: `Topic ${topic}` }).locator('.subtopic-section > .section-bar .section-name');
 
 test('a creator builds a sheet: topics, subtopics and questions through the UI', async ({ page, request }) => {
   const me = await signUpAndSignIn(page, request, 'Builder');
@@ -136,7 +140,7 @@ test('dragging moves a question between zones and a topic into a new place; a re
   await expect(page.getByRole('region', { name: 'Topic Graphs' }).getByTestId('question-row')).toHaveCount(2);
 
   // Topic Graphs above Arrays.
-  const headings = page.locator('section[aria-label^="Topic "] > .section-bar .section-name');
+  const headings = topicNames(page);
   await expect(headings).toHaveText(['Arrays', 'Graphs']);
   await settled();
   await dragTo(page, await center(page.getByRole('button', { name: 'Drag topic Graphs' })), await center(page.getByRole('button', { name: 'Drag topic Arrays' })));
@@ -200,7 +204,7 @@ test('topics reorder with the keyboard too', async ({ page, request }) => {
   await api(request, me.token, 'POST', `${S}/add-topic/${id}`, { topic: 'First' });
   await api(request, me.token, 'POST', `${S}/add-topic/${id}`, { topic: 'Second' });
   await page.goto(`/question-tracker/sheet/${slug}`);
-  const headings = page.locator('section[aria-label^="Topic "] > .section-bar .section-name');
+  const headings = topicNames(page);
   await expect(headings).toHaveText(['First', 'Second']);
   const grip = page.getByRole('button', { name: 'Drag topic Second' });
   await moveUpOneWithKeyboard(page, grip);
@@ -220,7 +224,7 @@ test('subtopics reorder within their topic; a subtopic dropped on another topic\
   const live = () => expect(page.getByRole('button', { name: 'Drag subtopic BFS' })).toHaveAttribute('aria-describedby', /DndDescribedBy/);
   await page.goto(`/question-tracker/sheet/${slug}`);
   await live();
-  const arrays = page.getByRole('region', { name: 'Topic Arrays' }).locator('.subtopic-section > .section-bar .section-name');
+  const arrays = subTopicNames(page, 'Arrays');
   await expect(arrays).toHaveText(['Basics', 'Prefix Sums']);
 
   // With the pointer: Prefix Sums above Basics, kept after a reload.
@@ -234,7 +238,7 @@ test('subtopics reorder within their topic; a subtopic dropped on another topic\
   await dragTo(page, await center(page.getByRole('button', { name: 'Drag subtopic Basics' })), await center(page.getByRole('button', { name: 'Drag subtopic BFS' })));
   await expect(page.getByText('Cannot move subtopics between topics')).toBeVisible();
   await expect(arrays).toHaveText(['Prefix Sums', 'Basics']);
-  await expect(page.getByRole('region', { name: 'Topic Graphs' }).locator('.subtopic-section > .section-bar .section-name')).toHaveText(['BFS']);
+  await expect(subTopicNames(page, 'Graphs')).toHaveText(['BFS']);
 
   // With the keyboard: Basics back above Prefix Sums.
   await moveUpOneWithKeyboard(page, page.getByRole('button', { name: 'Drag subtopic Basics' }));
@@ -256,7 +260,7 @@ test('renaming a topic to a name already taken says so in place and changes noth
   await expect(input).toHaveAttribute('aria-invalid', 'true');
   await input.fill('Trees');
   await input.press('Enter');
-  const headings = page.locator('section[aria-label^="Topic "] > .section-bar .section-name');
+  const headings = topicNames(page);
   await expect(headings).toHaveText(['Arrays', 'Trees']);
   await page.reload();
   await expect(headings).toHaveText(['Arrays', 'Trees']);

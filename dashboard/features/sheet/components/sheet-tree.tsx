@@ -12,7 +12,6 @@ import {
   type MeasuringConfiguration,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { FolderPlus, Plus } from 'lucide-react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { sectionNameTaken, SHEET_MESSAGES, subTopicsOf } from '@shared/rules/sheet';
 import type { Mapping } from '@shared/schemas/sheet';
@@ -20,8 +19,9 @@ import { toast } from '../../../lib/toast';
 import type { SheetData } from '../api/sheet-queries';
 import { arrayMove, buildTree, placeOf, reorderForDrop, subZone, topicDragId, topicZone, UNASSIGNED, zoneOf } from '../lib/tree';
 import { useDragStore } from '../stores/drag';
+import { AddSubTopic, AddTopic } from './add-section';
 import { DragReady } from './drag-handle';
-import { Icon, IconSprite } from './icons';
+import { IconSprite } from './icons';
 import type { RowActions } from './question-row';
 import { Section, SectionMemory, SubTopicList } from './topic-section';
 import { Zone } from './zone';
@@ -128,8 +128,6 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
   const tree = useMemo(() => buildTree(mappings, config), [mappings, config]);
   const solved = useMemo(() => new Set(progress.solved), [progress.solved]);
   const starred = useMemo(() => new Set(progress.starred), [progress.starred]);
-  const [newTopic, setNewTopic] = useState('');
-  const [topicError, setTopicError] = useState<string | null>(null);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const canEdit = actions.canEdit;
   const expandAll = mappings.length <= LONG_SHEET;
@@ -215,40 +213,7 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
             <Unassigned shown={unassigned.length > 0} canEdit={canEdit}>
               <Zone zone={UNASSIGNED} items={unassigned} emptyText="Drop question here" {...zoneProps} />
             </Unassigned>
-            {canEdit && (
-              <form
-                className="add-topic row"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  const name = newTopic.trim();
-                  if (!name) return setTopicError(SHEET_MESSAGES.topicRequired);
-                  const taken = sectionNameTaken('topic', name, config.topicOrder);
-                  if (taken) return setTopicError(taken);
-                  edits.addTopic(name);
-                  setNewTopic('');
-                }}
-              >
-                <input
-                  className="input"
-                  placeholder="New topic name"
-                  aria-label="New topic name"
-                  aria-invalid={!!topicError}
-                  value={newTopic}
-                  onChange={(e) => (setNewTopic(e.target.value), setTopicError(null))}
-                />
-                <button type="submit" className="btn">
-                  <FolderPlus size={16} /> Add Topic
-                </button>
-                <button type="button" className="btn" onClick={() => edits.openAddQuestion({ topic: '', subTopic: '' })}>
-                  <Plus size={16} /> Add Question
-                </button>
-                {topicError && (
-                  <span className="field-error" role="alert">
-                    {topicError}
-                  </span>
-                )}
-              </form>
-            )}
+            {canEdit && <AddTopic topics={config.topicOrder} onAdd={edits.addTopic} onAddQuestion={() => edits.openAddQuestion({ topic: '', subTopic: '' })} />}
           </DndContext>
         </SectionMemory.Provider>
       </DragReady.Provider>
@@ -351,43 +316,5 @@ function Unassigned({ shown, canEdit, children }: { shown: boolean; canEdit: boo
       </header>
       <div className="section-body">{children}</div>
     </section>
-  );
-}
-
-function AddSubTopic({ topic, existing, onAdd }: { topic: string; existing: string[]; onAdd(topic: string, name: string): void }) {
-  const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  if (!open) {
-    return (
-      <button type="button" className="btn btn-sm btn-ghost" onClick={() => setOpen(true)}>
-        <Icon name="plus" size={14} /> Subtopic
-      </button>
-    );
-  }
-  return (
-    <form
-      className="row"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const v = name.trim();
-        if (!v) return setError(SHEET_MESSAGES.subTopicEmpty);
-        const taken = sectionNameTaken('subtopic', v, existing);
-        if (taken) return setError(taken);
-        onAdd(topic, v);
-        setName('');
-        setOpen(false);
-      }}
-    >
-      <input className="input" style={{ height: 30, width: 180 }} autoFocus aria-label={`New subtopic in ${topic}`} value={name} onChange={(e) => (setName(e.target.value), setError(null))} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)} />
-      <button type="submit" className="btn btn-sm btn-primary">
-        Add
-      </button>
-      {error && (
-        <span className="field-error" role="alert">
-          {error}
-        </span>
-      )}
-    </form>
   );
 }
