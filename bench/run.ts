@@ -24,7 +24,7 @@ import { cleanupAll, detail, errorText, heading, printTable, record, ROOT, rows,
 import { sheetLoad, type SheetLoadFigures } from './load';
 import { measureScale } from './scale';
 import { seedBench, type BenchData } from './seed';
-import { measureServerTime, type ServerTimeResult } from './server-time';
+import { measureServerTime } from './server-time';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

@@ -2,7 +2,8 @@
  * The first script of index.html, run as soon as it arrives and before the app's own code has
  * (a small plain script without imports: see earlySheetScript in vite.config.ts). On a sheet's
  * address it starts what the sheet page waits for: the sheet's data request, claimed by sheetQuery,
- * and the page's code, whose files the build lists in this script's data-sheet-chunks attribute.
+ * and the page's code: the build names the page's chunk in this script's data-sheet-page attribute
+ * and the files it needs beyond the app's own in data-sheet-chunks.
  */
 export interface EarlySheet {
   slug: string;
@@ -40,19 +41,25 @@ function startSheet(script: HTMLOrSVGScriptElement | null) {
   // Its failure is reported by the query that claims it; unclaimed, it is not an error.
   response.catch(() => undefined);
   window.earlySheet = { slug, token, response };
-  const files = (script instanceof HTMLScriptElement ? script.dataset.sheetChunks : undefined)?.split(' ') ?? [];
-  for (const href of files) {
+  if (!(script instanceof HTMLScriptElement)) return;
+  const { sheetPage, sheetChunks = '' } = script.dataset;
+  for (const href of sheetChunks.split(' ')) {
     if (!href) continue;
     const link = document.createElement('link');
-    if (href.endsWith('.css')) {
-      link.rel = 'preload';
-      link.as = 'style';
-    } else {
-      link.rel = 'modulepreload';
-    }
+    // The page's styles apply as soon as they arrive: the page may be drawn before the app would
+    // have asked for them.
+    link.rel = href.endsWith('.css') ? 'stylesheet' : 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
     document.head.append(link);
+  }
+  if (sheetPage) {
+    // Run, not only fetched: the chunk registers its page as it runs (features/sheet/page-code.ts).
+    const page = document.createElement('script');
+    page.type = 'module';
+    page.crossOrigin = '';
+    page.src = sheetPage;
+    document.head.append(page);
   }
 }
 

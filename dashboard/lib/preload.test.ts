@@ -19,4 +19,20 @@ describe('preloadable', () => {
     await expect(code.load()).resolves.toBe('page');
     expect(importer).toHaveBeenCalledTimes(2);
   });
+
+  it('takes code handed over by the module itself, without importing it', async () => {
+    const importer = vi.fn(() => new Promise<string>(() => undefined));
+    const code = preloadable(importer);
+    code.provide('page');
+    expect(code.current()).toBe('page');
+    await expect(code.load()).resolves.toBe('page');
+    expect(importer).not.toHaveBeenCalled();
+  });
+
+  it('settles a pending load when the module hands itself over before its import resolves', async () => {
+    const code = preloadable(() => new Promise<string>(() => undefined));
+    const loading = code.load();
+    code.provide('page');
+    await expect(loading).resolves.toBe('page');
+  });
 });

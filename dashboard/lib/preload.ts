@@ -4,22 +4,35 @@ import { useEffect, useReducer, useState } from 'react';
 export interface Preloadable<T> {
   load(): Promise<T>;
   current(): T | undefined;
+  /**
+   * Hands the code over when it arrived another way: a module the page ran from a script tag of its
+   * own registers itself here, and whoever waits on load() gets it at once.
+   */
+  provide(value: T): void;
 }
 
 export function preloadable<T>(importer: () => Promise<T>): Preloadable<T> {
   let value: T | undefined;
   let pending: Promise<T> | null = null;
+  let handOver: (v: T) => void = () => undefined;
+  const provided = new Promise<T>((resolve) => (handOver = resolve));
   return {
     load: () =>
-      (pending ??= importer().then(
-        (v) => (value = v),
-        (err: unknown) => {
-          // A failed chunk may load on the next try (a deploy, a dropped connection).
-          pending = null;
-          throw err;
-        },
-      )),
+      value !== undefined
+        ? Promise.resolve(value)
+        : (pending ??= Promise.race([provided, importer()]).then(
+            (v) => (value = v),
+            (err: unknown) => {
+              // A failed chunk may load on the next try (a deploy, a dropped connection).
+              pending = null;
+              throw err;
+            },
+          )),
     current: () => value,
+    provide: (v) => {
+      value = v;
+      handOver(v);
+    },
   };
 }
 

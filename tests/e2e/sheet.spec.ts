@@ -159,6 +159,40 @@ test('dragging moves a question between zones and a topic into a new place; a re
   await expect(arrays.getByTestId('question-row').filter({ hasText: 'Two Sum' })).toBeVisible();
 });
 
+/** Records, before any page script, how the first question row looked when it appeared. */
+function watchFirstRow() {
+  new MutationObserver((_, observer) => {
+    const row = document.querySelector('[data-testid="question-row"]');
+    if (!row) return;
+    observer.disconnect();
+    (window as unknown as { firstRowDisplay: string }).firstRowDisplay = getComputedStyle(row).display;
+  }).observe(document, { childList: true, subtree: true });
+}
+
+test('a sheet opened by its address is drawn styled from one data request; reached from Explore, it loads its code then', async ({ page }) => {
+  await page.addInitScript(watchFirstRow);
+  const calls: string[] = [];
+  page.on('request', (r) => calls.push(new URL(r.url()).pathname));
+  await page.goto('/question-tracker/sheet/blind-75');
+  await expect(page.getByTestId('question-row').first()).toBeVisible();
+  // The early script's request is the one the page uses, and the page's chunk is fetched once.
+  expect(calls.filter((c) => c.endsWith('/get-sheet-data-by-slug/blind-75'))).toHaveLength(1);
+  const chunks = calls.filter((c) => /\/assets\/sheet-page-[^/]+\.js$/.test(c));
+  expect(chunks).toHaveLength(1);
+  // The page's chunk ran from the early script's module script tag, not an import by the app.
+  await expect(page.locator(`head script[type="module"][src="${chunks[0]}"]`)).toHaveCount(1);
+  // The sheet's own stylesheet applied before the first row was drawn (.q-row is a grid in sheet.css).
+  expect(await page.evaluate(() => (window as unknown as { firstRowDisplay: string }).firstRowDisplay)).toBe('grid');
+
+  // Reached from another tab, the page's code is imported when asked for.
+  await page.goto('/question-tracker?tab=explore');
+  await expect(page.locator('head script[src*="/assets/sheet-page-"]')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Blind 75' }).first().click();
+  await expect(page).toHaveURL(/\/question-tracker\/sheet\/blind-75$/);
+  await expect(page.getByTestId('question-row').first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { firstRowDisplay: string }).firstRowDisplay)).toBe('grid');
+});
+
 test('a visitor follows a curated sheet, ticks a question, and unfollows with the confirmation', async ({ page, request }) => {
   await page.goto('/question-tracker/sheet/blind-75');
   await expect(page.getByRole('heading', { name: 'Blind 75' })).toBeVisible();

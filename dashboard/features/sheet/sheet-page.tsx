@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api';
 import { useSession } from '../auth/api/session';
 import { tabHref } from '../tracker/tabs';
 import { sheetQuery, type SheetData } from './api/sheet-queries';
+import { sheetPageCode } from './page-code';
 import { AddQuestionDialog, preloadDialogs } from './components/dialogs';
 import { SheetHeader } from './components/sheet-header';
 import { SheetTree } from './components/sheet-tree';
@@ -150,3 +151,5 @@ export default function SheetPage() {
   const { slug = '' } = useParams<{ slug?: string }>();
   return <SheetView slug={slug} />;
 }
+
+sheetPageCode.provide(SheetPage);

@@ -4,10 +4,11 @@ import { usePrefetchQuery } from '@tanstack/react-query';
 import { useLocation, useParams, useSearch } from 'wouter';
 import { EmptyState, SkeletonList } from '../../components/feedback';
 import { ErrorBoundary, TrackerErrorScreen } from '../../components/error-screens';
-import { preloadable, useLoaded } from '../../lib/preload';
+import { useLoaded } from '../../lib/preload';
 import { useSession } from '../auth/api/session';
 import { useLoginPopup } from '../auth/stores/login-popup';
 import { sheetQuery } from '../sheet/api/sheet-queries';
+import { sheetPageCode } from '../sheet/page-code';
 import { resolveTab, type Tab } from './tabs';
 
 // Each tab is its own chunk: charts, drag and drop and the editor load only where used.
@@ -19,7 +20,6 @@ const TAB_VIEWS: Record<Tab, LazyExoticComponent<ComponentType>> = {
   notes: lazy(() => import('../notes/notes-tab')),
   sheet: lazy(() => import('../sheet/sheet-tab')),
 };
-const sheetPage = preloadable(() => import('../sheet/sheet-page').then((m) => m.default));
 
 export function QuestionTrackerPage() {
   const [path] = useLocation();
@@ -62,7 +62,7 @@ export function QuestionTrackerPage() {
 
 /** The sheet page, with its own skeleton until its code is there rather than a Suspense fallback (see useLoaded). */
 function SheetRoute() {
-  const SheetPage = useLoaded(sheetPage);
+  const SheetPage = useLoaded(sheetPageCode);
   return SheetPage ? <SheetPage /> : <SkeletonList rows={6} />;
 }
 
