@@ -1,8 +1,17 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import type { AppEnv } from './lib/env';
+import { contentSecurityPolicy } from './lib/security-headers';
+
+/** The inline scripts of a page, as the hash sources a Content-Security-Policy allows them by. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].flatMap(([, code]) =>
+    code ? [`'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`] : [],
+  );
+}
 
 /** Client-side routes of the dashboard: they all answer with index.html. */
 const SPA_ROUTES = ['/', '/question-tracker', '/question-tracker/*', '/profile/*', '/account'];
@@ -22,11 +31,15 @@ export function mountDashboard(app: Hono<AppEnv>, dir: string): void {
     }),
   );
   app.use('/favicon.svg', serveStatic({ root }));
+  let page = { html: '', csp: '' };
   for (const route of SPA_ROUTES) {
     app.get(route, (c) => {
       // Read on each request so a rebuild is served without a restart; it is small.
+      const html = readFileSync(indexPath, 'utf8');
+      if (html !== page.html) page = { html, csp: contentSecurityPolicy(inlineScriptHashes(html)) };
       c.header('Cache-Control', 'no-cache');
-      return c.html(readFileSync(indexPath, 'utf8'));
+      c.header('Content-Security-Policy', page.csp);
+      return c.html(html);
     });
   }
 }

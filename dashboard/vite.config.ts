@@ -6,16 +6,17 @@ const root = import.meta.dirname;
 const apiTarget = process.env.API_URL ?? 'http://localhost:8787';
 
 /**
- * Puts app/early-sheet.ts in index.html as the first script, a plain one that runs as soon as it
- * arrives (it is small; deferred, it would wait for the stylesheets and the end of parsing), and hands
- * it the files of the sheet page's chunk and what that chunk imports beyond the entry, which it
- * preloads on a sheet's address: the page's data and code start loading while the entry is still
- * downloading instead of after it has run.
+ * Puts app/early-sheet.ts in index.html as the first script, written out in the page (the server
+ * allows it by its hash, see api/static.ts), so that it runs as the page is parsed rather than after a
+ * request of its own, and hands it the files of the sheet page's chunk and what that chunk imports
+ * beyond the entry: on a sheet's address the page's data and code start loading with the entry
+ * instead of after it has run. In development it is a module script of its own.
  */
 function earlySheetScript(): Plugin {
   const source = resolve(root, 'app/early-sheet.ts');
   const sheetPage = resolve(root, 'features/sheet/sheet-page.tsx');
   let build = false;
+  let inlined: string | null = null;
   return {
     name: 'early-sheet-script',
     configResolved(config) {
@@ -28,13 +29,18 @@ function earlySheetScript(): Plugin {
       order: 'post',
       handler(html, ctx) {
         const bundle = ctx.bundle;
-        const tag = (attrs: string) => `<script ${attrs}></script>\n    `;
+        const tag = (attrs: string, code = '') => `<script ${attrs}>${code}</script>\n    `;
         // Before the app's module script and its stylesheet, which a plain script would wait for.
         const place = (script: string) => html.replace(/<script type="module"/, (m) => script + m);
         if (!bundle) return place(tag('type="module" src="/app/early-sheet.ts"'));
         const chunks = Object.values(bundle).flatMap((o) => (o.type === 'chunk' ? [o] : []));
         const early = chunks.find((c) => c.facadeModuleId === source);
         if (!early) return html;
+        const code = early.code.trim();
+        if (/<\/script|^\s*(import|export)\b/im.test(code)) throw new Error('early-sheet.ts must build to a plain script without imports, exports or </script');
+        inlined = early.fileName;
+        // In a function of its own: a plain script's top-level names would otherwise be the page's globals.
+        const inline = (attrs: string) => place(tag(attrs, `(() => {${code}})();`));
         const imported = (file: string, into: Set<string>) => {
           if (into.has(file)) return into;
           into.add(file);
@@ -52,9 +58,16 @@ function earlySheetScript(): Plugin {
         const entryCss = css(entry);
         const page = chunks.find((c) => c.facadeModuleId === sheetPage);
         const pageFiles = page ? imported(page.fileName, new Set()) : new Set<string>();
-        if (!page) return place(tag(`src="/${early.fileName}"`));
+        if (!page) return inline('');
         const files = [...[...pageFiles].filter((f) => !entry.has(f) && f !== page.fileName), ...[...css(pageFiles)].filter((f) => !entryCss.has(f))];
-        return place(tag(`src="/${early.fileName}" data-sheet-page="/${page.fileName}" data-sheet-chunks="${files.map((f) => `/${f}`).join(' ')}"`));
+        return inline(`data-sheet-page="/${page.fileName}" data-sheet-chunks="${files.map((f) => `/${f}`).join(' ')}"`);
+      },
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_, bundle) {
+        // Written into index.html: the file itself is never asked for.
+        if (inlined) delete bundle[inlined];
       },
     },
   };
