@@ -193,6 +193,19 @@ test('a sheet opened by its address is drawn styled from one data request; reach
   expect(await page.evaluate(() => (window as unknown as { firstRowDisplay: string }).firstRowDisplay)).toBe('grid');
 });
 
+test('a sheet whose data is slow shows its skeleton meanwhile, then its rows', async ({ page }) => {
+  await page.route('**/get-sheet-data-by-slug/blind-75', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/question-tracker/sheet/blind-75');
+  // The first render waits for the sheet's data only briefly.
+  await expect(page.getByLabel('Loading sheet')).toBeVisible({ timeout: 1000 });
+  await expect(page.getByTestId('question-row')).toHaveCount(0);
+  await expect(page.getByTestId('question-row').first()).toBeVisible();
+  await expect(page.getByLabel('Loading sheet')).toHaveCount(0);
+});
+
 test('a visitor follows a curated sheet, ticks a question, and unfollows with the confirmation', async ({ page, request }) => {
   await page.goto('/question-tracker/sheet/blind-75');
   await expect(page.getByRole('heading', { name: 'Blind 75' })).toBeVisible();
