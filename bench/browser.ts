@@ -84,8 +84,9 @@ async function timeline(page: Page, api: string): Promise<string> {
     const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     const call = entries.find((e) => e.name.includes(needle));
     const entry = entries.find((e) => /\/assets\/index-[^/]+\.js$/.test(e.name));
-    // The scripts that had to arrive before the call could start (the entry, the lazy route chunk).
-    const before = entries.filter((e) => e.name.endsWith('.js') && call && e.responseEnd <= call.startTime);
+    // The route's scripts: those asked for before the call had its answer (the entry, the route's chunks,
+    // whether they came first or, on a sheet's address, together with the call).
+    const before = entries.filter((e) => e.name.endsWith('.js') && call && e.startTime <= call.responseEnd);
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     return {
       html: nav?.responseEnd ?? 0,

@@ -14,7 +14,7 @@ applyTheme(useThemeStore.getState().theme);
 const EARLY_SHEET_WAIT_MS = 100;
 
 /**
- * On a sheet's address index.html's first script has asked for the sheet's data and the page's code
+ * On a sheet's address index.html's early script has asked for the sheet's data and the page's code
  * already. The first render waits for them, briefly: drawn with them, the sheet shows in the first
  * paint instead of after a skeleton and a second render, which on a busy machine takes longer than
  * the wait. Whatever is still missing afterwards shows its skeleton as usual.

@@ -6,7 +6,7 @@ const root = import.meta.dirname;
 const apiTarget = process.env.API_URL ?? 'http://localhost:8787';
 
 /**
- * Puts app/early-sheet.ts in index.html as the first script, written out in the page (the server
+ * Puts app/early-sheet.ts in index.html, written out in the page (the server
  * allows it by its hash, see api/static.ts), so that it runs as the page is parsed rather than after a
  * request of its own, and hands it the files of the sheet page's chunk and what that chunk imports
  * beyond the entry: on a sheet's address the page's data and code start loading with the entry
@@ -29,9 +29,11 @@ function earlySheetScript(): Plugin {
       order: 'post',
       handler(html, ctx) {
         const bundle = ctx.bundle;
-        const tag = (attrs: string, code = '') => `<script ${attrs}>${code}</script>\n    `;
-        // Before the app's module script and its stylesheet, which a plain script would wait for.
-        const place = (script: string) => html.replace(/<script type="module"/, (m) => script + m);
+        const tag = (attrs: string, code = '') => `  <script ${attrs}>${code}</script>\n  `;
+        // Last in the head, after the app's stylesheet: the page's stylesheet, which the script adds,
+        // then comes after the app's in the cascade, as when the app loads it. The script waits for
+        // the app's stylesheet to arrive, a small file asked for at once (no measurable delay).
+        const place = (script: string) => html.replace(/<\/head>/, (m) => script + m);
         if (!bundle) return place(tag('type="module" src="/app/early-sheet.ts"'));
         const chunks = Object.values(bundle).flatMap((o) => (o.type === 'chunk' ? [o] : []));
         const early = chunks.find((c) => c.facadeModuleId === source);

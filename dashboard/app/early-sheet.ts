@@ -1,6 +1,7 @@
 /**
- * The first script of index.html, run as soon as it arrives and before the app's own code has
- * (a small plain script without imports: see earlySheetScript in vite.config.ts). On a sheet's
+ * The early script of index.html, written into the page and run as the page is parsed, before the
+ * app's own code has arrived (a small plain script without imports: see earlySheetScript in
+ * vite.config.ts; the server allows it by its hash, see api/static.ts). On a sheet's
  * address it starts what the sheet page waits for: the sheet's data request, claimed by sheetQuery,
  * and the page's code: the build names the page's chunk in this script's data-sheet-page attribute
  * and the files it needs beyond the app's own in data-sheet-chunks.

@@ -181,8 +181,12 @@ test('a sheet opened by its address is drawn styled from one data request; reach
   expect(chunks).toHaveLength(1);
   // The page's chunk ran from the early script's module script tag, not an import by the app.
   await expect(page.locator(`head script[type="module"][src="${chunks[0]}"]`)).toHaveCount(1);
-  // The sheet's own stylesheet applied before the first row was drawn (.q-row is a grid in sheet.css).
+  // The sheet's own stylesheet applied before the first row was drawn (.q-row is a grid in sheet.css),
+  // and it comes after the app's in the cascade, as when the app loads it.
   expect(await page.evaluate(() => (window as unknown as { firstRowDisplay: string }).firstRowDisplay)).toBe('grid');
+  const sheets = await page.evaluate(() => [...document.styleSheets].map((s) => s.href?.split('/').pop() ?? ''));
+  expect(sheets.findIndex((f) => f.startsWith('sheet-page-'))).toBeGreaterThan(sheets.findIndex((f) => /^index-.*\.css$/.test(f)));
+  expect(sheets.findIndex((f) => /^index-.*\.css$/.test(f))).toBeGreaterThanOrEqual(0);
 
   // Reached from another tab, the page's code is imported when asked for.
   await page.goto('/question-tracker?tab=explore');

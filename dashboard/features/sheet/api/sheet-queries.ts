@@ -19,7 +19,7 @@ export const sheetKeys = {
 const getSheet = (slug: string) => api['question-tracker'].v2.sheet['get-sheet-data-by-slug'][':slug'].$get({ param: { slug } });
 
 /**
- * The request index.html's first script made for this sheet and viewer before the app loaded
+ * The request index.html's early script made for this sheet and viewer before the app loaded
  * (app/early-sheet.ts), taken once; later reads make their own.
  */
 function takeEarlyResponse(slug: string, token: string | null): ReturnType<typeof getSheet> | null {
