@@ -98,6 +98,8 @@ test('write a general note with the editor, edit it, and cancel unsaved changes 
   await page.keyboard.press('ArrowLeft');
   await expect(toolbar.getByRole('button', { name: 'Code block' })).toBeFocused();
   await page.keyboard.press('Enter');
+  // The editor takes the focus back at the next frame (TipTap's focus command), as a person would see.
+  await expect(editor(page)).toBeFocused();
   await page.keyboard.type('while (l < r) l++;');
 
   const tagInput = page.getByLabel('Tags');
