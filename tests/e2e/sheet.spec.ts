@@ -326,18 +326,18 @@ test('on a long sheet a collapsed subtopic stays collapsed after its topic scrol
   await inner.getByRole('button', { name: 'Collapse Inner' }).click();
   await expect(inner.getByRole('button', { name: 'Expand Inner' })).toHaveAttribute('aria-expanded', 'false');
   // Far down the open Big topic, Small's body is no longer drawn at all.
+  const farAndBack = async () => {
+    await page.getByRole('region', { name: 'Topic Big' }).evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await expect(row(page, 'Long 160')).toBeVisible();
+    await expect(inner).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+  };
   await page.getByRole('button', { name: 'Expand Big' }).click();
-  await page.getByRole('region', { name: 'Topic Big' }).evaluate((el) => el.scrollIntoView({ block: 'end' }));
-  await expect(row(page, 'Long 160')).toBeVisible();
-  await expect(inner).toHaveCount(0);
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await farAndBack();
   await expect(inner.getByRole('button', { name: 'Expand Inner' })).toHaveAttribute('aria-expanded', 'false');
   // Opened again, it stays open the same way.
   await inner.getByRole('button', { name: 'Expand Inner' }).click();
-  await page.getByRole('region', { name: 'Topic Big' }).evaluate((el) => el.scrollIntoView({ block: 'end' }));
-  await expect(row(page, 'Long 160')).toBeVisible();
-  await expect(inner).toHaveCount(0);
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await farAndBack();
   await expect(inner.getByRole('button', { name: 'Collapse Inner' })).toHaveAttribute('aria-expanded', 'true');
 });
 
