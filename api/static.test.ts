@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from './testing';
 
 const sha256 = (code: string) => `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`;
-const page = (code: string) =>
-  `<!doctype html><html><head><script data-sheet-page="/assets/a.js">${code}</script><script type="module" src="/assets/index.js"></script></head><body></body></html>`;
+const page = (code: string, more = '') =>
+  `<!doctype html><html><head><script type="module" src="/assets/index.js"></script><script data-src="/assets/a.js">${code}</script >${more}</head><body></body></html>`;
 const scriptSrc = (csp: string | null) => / ?script-src ([^;]*)/.exec(csp ?? '')?.[1];
 
 describe('the dashboard page', () => {
@@ -34,9 +34,9 @@ describe('the dashboard page', () => {
     expect(res.headers.get('content-security-policy')?.replace(/ 'sha256-[^']+'/, '')).toBe(api);
   });
 
-  it('follows a rebuilt page without a restart', async () => {
-    writeFileSync(join(dir, 'index.html'), page('window.rebuilt = 2;'));
+  it('follows a rebuilt page without a restart, each inline script by its own hash, line breaks as a browser reads them', async () => {
+    writeFileSync(join(dir, 'index.html'), page('window.rebuilt = 2;\r\nwindow.lines = 2;', '<script>window.second = 3;</script>'));
     const res = await t.app.request('/question-tracker');
-    expect(scriptSrc(res.headers.get('content-security-policy'))).toBe(`'self' ${sha256('window.rebuilt = 2;')}`);
+    expect(scriptSrc(res.headers.get('content-security-policy'))).toBe(`'self' ${sha256('window.rebuilt = 2;\nwindow.lines = 2;')} ${sha256('window.second = 3;')}`);
   });
 });

@@ -6,10 +6,13 @@ import type { Hono } from 'hono';
 import type { AppEnv } from './lib/env';
 import { contentSecurityPolicy } from './lib/security-headers';
 
-/** The inline scripts of a page, as the hash sources a Content-Security-Policy allows them by. */
+/**
+ * The inline scripts of a page, as the hash sources a Content-Security-Policy allows them by. A
+ * browser hashes a script's text as parsed, with its line breaks made \n.
+ */
 export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].flatMap(([, code]) =>
-    code ? [`'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`] : [],
+  return [...html.matchAll(/<script\b(?![^>]*\ssrc\s*=)[^>]*>([\s\S]*?)<\/script\s*>/gi)].flatMap(([, code]) =>
+    code ? [`'sha256-${createHash('sha256').update(code.replace(/\r\n?/g, '\n'), 'utf8').digest('base64')}'`] : [],
   );
 }
 

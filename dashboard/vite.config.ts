@@ -30,19 +30,21 @@ function earlySheetScript(): Plugin {
       handler(html, ctx) {
         const bundle = ctx.bundle;
         const tag = (attrs: string, code = '') => `  <script ${attrs}>${code}</script>\n  `;
+        // In development it is a module script of its own, before the app's (which waits for it).
+        if (!bundle) return html.replace(/<script type="module"/, (m) => `${tag('type="module" src="/app/early-sheet.ts"').trim()}\n    ${m}`);
         // Last in the head, after the app's stylesheet: the page's stylesheet, which the script adds,
         // then comes after the app's in the cascade, as when the app loads it. The script waits for
         // the app's stylesheet to arrive, a small file asked for at once (no measurable delay).
         const place = (script: string) => html.replace(/<\/head>/, (m) => script + m);
-        if (!bundle) return place(tag('type="module" src="/app/early-sheet.ts"'));
         const chunks = Object.values(bundle).flatMap((o) => (o.type === 'chunk' ? [o] : []));
         const early = chunks.find((c) => c.facadeModuleId === source);
         if (!early) return html;
-        const code = early.code.trim();
+        // Without its source map comment, which would hide the end of the function wrapped around it.
+        const code = early.code.replace(/\n\/\/# sourceMappingURL=\S*\s*$/, '').trim();
         if (/<\/script|^\s*(import|export)\b/im.test(code)) throw new Error('early-sheet.ts must build to a plain script without imports, exports or </script');
         inlined = early.fileName;
         // In a function of its own: a plain script's top-level names would otherwise be the page's globals.
-        const inline = (attrs: string) => place(tag(attrs, `(() => {${code}})();`));
+        const inline = (attrs: string) => place(tag(attrs, `(() => {\n${code}\n})();`));
         const imported = (file: string, into: Set<string>) => {
           if (into.has(file)) return into;
           into.add(file);
@@ -59,8 +61,8 @@ function earlySheetScript(): Plugin {
         const entry = ctx.chunk ? imported(ctx.chunk.fileName, new Set()) : new Set<string>();
         const entryCss = css(entry);
         const page = chunks.find((c) => c.facadeModuleId === sheetPage);
-        const pageFiles = page ? imported(page.fileName, new Set()) : new Set<string>();
         if (!page) return inline('');
+        const pageFiles = imported(page.fileName, new Set());
         const files = [...[...pageFiles].filter((f) => !entry.has(f) && f !== page.fileName), ...[...css(pageFiles)].filter((f) => !entryCss.has(f))];
         return inline(`data-sheet-page="/${page.fileName}" data-sheet-chunks="${files.map((f) => `/${f}`).join(' ')}"`);
       },
@@ -68,8 +70,10 @@ function earlySheetScript(): Plugin {
     generateBundle: {
       order: 'post',
       handler(_, bundle) {
-        // Written into index.html: the file itself is never asked for.
-        if (inlined) delete bundle[inlined];
+        // Written into index.html: the file itself, and its source map, are never asked for.
+        if (!inlined) return;
+        delete bundle[inlined];
+        delete bundle[`${inlined}.map`];
       },
     },
   };

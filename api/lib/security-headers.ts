@@ -33,7 +33,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
  * 'sha256-…' hashes): the dashboard's index.html writes its first script into the page.
  */
 export function contentSecurityPolicy(scriptSources: readonly string[] = []): string {
-  const csp = SECURITY_HEADERS['content-security-policy'] ?? '';
+  const csp = SECURITY_HEADERS['content-security-policy'];
+  if (!csp || !/(^|;\s*)script-src /.test(csp)) throw new Error('The security policy has no script-src to extend');
   if (!scriptSources.length) return csp;
   return csp.replace(/(^|;\s*)script-src ([^;]*)/, (_, lead: string, list: string) => `${lead}script-src ${list} ${scriptSources.join(' ')}`);
 }

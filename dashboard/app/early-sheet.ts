@@ -44,24 +44,41 @@ function startSheet(script: HTMLOrSVGScriptElement | null) {
   window.earlySheet = { slug, token, response };
   if (!(script instanceof HTMLScriptElement)) return;
   const { sheetPage, sheetChunks = '' } = script.dataset;
-  for (const href of sheetChunks.split(' ')) {
-    if (!href) continue;
+  const files = [...(sheetPage ? [sheetPage] : []), ...sheetChunks.split(' ')].filter(Boolean);
+  const styles: Promise<boolean>[] = [];
+  for (const href of files) {
     const link = document.createElement('link');
-    // The page's styles apply as soon as they arrive: the page may be drawn before the app would
-    // have asked for them.
-    link.rel = href.endsWith('.css') ? 'stylesheet' : 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
+    if (href.endsWith('.css')) {
+      // Applied as soon as it arrives, after the app's stylesheet (this script is last in the head).
+      link.rel = 'stylesheet';
+      styles.push(
+        new Promise((resolve) => {
+          link.onload = () => resolve(true);
+          link.onerror = () => {
+            // Taken out, so that the app's own preload asks for it again and reports a failure.
+            link.remove();
+            resolve(false);
+          };
+        }),
+      );
+    } else {
+      link.rel = 'modulepreload';
+    }
     document.head.append(link);
   }
-  if (sheetPage) {
-    // Run, not only fetched: the chunk registers its page as it runs (features/sheet/page-code.ts).
+  if (!sheetPage) return;
+  // Run, not only fetched, once its styles apply: the chunk registers its page as it runs
+  // (features/sheet/page-code.ts), and the page may be drawn at once.
+  void Promise.all(styles).then((loaded) => {
+    if (loaded.includes(false)) return;
     const page = document.createElement('script');
     page.type = 'module';
     page.crossOrigin = '';
     page.src = sheetPage;
     document.head.append(page);
-  }
+  });
 }
 
 startSheet(document.currentScript);

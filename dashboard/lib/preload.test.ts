@@ -35,4 +35,22 @@ describe('preloadable', () => {
     code.provide('page');
     await expect(loading).resolves.toBe('page');
   });
+
+  it('keeps code handed over even when its import fails afterwards', async () => {
+    let fail!: (err: Error) => void;
+    const code = preloadable(() => new Promise<string>((_, reject) => (fail = reject)));
+    const loading = code.load();
+    code.provide('page');
+    fail(new Error('chunk failed'));
+    await expect(loading).resolves.toBe('page');
+    await expect(code.load()).resolves.toBe('page');
+  });
+
+  it('takes code handed over after a failed import', async () => {
+    const code = preloadable<string>(() => Promise.reject(new Error('chunk failed')));
+    await expect(code.load()).rejects.toThrow('chunk failed');
+    code.provide('page');
+    await expect(code.load()).resolves.toBe('page');
+    await expect(code.provided()).resolves.toBe('page');
+  });
 });

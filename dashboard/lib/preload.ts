@@ -9,12 +9,14 @@ export interface Preloadable<T> {
    * own registers itself here, and whoever waits on load() gets it at once.
    */
   provide(value: T): void;
+  /** Settles when the code is handed over (provide), without asking for it. */
+  provided(): Promise<T>;
 }
 
 export function preloadable<T>(importer: () => Promise<T>): Preloadable<T> {
   let value: T | undefined;
   let pending: Promise<T> | null = null;
-  let handOver: (v: T) => void = () => undefined;
+  let handOver!: (v: T) => void;
   const provided = new Promise<T>((resolve) => (handOver = resolve));
   return {
     load: () =>
@@ -33,6 +35,7 @@ export function preloadable<T>(importer: () => Promise<T>): Preloadable<T> {
       value = v;
       handOver(v);
     },
+    provided: () => provided,
   };
 }
 

@@ -169,7 +169,7 @@ function watchFirstRow() {
   }).observe(document, { childList: true, subtree: true });
 }
 
-test('a sheet opened by its address is drawn styled from one data request; reached from Explore, it loads its code then', async ({ page }) => {
+test('a sheet opened by its address is drawn styled from one data request; reached from Explore, it loads its code then', async ({ page, request }) => {
   await page.addInitScript(watchFirstRow);
   const calls: string[] = [];
   page.on('request', (r) => calls.push(new URL(r.url()).pathname));
@@ -188,6 +188,14 @@ test('a sheet opened by its address is drawn styled from one data request; reach
   expect(sheets.findIndex((f) => f.startsWith('sheet-page-'))).toBeGreaterThan(sheets.findIndex((f) => /^index-.*\.css$/.test(f)));
   expect(sheets.findIndex((f) => /^index-.*\.css$/.test(f))).toBeGreaterThanOrEqual(0);
 
+  // Signed in, too, the early request is the one the page uses.
+  const me = await signUpAndSignIn(page, request, 'Early');
+  const { slug } = await newSheet(request, me.token);
+  calls.length = 0;
+  await page.goto(`/question-tracker/sheet/${slug}`);
+  await expect(page.getByText('No topics or questions yet. Create your first topic or add questions directly!')).toBeVisible();
+  expect(calls.filter((c) => c.endsWith(`/get-sheet-data-by-slug/${slug}`))).toHaveLength(1);
+
   // Reached from another tab, the page's code is imported when asked for.
   await page.goto('/question-tracker?tab=explore');
   await expect(page.locator('head script[src*="/assets/sheet-page-"]')).toHaveCount(0);
@@ -195,6 +203,13 @@ test('a sheet opened by its address is drawn styled from one data request; reach
   await expect(page).toHaveURL(/\/question-tracker\/sheet\/blind-75$/);
   await expect(page.getByTestId('question-row').first()).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { firstRowDisplay: string }).firstRowDisplay)).toBe('grid');
+});
+
+test('a sheet page whose stylesheet cannot load says so rather than drawing the sheet unstyled', async ({ page }) => {
+  await page.route(/\/assets\/sheet-page-[^/]+\.css$/, (route) => route.abort());
+  await page.goto('/question-tracker/sheet/blind-75');
+  await expect(page.getByRole('alert')).toContainText('Oops! Something Went Wrong');
+  await expect(page.getByTestId('question-row')).toHaveCount(0);
 });
 
 test('a sheet whose data is slow shows its skeleton meanwhile, then its rows', async ({ page }) => {

@@ -66,7 +66,11 @@ function SheetRoute() {
   return SheetPage ? <SheetPage /> : <SkeletonList rows={6} />;
 }
 
-/** Requests a sheet's data while the sheet page's code loads, not after it. */
+/**
+ * Requests a sheet's data while the sheet page's code loads, not after it: a sheet opened from
+ * another page of the app. On a first visit to a sheet's address the entry has asked already
+ * (app/first-render.ts), and this finds the answer in the cache.
+ */
 function PrefetchSheet({ slug, token }: { slug: string; token: string | null }) {
   usePrefetchQuery(sheetQuery(slug, token));
   return null;
