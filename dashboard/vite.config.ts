@@ -6,11 +6,11 @@ const root = import.meta.dirname;
 const apiTarget = process.env.API_URL ?? 'http://localhost:8787';
 
 /**
- * Puts app/early-sheet.ts in index.html, written out in the page (the server
- * allows it by its hash, see api/static.ts), so that it runs as the page is parsed rather than after a
- * request of its own, and hands it the files of the sheet page's chunk and what that chunk imports
- * beyond the entry: on a sheet's address the page's data and code start loading with the entry
- * instead of after it has run. In development it is a module script of its own.
+ * Writes app/early-sheet.ts into index.html (the server allows it by its hash, see api/static.ts), so
+ * that it runs as the page is parsed rather than after a request of its own, and hands it the sheet
+ * page's chunk and the files that chunk needs beyond the entry's: on a sheet's address the page's
+ * data and code start loading with the entry instead of after it has run. In development it is a
+ * module script of its own.
  */
 function earlySheetScript(): Plugin {
   const source = resolve(root, 'app/early-sheet.ts');
@@ -29,13 +29,13 @@ function earlySheetScript(): Plugin {
       order: 'post',
       handler(html, ctx) {
         const bundle = ctx.bundle;
-        const tag = (attrs: string, code = '') => `  <script ${attrs}>${code}</script>\n  `;
+        const tag = (attrs: string, code = '') => `<script${attrs ? ` ${attrs}` : ''}>${code}</script>`;
         // In development it is a module script of its own, before the app's (which waits for it).
-        if (!bundle) return html.replace(/<script type="module"/, (m) => `${tag('type="module" src="/app/early-sheet.ts"').trim()}\n    ${m}`);
+        if (!bundle) return html.replace(/<script type="module"/, (m) => `${tag('type="module" src="/app/early-sheet.ts"')}\n    ${m}`);
         // Last in the head, after the app's stylesheet: the page's stylesheet, which the script adds,
         // then comes after the app's in the cascade, as when the app loads it. The script waits for
         // the app's stylesheet to arrive, a small file asked for at once (no measurable delay).
-        const place = (script: string) => html.replace(/<\/head>/, (m) => script + m);
+        const place = (script: string) => html.replace(/<\/head>/, (m) => `  ${script}\n  ${m}`);
         const chunks = Object.values(bundle).flatMap((o) => (o.type === 'chunk' ? [o] : []));
         const early = chunks.find((c) => c.facadeModuleId === source);
         if (!early) return html;

@@ -28,15 +28,17 @@ const HEADERS: readonly [string, string][] = [
 /** The security headers as a plain record, for answers built without the request context. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(Object.fromEntries(HEADERS));
 
+const SCRIPT_SRC = /(^|;\s*)script-src ([^;]*)/;
+
 /**
  * The policy's Content-Security-Policy, also letting run the inline scripts with these sources (their
- * 'sha256-…' hashes): the dashboard's index.html writes its first script into the page.
+ * 'sha256-…' hashes): the dashboard's index.html writes its early script into the page.
  */
 export function contentSecurityPolicy(scriptSources: readonly string[] = []): string {
   const csp = SECURITY_HEADERS['content-security-policy'];
-  if (!csp || !/(^|;\s*)script-src /.test(csp)) throw new Error('The security policy has no script-src to extend');
+  if (!csp || !SCRIPT_SRC.test(csp)) throw new Error('The security policy has no script-src to extend');
   if (!scriptSources.length) return csp;
-  return csp.replace(/(^|;\s*)script-src ([^;]*)/, (_, lead: string, list: string) => `${lead}script-src ${list} ${scriptSources.join(' ')}`);
+  return csp.replace(SCRIPT_SRC, (_, lead: string, list: string) => `${lead}script-src ${list} ${scriptSources.join(' ')}`);
 }
 
 /** Puts the security headers on the answer the handler is about to build. */

@@ -159,15 +159,24 @@ test('dragging moves a question between zones and a topic into a new place; a re
   await expect(arrays.getByTestId('question-row').filter({ hasText: 'Two Sum' })).toBeVisible();
 });
 
-/** Records, before any page script, how the first question row looked when it appeared. */
+interface FirstRow {
+  display: string;
+  afterSkeleton: boolean;
+}
+
+/** Records, before any page script, how the first question row looked when it appeared, and whether a loading skeleton came first. */
 function watchFirstRow() {
+  const w = window as unknown as { firstRow?: FirstRow; sawSkeleton?: boolean };
   new MutationObserver((_, observer) => {
+    if (document.querySelector('[aria-busy="true"]')) w.sawSkeleton = true;
     const row = document.querySelector('[data-testid="question-row"]');
     if (!row) return;
     observer.disconnect();
-    (window as unknown as { firstRowDisplay: string }).firstRowDisplay = getComputedStyle(row).display;
+    w.firstRow = { display: getComputedStyle(row).display, afterSkeleton: !!w.sawSkeleton };
   }).observe(document, { childList: true, subtree: true });
 }
+
+const firstRow = (page: Page) => page.evaluate(() => (window as unknown as { firstRow?: FirstRow }).firstRow);
 
 test('a sheet opened by its address is drawn styled from one data request; reached from Explore, it loads its code then', async ({ page, request }) => {
   await page.addInitScript(watchFirstRow);
@@ -183,7 +192,7 @@ test('a sheet opened by its address is drawn styled from one data request; reach
   await expect(page.locator(`head script[type="module"][src="${chunks[0]}"]`)).toHaveCount(1);
   // The sheet's own stylesheet applied before the first row was drawn (.q-row is a grid in sheet.css),
   // and it comes after the app's in the cascade, as when the app loads it.
-  expect(await page.evaluate(() => (window as unknown as { firstRowDisplay: string }).firstRowDisplay)).toBe('grid');
+  expect((await firstRow(page))?.display).toBe('grid');
   const sheets = await page.evaluate(() => [...document.styleSheets].map((s) => s.href?.split('/').pop() ?? ''));
   expect(sheets.findIndex((f) => f.startsWith('sheet-page-'))).toBeGreaterThan(sheets.findIndex((f) => /^index-.*\.css$/.test(f)));
   expect(sheets.findIndex((f) => /^index-.*\.css$/.test(f))).toBeGreaterThanOrEqual(0);
@@ -202,7 +211,19 @@ test('a sheet opened by its address is drawn styled from one data request; reach
   await page.getByRole('link', { name: 'Blind 75' }).first().click();
   await expect(page).toHaveURL(/\/question-tracker\/sheet\/blind-75$/);
   await expect(page.getByTestId('question-row').first()).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { firstRowDisplay: string }).firstRowDisplay)).toBe('grid');
+  expect((await firstRow(page))?.display).toBe('grid');
+});
+
+test('a sheet whose data and code are in before the app runs is drawn in the first paint, without a skeleton', async ({ page }) => {
+  await page.addInitScript(watchFirstRow);
+  // The app's entry comes last: by the time it runs, the early script's request and the page's chunk are in.
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await page.goto('/question-tracker/sheet/blind-75');
+  await expect(page.getByTestId('question-row').first()).toBeVisible();
+  expect(await firstRow(page)).toEqual({ display: 'grid', afterSkeleton: false });
 });
 
 test('a sheet page whose stylesheet cannot load says so rather than drawing the sheet unstyled', async ({ page }) => {
