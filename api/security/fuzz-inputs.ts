@@ -3,6 +3,7 @@
  * field names with wrong types, prototype keys, deep nesting, huge strings and percent-encoded junk.
  */
 import fc from 'fast-check';
+import { LONE_SURROGATE } from '../lib/no-nul';
 
 /** Field names the API reads from bodies and query strings, so generated input reaches past "unknown key". */
 export const FIELD_NAMES = [
@@ -15,26 +16,47 @@ export const FIELD_NAMES = [
 
 export const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '__defineGetter__'] as const;
 
-/** Path and query text that is left as it is (not encoded): traversal, broken escapes, NUL. */
-const RAW_JUNK = ['..', '.', '%2e%2e', '..%2f..%2fetc%2fpasswd', '%00', '%ff', '%', '%zz', '%E0%A4%A', '%C0%AF', '%u0000', '%252e'];
+/** Path and query text that is left as it is (not encoded): traversal, broken escapes, NUL, a surrogate. */
+const RAW_JUNK = ['..', '.', '%2e%2e', '..%2f..%2fetc%2fpasswd', '%00', '%ff', '%', '%zz', '%E0%A4%A', '%C0%AF', '%u0000', '%252e', '%ED%A0%80', '%ed%bf%bf'];
 
 const SPECIAL = [
   '', ' ', 'null', 'undefined', 'NaN', '-1', '0', '1e309', '9999999999999999999999', "' or 1=1 --", '"; drop table users; --',
   '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF',
-  '{00000000-0000-0000-0000-000000000000}', '00000000000000000000000000000000', '\u0000', 'a\u0000b', '\uFEFF', '\uD800', 'https://leetcode.com/problems/two-sum/',
+  '{00000000-0000-0000-0000-000000000000}', '00000000000000000000000000000000', '\u0000', 'a\u0000b', '\uFEFF', '\uD800', '\uDC00', 'a\uD83D', '\uDE00b', 'https://leetcode.com/problems/two-sum/',
   'javascript:alert(1)', '<script>alert(1)</script>', 'a'.repeat(300), 'é'.repeat(70), '😀'.repeat(40), '\u202E\u0000\r\n',
 ];
 
 export const HUGE = ['x'.repeat(900_000), '€'.repeat(300_000), `${'['.repeat(200_000)}`];
 
-/** Percent-encodes text; lone surrogates (which a URL cannot carry) become U+FFFD first. */
-export const encode = (s: string) => encodeURIComponent(s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+const hexByte = (b: number) => `%${b.toString(16).toUpperCase()}`;
 
-/** A text value: unicode, binary, special strings, real values of the world, or long. */
+/**
+ * Percent-encodes text. UTF-8 has no encoding for a lone surrogate (encodeURIComponent throws), so one
+ * is spelled as the three bytes a careless encoder writes for it (ED A0..BF xx).
+ */
+export function encode(s: string): string {
+  let out = '';
+  let last = 0;
+  for (const m of s.matchAll(LONE_SURROGATES)) {
+    const u = m[0].charCodeAt(0);
+    out += encodeURIComponent(s.slice(last, m.index)) + hexByte(0xed) + hexByte(0x80 | ((u >> 6) & 0x3f)) + hexByte(0x80 | (u & 0x3f));
+    last = m.index + 1;
+  }
+  return out + encodeURIComponent(s.slice(last));
+}
+
+/** Text with one unpaired UTF-16 surrogate in it, high or low, anywhere. */
+const withLoneSurrogate = fc
+  .tuple(fc.string({ maxLength: 10 }), fc.integer({ min: 0xd800, max: 0xdfff }), fc.string({ maxLength: 10 }))
+  .map(([before, unit, after]) => `${before}${String.fromCharCode(unit)}${after}`);
+
+/** A text value: unicode, binary, broken UTF-16, special strings, real values of the world, or long. */
 export function textArb(real: readonly string[]): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 3, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
+    { weight: 1, arbitrary: withLoneSurrogate },
     { weight: 2, arbitrary: fc.constantFrom(...SPECIAL) },
     { weight: 3, arbitrary: real.length ? fc.constantFrom(...real) : fc.constant('') },
     { weight: 1, arbitrary: fc.integer({ min: 100, max: 5000 }).map((n) => 'ab/'.repeat(n)) },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { envelopeSchema } from '../../shared/schemas/envelope';
 import { reportSecurity } from '../../tests/security/report';
-import { NUL_MESSAGE } from '../lib/no-nul';
+import { NUL_MESSAGE, SURROGATE_MESSAGE } from '../lib/no-nul';
 import { createTestApp } from '../testing';
 import { changedTables, fingerprint, tableNames, type Fingerprint } from './fuzz-db';
 import { bodyArb, queryArb, segmentArb, type BodyKind } from './fuzz-inputs';
@@ -74,6 +74,38 @@ describe('fuzzing every route', () => {
       expect(res.body.status.message).toBe(NUL_MESSAGE);
     }
     expect(changedTables(before, await fingerprint(t.db, tables))).toEqual([]);
+  });
+
+  // PostgreSQL's jsonb refuses a lone surrogate (a 500 for a topic) and its text columns store U+FFFD for one.
+  it('refuses an unpaired surrogate in a path, a query or a JSON body, and stores nothing', async () => {
+    const token = world.people.creator.token;
+    const pub = world.shared.publicSheet as SheetRes;
+    const S = '/question-tracker/v2/sheet';
+    const before = await fingerprint(t.db, tables);
+    const cases: [string, string, unknown?][] = [
+      ['GET', '/question-tracker/v1/profile/a%ED%A0%80b'],
+      ['GET', `${S}/get-sheet-data-by-slug/%ed%b0%80`],
+      ['GET', `${S}/public/get-public-sheets?search=%ED%A0%80`],
+      ['POST', `${S}/add-topic/${pub.id}`, { topic: '\ud800' }],
+      ['POST', `${S}/add-subTopic/${pub.id}`, { topic: pub.topic, subTopic: 'tail \ud83d' }],
+      ['PATCH', `${S}/update-topic/${pub.id}`, { oldTopic: pub.topic, newTopic: '\udc00 head' }],
+      ['PATCH', `${S}/update-subTopic/${pub.id}`, { topic: pub.topic, oldSubTopic: pub.subTopic, newSubTopic: 'a\ude00b' }],
+      ['POST', '/question-tracker/v1/user/notes/create-note', { title: 'a\ud800b', note: '<p>text</p>' }],
+      ['POST', `${S}/create-sheet`, { name: 'ok', slug: 'surrogate-sheet', description: 'x\udfff' }],
+      ['POST', '/auth/v1/signup', { email: 'surrogate@example.com', password: 'long enough password', firstName: 'Ada', ['\ud800']: 1 }],
+    ];
+    for (const [method, path, body] of cases) {
+      const res = await t.call(method, path, { token, body });
+      expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(res.body.status.message).toBe(SURROGATE_MESSAGE);
+    }
+    expect(changedTables(before, await fingerprint(t.db, tables))).toEqual([]);
+    // A surrogate pair is an ordinary character.
+    const emoji = await t.call('POST', `${S}/add-topic/${pub.id}`, { token, body: { topic: 'Graphs \ud83d\ude00' } });
+    expect(emoji.status).toBe(201);
+    const read = await t.call('GET', `${S}/get-sheet-data/${pub.id}`, { token });
+    expect(read.body.data.sheet.config.topicOrder).toContain('Graphs 😀');
+    expect((await t.call('DELETE', `${S}/delete-topic/${pub.id}?topic=${encodeURIComponent('Graphs 😀')}`, { token })).status).toBe(200);
   });
 
   it('answers 404 for a mapping or collaborator id that is not a uuid', async () => {
