@@ -82,6 +82,25 @@ export const questions = pgTable(
   ],
 );
 
+/**
+ * A user's own name, difficulty and topics for a custom (unverified) question: what they typed or what
+ * their own extension read. The catalogue row of such a question holds only what its URL says, so
+ * nothing one user types is seen by another. Rows are deleted when the question is verified.
+ */
+export const customQuestions = pgTable(
+  'custom_questions',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    difficulty: text('difficulty').notNull().default('N/A'),
+    topics: text('topics').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.questionId] }), index('custom_questions_question_idx').on(t.questionId)],
+);
+
 export const sheetVisibility = pgEnum('sheet_visibility', ['public', 'private']);
 
 export const sheets = pgTable(

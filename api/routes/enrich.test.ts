@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENRICH_MESSAGES } from '../../shared/schemas/question';
-import { questions } from '../db/schema';
+import { customQuestions, questions } from '../db/schema';
 import { createTestApp } from '../testing';
 
 describe('PATCH /question-tracker/v1/question/enrich', () => {
@@ -25,37 +25,71 @@ describe('PATCH /question-tracker/v1/question/enrich', () => {
   });
   afterAll(() => t.close());
 
-  /** An unverified question as the workspace creates it for an unknown URL. */
-  async function customQuestion(url: string) {
+  /**
+   * An unverified question as the workspace creates it for an unknown URL. Without a name of their own, the
+   * user keeps the one the lookup offers (search-question2's name for an unknown problem).
+   */
+  async function customQuestion(url: string, name?: string, tok = token) {
+    const offered = (await t.call('GET', `/question-tracker/v1/question/search-question2?problemUrl=${encodeURIComponent(url)}`, { token: tok })).body.data.question.name;
     const res = await t.call('POST', '/question-tracker/v1/user/question/solve-question', {
-      token,
-      body: { custom: { name: 'my guess', problemUrl: url } },
+      token: tok,
+      body: { custom: { name: name ?? offered, problemUrl: url } },
     });
     expect(res.status).toBe(201);
     return res.body.data.question.question as { _id: string; name: string; verified: boolean };
   }
 
-  it('fills in an unverified question from the page: name, difficulty and topics', async () => {
+  it("fills in what the caller's own custom question lacks: name, difficulty and topics", async () => {
     const q = await customQuestion('https://leetcode.com/problems/brand-new-problem/');
-    expect(q.verified).toBe(false);
+    expect(q).toMatchObject({ verified: false, name: 'Brand New Problem' });
     const res = await enrich({
       problemUrl: 'https://leetcode.com/problems/brand-new-problem/description/',
-      name: '  Brand   New Problem ',
+      name: '  Brand   New Problem! ',
       difficulty: 'Medium',
       topics: ['Array', ' Two Pointers', 'array'],
     });
     expect(res.status).toBe(200);
     expect(res.body.status.message).toBe(ENRICH_MESSAGES.updated);
     expect(res.body.data.updated).toEqual(['name', 'difficulty', 'topics']);
-    expect(res.body.data.question).toMatchObject({ _id: q._id, name: 'Brand New Problem', difficulty: 'Medium', topics: ['Array', 'Two Pointers'], verified: false });
+    expect(res.body.data.question).toMatchObject({ _id: q._id, name: 'Brand New Problem!', difficulty: 'Medium', topics: ['Array', 'Two Pointers'], verified: false });
+    // The caller's own data changed; the shared row still says only what the URL says.
+    const [own] = await t.db.select().from(customQuestions).where(eq(customQuestions.questionId, q._id));
+    expect(own).toMatchObject({ name: 'Brand New Problem!', difficulty: 'Medium', topics: ['Array', 'Two Pointers'] });
     const [row] = await t.db.select().from(questions).where(eq(questions.id, q._id));
-    expect(row).toMatchObject({ name: 'Brand New Problem', difficulty: 'Medium', topics: ['Array', 'Two Pointers'] });
+    expect(row).toMatchObject({ name: 'Brand New Problem', difficulty: 'N/A', topics: [] });
 
-    // The same details again change nothing.
-    const again = await enrich({ problemUrl: 'https://leetcode.com/problems/brand-new-problem/', name: 'Brand New Problem', difficulty: 'Medium' });
+    // The same details again change nothing; nor does another page's reading of what is now known.
+    const again = await enrich({ problemUrl: 'https://leetcode.com/problems/brand-new-problem/', name: 'Brand New Problem!', difficulty: 'Medium' });
     expect(again.status).toBe(200);
     expect(again.body.data.updated).toEqual([]);
     expect(again.body.status.message).toBe(ENRICH_MESSAGES.unchanged);
+    const other = await enrich({ problemUrl: 'https://leetcode.com/problems/brand-new-problem/', name: 'Just a moment...', difficulty: 'Hard', topics: ['Nope'] });
+    expect(other.body.data.updated).toEqual([]);
+    expect(other.body.data.question).toMatchObject({ name: 'Brand New Problem!', difficulty: 'Medium', topics: ['Array', 'Two Pointers'] });
+  });
+
+  it('keeps the name the user typed', async () => {
+    await customQuestion('https://leetcode.com/problems/typed-by-hand/', 'My own name');
+    const res = await enrich({ problemUrl: 'https://leetcode.com/problems/typed-by-hand/', name: 'Typed By Hand', difficulty: 'Easy' });
+    expect(res.body.data.updated).toEqual(['difficulty']);
+    expect(res.body.data.question).toMatchObject({ name: 'My own name', difficulty: 'Easy' });
+  });
+
+  it("changes nothing anyone else sees: another user's enrichment of my custom question", async () => {
+    const url = 'https://leetcode.com/problems/private-idea/';
+    const q = await customQuestion(url, 'Secret plan');
+    const stranger = await t.signup('Stranger');
+    // The stranger has no record of it: nothing is written for them either.
+    const res = await enrich({ problemUrl: url, name: 'Defaced', difficulty: 'Hard', topics: ['Graffiti'] }, stranger.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data.updated).toEqual([]);
+    expect(res.body.data.question).toMatchObject({ name: 'Private Idea', difficulty: 'N/A', topics: [] });
+    // And once they add it themselves, their enrichment changes their own copy only.
+    await customQuestion(url, undefined, stranger.token);
+    const theirs = await enrich({ problemUrl: url, name: 'Defaced', difficulty: 'Hard' }, stranger.token);
+    expect(theirs.body.data.question).toMatchObject({ name: 'Defaced', difficulty: 'Hard' });
+    const mine = (await t.call('GET', '/question-tracker/v1/user/question/get-questions?search=secret', { token })).body.data.questions;
+    expect(mine.map((w: { question: { _id: string; name: string; difficulty: string } }) => w.question)).toEqual([expect.objectContaining({ _id: q._id, name: 'Secret plan', difficulty: 'N/A' })]);
   });
 
   it('never replaces a known difficulty with N/A, and keeps topics when the page shows none', async () => {

@@ -14,7 +14,7 @@ export function questionRoutes(deps: Deps) {
       return ok(c, data, 200);
     })
     .get('/search', valid('query', searchQuerySchema), async (c) => {
-      const questions = await searchQuestions(deps.db, c.req.valid('query').name);
+      const questions = await searchQuestions(deps.db, c.req.valid('query').name, c.get('user')?.id ?? null);
       return ok(c, { questions }, 200);
     })
     // What the extension read on a judge's page; signed in only, checked before the body is read.
@@ -26,7 +26,7 @@ export function questionRoutes(deps: Deps) {
       },
       valid('json', enrichQuestionBodySchema),
       async (c) => {
-        const result = await enrichQuestion(deps, c.req.valid('json'));
+        const result = await enrichQuestion(deps, requireUser(c).id, c.req.valid('json'));
         return ok(c, result, 200, result.updated.length ? ENRICH_MESSAGES.updated : ENRICH_MESSAGES.unchanged);
       },
     );

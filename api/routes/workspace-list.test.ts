@@ -97,7 +97,7 @@ describe('workspace list: every filter, sort and page against a model', () => {
       .from(userQuestions)
       .innerJoin(questions, eq(questions.id, userQuestions.questionId))
       .where(eq(userQuestions.userId, user.user._id));
-    model = rows.map((r) => toWorkspaceQuestion(r.record, r.question, user.user._id));
+    model = rows.map((r) => toWorkspaceQuestion(r.record, r.question));
   });
   afterAll(() => t.close());
 

@@ -192,12 +192,17 @@ describe('workspace records: solve-question, tick, star, tags, custom questions,
       expect(res.body.status.message).toBe(message);
     }
 
-    // Bob adds the same custom question: he shares it but may not rename it.
+    // Bob adds the same problem: he gets his own name for it, and his edits change only his.
     const his = await solve(b.token, { custom: { name: 'Bob name', problemUrl: url } });
-    expect(his.body.data.question).toMatchObject({ editable: false, question: { name: 'Final name' } });
-    const refused = await t.call('PATCH', `${W}/update-custom-question/${his.body.data.question._id}`, { token: b.token, body: { name: 'Bob name' } });
-    expect(refused.status).toBe(403);
-    expect(refused.body.status.message).toBe(WORKSPACE_MESSAGES.notCreator);
+    expect(his.body.data.question).toMatchObject({ editable: true, question: { _id: edit.body.data.question.question._id, name: 'Bob name', difficulty: 'N/A' } });
+    const renamed = await t.call('PATCH', `${W}/update-custom-question/${his.body.data.question._id}`, { token: b.token, body: { name: 'Bob final' } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data.question.question.name).toBe('Bob final');
+    const aliceSees = (await t.call('GET', `${W}/get-questions?search=final`, { token: a.token })).body.data.questions;
+    expect(aliceSees.map((q: { question: { name: string } }) => q.question.name)).toEqual(['Final name']);
+    // Nobody's typing reaches the shared row.
+    const [shared] = await t.db.select().from(questions).where(eq(questions.id, edit.body.data.question.question._id));
+    expect(shared).toMatchObject({ name: '99999Z', difficulty: 'N/A', topics: [] });
 
     // A verified question is never editable.
     const twoSum = (await t.call('GET', `${W}/get-questions?search=two%20sum`, { token: a.token })).body.data.questions[0];

@@ -6,7 +6,7 @@ import { NOTE_MESSAGES } from '../../shared/rules/notes';
 import { SHEET_MESSAGES } from '../../shared/rules/sheet';
 import { WORKSPACE_MESSAGES } from '../../shared/schemas/workspace';
 import { INVITE_NOT_FOUND } from '../services/sheet-lists';
-import { C, NOTES, PASSWORD, problemUrl, S, unique, WS, type Actor, type Resource, type SheetRes, type Target, type World } from './matrix-world';
+import { C, NOTES, PASSWORD, problemUrl, S, unique, WS, type Actor, type IdRes, type Resource, type SheetRes, type Target, type World } from './matrix-world';
 
 export interface Expectation {
   status: number;
@@ -38,6 +38,8 @@ export interface PolicyCase {
    * deletion, a new relation): such cells get a fresh copy. Additions that leave it usable run on the shared one.
    */
   spoils?: boolean;
+  /** Actors whose success must still leave the resource as its owner sees it (a write to their own data only). */
+  harmless?: (actor: Actor) => boolean;
 }
 
 export interface RoutePolicy {
@@ -77,6 +79,11 @@ const following = (a: Actor, t: Target): Expectation => {
 };
 
 const sheet = (ctx: CellContext) => ctx.resource as SheetRes;
+const customOf = (ctx: CellContext) => {
+  const r = ctx.resource as IdRes;
+  if (!r.problemUrl || !r.name) throw new Error('not a record of a custom question');
+  return { problemUrl: r.problemUrl, name: r.name };
+};
 const id = (ctx: CellContext) => (ctx.resource as Resource).id;
 const spare = async (ctx: CellContext) => (ctx.actor === 'anonymous' ? null : (await ctx.world.throwaway()).token);
 const csv = (header: string, row: string, name = 'list.csv') => {
@@ -124,19 +131,51 @@ export const POLICIES: RoutePolicy[] = [
   {
     method: 'GET',
     path: '/question-tracker/v1/question/search-question2',
-    // The question is in the creator's sheets and carries the creator's note: neither may show to others.
-    cases: one('lookup', ['open'], open(), (ctx) => ({
-      path: `/question-tracker/v1/question/search-question2?problemUrl=${encodeURIComponent((ctx.world.shared.publicSheet as SheetRes).problemUrls[0]!)}`,
-    })),
+    // A custom question is known only to those who have something of it (a record, a name, a note): to
+    // anyone else it is unknown, and nothing anyone named it shows. This one is in the creator's public
+    // sheet and carries a note of the creator's and one of other's; neither note may show to anyone else.
+    cases: [
+      ...one('lookup', ['open'], (a) => status(a === 'creator' || a === 'other' ? 200 : 404), (ctx) => ({
+        path: `/question-tracker/v1/question/search-question2?problemUrl=${encodeURIComponent((ctx.world.shared.publicSheet as SheetRes).problemUrls[0]!)}`,
+      })),
+      ...one('lookup of a workspace-only custom question', ['record'], (a) => status(a === 'creator' ? 200 : 404), (ctx) => ({
+        path: `/question-tracker/v1/question/search-question2?problemUrl=${encodeURIComponent(customOf(ctx).problemUrl)}`,
+      })),
+      ...one('lookup of a private sheet custom question', ['privateSheet'], () => status(404), (ctx) => ({
+        path: `/question-tracker/v1/question/search-question2?problemUrl=${encodeURIComponent(sheet(ctx).problemUrls[0]!)}`,
+      })),
+    ],
   },
-  { method: 'GET', path: '/question-tracker/v1/question/search', cases: one('search', ['open'], open(), () => ({ path: '/question-tracker/v1/question/search?name=matrix' })) },
+  {
+    method: 'GET',
+    path: '/question-tracker/v1/question/search',
+    cases: [
+      ...one('search', ['open'], open(), () => ({ path: '/question-tracker/v1/question/search?name=matrix' })),
+      // The leak check shows whether a name only its owner may see comes back to anyone else.
+      ...one('search for a workspace-only custom name', ['record'], open(), (ctx) => ({ path: `/question-tracker/v1/question/search?name=${encodeURIComponent(customOf(ctx).name)}` })),
+      ...one('search for a private sheet custom title', ['privateSheet'], open(), () => ({ path: '/question-tracker/v1/question/search?name=private%20custom%20title' })),
+    ],
+  },
   {
     method: 'PATCH',
     path: '/question-tracker/v1/question/enrich',
-    cases: one('enrich', ['self'], personal(), (ctx) => ({
-      path: '/question-tracker/v1/question/enrich',
-      body: { problemUrl: (ctx.world.shared.publicSheet as SheetRes).problemUrls[1] },
-    })),
+    cases: [
+      ...one('enrich', ['self'], personal(), (ctx) => ({
+        path: '/question-tracker/v1/question/enrich',
+        body: { problemUrl: (ctx.world.shared.publicSheet as SheetRes).problemUrls[1] },
+      })),
+      // Another user's enrichment: answered, and changes nothing the owner sees.
+      {
+        label: "enrich someone's custom question",
+        targets: ['record', 'privateSheet', 'publicSheet'],
+        expect: personal(),
+        request: (ctx) => ({
+          path: '/question-tracker/v1/question/enrich',
+          body: { problemUrl: ctx.target === 'record' ? customOf(ctx).problemUrl : sheet(ctx).problemUrls[0], name: 'Defaced by a visit', difficulty: 'Hard', topics: ['Graffiti'] },
+        }),
+        harmless: (a) => a !== 'creator',
+      },
+    ],
   },
 
   // Workspace

@@ -52,6 +52,9 @@ export interface SheetRes {
 export interface IdRes {
   kind: 'note' | 'record' | 'invite';
   id: string;
+  /** A record's question: a custom one, named by its owner alone. */
+  problemUrl?: string;
+  name?: string;
 }
 export type Resource = SheetRes | IdRes;
 
@@ -138,10 +141,12 @@ export class World {
     expectStatus(await t.call('POST', `${S}/add-topic/${id}`, { token: owner.token, body: { topic } }), 201, 'add-topic');
     expectStatus(await t.call('POST', `${S}/add-subTopic/${id}`, { token: owner.token, body: { topic, subTopic } }), 201, 'add-subTopic');
     const urls = [problemUrl(), problemUrl()];
+    // The first question is a custom one named by the sheet: in a private sheet, only its members may see that name.
+    const title = unique(visibility === 'private' ? 'Private custom title' : 'Public custom title');
     const added = expectStatus(
       await t.call('POST', `${S}/add-questions/${id}`, {
         token: owner.token,
-        body: { data: [{ topic, subTopic, problemUrl: urls[0] }, { topic, subTopic: '', problemUrl: urls[1] }] },
+        body: { data: [{ topic, subTopic, problemUrl: urls[0], title }, { topic, subTopic: '', problemUrl: urls[1] }] },
       }),
       201,
       'add-questions',
@@ -163,10 +168,14 @@ export class World {
     if (mine) {
       this.secrets.push({ text: pendingEmail, visibleTo: ['creator', 'collaborator'], what: 'a pending invitee email' });
       if (visibility === 'private') {
-        this.secrets.push({ text: name, visibleTo: ['creator', 'collaborator'], what: 'a private sheet name' }, { text: slug, visibleTo: ['creator', 'collaborator'], what: 'a private sheet slug' });
+        this.secrets.push(
+          { text: name, visibleTo: ['creator', 'collaborator'], what: 'a private sheet name' },
+          { text: slug, visibleTo: ['creator', 'collaborator'], what: 'a private sheet slug' },
+          { text: title, visibleTo: ['creator', 'collaborator'], what: "a private sheet's custom question title" },
+        );
       }
     } else if (visibility === 'private') {
-      this.secrets.push({ text: name, visibleTo: ['other'], what: "other's private sheet name" });
+      this.secrets.push({ text: name, visibleTo: ['other'], what: "other's private sheet name" }, { text: title, visibleTo: ['other'], what: "other's private custom question title" });
     }
     return {
       kind: 'sheet',
@@ -198,19 +207,22 @@ export class World {
     return { kind: 'note', id: res.body.data.note._id };
   }
 
-  /** A workspace record of `owner` on a custom question they added, tagged with a secret tag. */
+  /** A workspace record of `owner` on a custom question they added and named, tagged with a secret tag. */
   async record(owner: Person, mine: boolean): Promise<IdRes> {
     const tag = unique('secrettag').replace('-', '');
+    const name = unique('Custom question');
+    const url = problemUrl();
     const res = expectStatus(
       await this.t.call('POST', `${WS}/solve-question`, {
         token: owner.token,
-        body: { custom: { name: unique('Custom question'), problemUrl: problemUrl() }, customTags: [tag] },
+        body: { custom: { name, problemUrl: url }, customTags: [tag] },
       }),
       201,
       'solve-question',
     );
-    this.secrets.push({ text: tag, visibleTo: [mine ? 'creator' : 'other'], what: 'a workspace tag' });
-    return { kind: 'record', id: res.body.data.question._id };
+    const visibleTo: Actor[] = [mine ? 'creator' : 'other'];
+    this.secrets.push({ text: tag, visibleTo, what: 'a workspace tag' }, { text: name, visibleTo, what: 'the name of a custom question in a workspace' });
+    return { kind: 'record', id: res.body.data.question._id, problemUrl: url, name };
   }
 
   /** A pending invite addressed to `invitee`, from a private sheet of the host whose name only the invitee may see. */

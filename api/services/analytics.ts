@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ACTIVITY_DAYS, RATING_BUCKET, RATING_CAP, type Activity, type Analytics, type Distribution } from '../../shared/schemas/analytics';
 import { queryRows, type Db } from '../db/client';
 import type { Clock } from '../lib/clock';
+import { ownCustomJoin } from './custom-questions';
 
 interface Count {
   name: string;
@@ -39,11 +40,11 @@ export async function getAnalytics(db: Db, clock: Clock, userId: string, days: n
   const rows = await queryRows<Count & { kind: Kind }>(
     db,
     sql`with g as (
-          select q.difficulty, q.platform, q.topics, q.companies,
-            grouping(q.difficulty, q.platform, q.topics, q.companies) as set, count(*) as n
-          from user_questions uq join questions q on q.id = uq.question_id
+          select coalesce(cq.difficulty, q.difficulty) as difficulty, q.platform, coalesce(cq.topics, q.topics) as topics, q.companies,
+            grouping(coalesce(cq.difficulty, q.difficulty), q.platform, coalesce(cq.topics, q.topics), q.companies) as set, count(*) as n
+          from user_questions uq join questions q on q.id = uq.question_id ${ownCustomJoin(sql`uq.user_id`)}
           where uq.user_id = ${userId} and uq.checked ${since ? sql`and uq.solved_at >= ${since.toISOString()}::timestamptz` : sql``}
-          group by grouping sets ((q.difficulty), (q.platform), (q.topics), (q.companies), ())
+          group by grouping sets ((coalesce(cq.difficulty, q.difficulty)), (q.platform), (coalesce(cq.topics, q.topics)), (q.companies), ())
         )
         select ${tag('difficulty')}::text as kind, ${bucket} as name, sum(n)::int as count from g where set = ${sql.raw(String(set.difficulty))} group by 2
         union all select ${tag('platform')}, platform, sum(n)::int from g where set = ${sql.raw(String(set.platform))} group by 2

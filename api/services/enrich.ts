@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ENRICH_MESSAGES, type enrichQuestionBodySchema, type Question } from '../../shared/schemas/question';
 import type { Db } from '../db/client';
-import { questions } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { notFound } from '../lib/errors';
+import { findRecordOf, saveCustomData, type CustomRow } from './custom-questions';
 import { findQuestion, parseOrThrow, toQuestion, type QuestionRow } from './questions';
 
 export type EnrichBody = z.output<typeof enrichQuestionBodySchema>;
@@ -30,41 +29,38 @@ function cleanTopics(topics: readonly string[]): string[] {
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
-/** The changes the judge's page brings to an unverified question: only values it really shows, and only when they differ. */
-function changesFor(row: QuestionRow, body: EnrichBody): Partial<Pick<QuestionRow, 'name' | 'difficulty' | 'topics'>> {
-  const set: Partial<Pick<QuestionRow, 'name' | 'difficulty' | 'topics'>> = {};
-  const name = body.name?.replace(/\s+/g, ' ').trim();
-  if (name && name !== row.name) set.name = name;
-  // 'N/A' says the page showed nothing: it never replaces a known difficulty.
-  if (body.difficulty && body.difficulty !== 'N/A' && body.difficulty !== row.difficulty) set.difficulty = body.difficulty;
-  const topics = body.topics ? cleanTopics(body.topics) : [];
-  if (topics.length && !sameList(topics, row.topics)) set.topics = topics;
-  return set;
+function changed(before: CustomRow, after: CustomRow): EnrichResult['updated'] {
+  const out: EnrichResult['updated'] = [];
+  if (before.name !== after.name) out.push('name');
+  if (before.difficulty !== after.difficulty) out.push('difficulty');
+  if (!sameList(before.topics, after.topics)) out.push('topics');
+  return out;
 }
 
 /**
- * Enriches the catalogue with what the extension read on a problem page. Unverified (custom)
- * questions take the page's name, difficulty and topics; verified ones are answered unchanged.
- * An unknown problem is not created here (404): adding it is the workspace's job.
+ * What the extension read on a problem page, for the caller's own copy of a custom question: it fills in
+ * only what the caller's data lacks (see saveCustomData 'fill') and changes nothing anyone else sees.
+ * A verified question is answered unchanged; so is a custom question the caller has not added (their
+ * workspace holds no record of it and they never named it). An unknown problem is not created here (404):
+ * adding it is the workspace's job.
  */
-export async function enrichQuestion(deps: { db: Db; clock: Clock }, body: EnrichBody): Promise<EnrichResult> {
+export async function enrichQuestion(deps: { db: Db; clock: Clock }, userId: string, body: EnrichBody): Promise<EnrichResult> {
   const parsed = parseOrThrow(body.problemUrl);
   const row = await findQuestion(deps.db, parsed);
   if (!row) throw notFound(ENRICH_MESSAGES.notFound);
   if (row.verified) return { question: toQuestion(row), updated: [] };
-  const set = changesFor(row, body);
-  const updated = Object.keys(set) as EnrichResult['updated'];
-  if (!updated.length) return { question: toQuestion(row), updated: [] };
-  const [saved] = await deps.db
-    .update(questions)
-    .set({ ...set, updatedAt: deps.clock.now() })
-    // Verified in the meantime: the catalogue's data wins.
-    .where(and(eq(questions.id, row.id), eq(questions.verified, false)))
-    .returning();
+  const { record, custom } = await findRecordOf(deps.db, userId, row.id);
+  const seen = (data: CustomRow | undefined): Question => toQuestion(data ? { ...row, ...data } : row);
+  if (!record && !custom) return { question: seen(undefined), updated: [] };
+  const before: CustomRow = custom ?? { name: row.name, difficulty: row.difficulty, topics: row.topics };
+  const name = body.name?.replace(/\s+/g, ' ').trim();
+  const topics = body.topics ? cleanTopics(body.topics) : [];
+  const saved = await saveCustomData(deps.db, deps.clock, userId, row as QuestionRow, { name, difficulty: body.difficulty, topics }, 'fill');
   if (!saved) {
+    // Verified meanwhile: the catalogue's data wins.
     const current = await findQuestion(deps.db, parsed);
     if (!current) throw notFound(ENRICH_MESSAGES.notFound);
     return { question: toQuestion(current), updated: [] };
   }
-  return { question: toQuestion(saved), updated };
+  return { question: seen(saved), updated: changed(before, saved) };
 }

@@ -25,7 +25,8 @@ import {
   type QuestionNotes,
 } from '../../shared/schemas/note';
 import type { Db } from '../db/client';
-import { noteQuestionLinks, notes, noteTagLinks, noteTags, questions } from '../db/schema';
+import { customQuestions, noteQuestionLinks, notes, noteTagLinks, noteTags, questions } from '../db/schema';
+import { ownCustom, seenColumns } from './custom-questions';
 import type { Clock } from '../lib/clock';
 import { badRequest, notFound } from '../lib/errors';
 
@@ -91,12 +92,13 @@ function toNoteQuestion(q: { id: string; name: string; problemUrl: string; platf
   return { _id: q.id, name: q.name, problemUrl: q.problemUrl, platform: q.platform, difficulty: q.difficulty };
 }
 
+/** A question as the note's owner sees it (their own name for a custom question): join ownCustom. */
 const questionColumns = {
   id: questions.id,
-  name: questions.name,
+  name: seenColumns.name,
   problemUrl: questions.problemUrl,
   platform: questions.platform,
-  difficulty: questions.difficulty,
+  difficulty: seenColumns.difficulty,
 };
 
 interface NoteRelations {
@@ -108,6 +110,8 @@ interface NoteRelations {
 /** Tags, linked questions and owning questions of several notes, in three queries. */
 async function loadRelations(db: Db, rows: NoteRow[]): Promise<NoteRelations> {
   const ids = rows.map((r) => r.id);
+  // Every note read together is one user's.
+  const userId = rows[0]?.userId ?? '';
   const questionIds = [...new Set(rows.map((r) => r.questionId).filter((q): q is string => !!q))];
   const rel: NoteRelations = { tags: new Map(), linked: new Map(), owners: new Map() };
   if (!ids.length) return rel;
@@ -122,9 +126,12 @@ async function loadRelations(db: Db, rows: NoteRow[]): Promise<NoteRelations> {
       .select({ noteId: noteQuestionLinks.noteId, ...questionColumns })
       .from(noteQuestionLinks)
       .innerJoin(questions, eq(questions.id, noteQuestionLinks.questionId))
+      .leftJoin(customQuestions, ownCustom(userId))
       .where(inArray(noteQuestionLinks.noteId, ids))
-      .orderBy(asc(questions.name)),
-    questionIds.length ? db.select(questionColumns).from(questions).where(inArray(questions.id, questionIds)) : Promise.resolve([]),
+      .orderBy(asc(seenColumns.name)),
+    questionIds.length
+      ? db.select(questionColumns).from(questions).leftJoin(customQuestions, ownCustom(userId)).where(inArray(questions.id, questionIds))
+      : Promise.resolve([]),
   ]);
   for (const t of tagRows) {
     const list = rel.tags.get(t.noteId) ?? [];
@@ -192,7 +199,7 @@ export async function notesForQuestion(db: Db, userId: string, questionId: strin
 /** A question and the user's notes on it; 404 'Cannot open notes for this question' when it is not a question. */
 export async function questionNotes(db: Db, userId: string, questionId: string): Promise<QuestionNotes> {
   if (!isUuid(questionId)) throw notFound(NOTE_MESSAGES.cannotOpen);
-  const [q] = await db.select(questionColumns).from(questions).where(eq(questions.id, questionId));
+  const [q] = await db.select(questionColumns).from(questions).leftJoin(customQuestions, ownCustom(userId)).where(eq(questions.id, questionId));
   if (!q) throw notFound(NOTE_MESSAGES.cannotOpen);
   return { question: toNoteQuestion(q), notes: await notesForQuestion(db, userId, questionId) };
 }

@@ -1,7 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Profile } from '../../shared/schemas/profile';
 import type { Db } from '../db/client';
-import { questions, sheets, userQuestions, users } from '../db/schema';
+import { customQuestions, questions, sheets, userQuestions, users } from '../db/schema';
+import { ownCustom, seenColumns } from './custom-questions';
 import { notFound } from '../lib/errors';
 import type { UserRow } from './auth';
 import { listCards } from './sheet-lists';
@@ -20,11 +21,12 @@ export async function getProfile(db: Db, viewer: UserRow | null, profileName: st
   if (!person) throw notFound(PROFILE_NOT_FOUND);
 
   const counts = await db
-    .select({ difficulty: questions.difficulty, platform: questions.platform, n: count() })
+    .select({ difficulty: seenColumns.difficulty, platform: questions.platform, n: count() })
     .from(userQuestions)
     .innerJoin(questions, eq(questions.id, userQuestions.questionId))
+    .leftJoin(customQuestions, ownCustom(person.id))
     .where(and(eq(userQuestions.userId, person.id), eq(userQuestions.checked, true)))
-    .groupBy(questions.difficulty, questions.platform);
+    .groupBy(seenColumns.difficulty, questions.platform);
   const byDifficulty: Record<string, number> = {};
   const byPlatform: Record<string, number> = {};
   let total = 0;

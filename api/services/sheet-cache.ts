@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Mapping, SheetProgress } from '../../shared/schemas/sheet';
 import type { Db } from '../db/client';
@@ -55,7 +55,8 @@ export async function questionList(db: Db, access: SheetAccess): Promise<Questio
       subTopic: mappings.subTopic,
       title: mappings.title,
       resource: mappings.resource,
-      q: { id: questions.id, name: questions.name, problemUrl: questions.problemUrl, platform: questions.platform, difficulty: questions.difficulty, topics: questions.topics },
+      // A custom question is shown as the sheet's editors named it: no user's own data is in a sheet.
+      q: { id: questions.id, name: sql<string>`case when ${questions.verified} then ${questions.name} else ${mappings.title} end`, problemUrl: questions.problemUrl, platform: questions.platform, difficulty: questions.difficulty, topics: questions.topics },
     })
     .from(mappings)
     .innerJoin(questions, eq(questions.id, mappings.questionId))

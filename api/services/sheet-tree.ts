@@ -2,12 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { sectionNameTaken, SHEET_MESSAGES, subTopicsOf } from '../../shared/rules/sheet';
 import type { SheetConfig } from '../../shared/schemas/sheet';
 import type { Db } from '../db/client';
-import { mappings } from '../db/schema';
+import { mappings, questions } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../lib/errors';
 import { requireEditor, requireParticipant, requireSignedIn, sheetAccess } from './access';
 import type { UserRow } from './auth';
 import { isUuid } from '../../shared/schemas/note';
+import { saveCustomData } from './custom-questions';
 import { ensureQuestion } from './questions';
 import { toRecord, upsertRecord } from './records';
 import { lockSheet, saveConfig, STALE_MESSAGE } from './sheets';
@@ -62,7 +63,8 @@ export async function addQuestions(deps: TreeDeps, sheetId: string, user: UserRo
     const added: { _id: string; questionId: string; topic: string; subTopic: string; title: string }[] = [];
     for (const item of items) {
       checkPlace(config, item.topic, item.subTopic);
-      const question = await ensureQuestion(tx, item.problemUrl, { name: item.title }, user?.id ?? null);
+      const question = await ensureQuestion(tx, item.problemUrl, user?.id ?? null);
+      // The title is the sheet's own; without one, a custom question is named by its URL alone.
       const [row] = await tx
         .insert(mappings)
         .values({ sheetId, questionId: question.id, topic: item.topic, subTopic: item.subTopic, title: item.title?.trim() || question.name })
@@ -208,8 +210,14 @@ export async function markQuestion(deps: TreeDeps, sheetId: string, mappingId: s
   requireParticipant(access);
   if (!access.canSeeQuestions) throw notFound(MAPPING_NOT_FOUND);
   checkMappingId(mappingId);
-  const [mapping] = await deps.db.select({ questionId: mappings.questionId }).from(mappings).where(and(eq(mappings.id, mappingId), eq(mappings.sheetId, sheetId)));
+  const [mapping] = await deps.db
+    .select({ questionId: mappings.questionId, title: mappings.title, question: questions })
+    .from(mappings)
+    .innerJoin(questions, eq(questions.id, mappings.questionId))
+    .where(and(eq(mappings.id, mappingId), eq(mappings.sheetId, sheetId)));
   if (!mapping) throw notFound('Question not found in this sheet');
   const record = await upsertRecord(deps.db, deps.clock, signedIn.id, mapping.questionId, change);
+  // A custom question ticked from a sheet is named in the workspace as the sheet names it, unless the user named it already.
+  if (!mapping.question.verified) await saveCustomData(deps.db, deps.clock, signedIn.id, mapping.question, { name: mapping.title }, 'fill');
   return { questionId: mapping.questionId, record: toRecord(record) };
 }

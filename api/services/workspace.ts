@@ -17,10 +17,11 @@ import {
 import type { solveQuestionBodySchema, updateCustomQuestionBodySchema, updateRecordBodySchema } from '../../shared/schemas/workspace';
 import type { z } from 'zod';
 import { queryRows, type Db } from '../db/client';
-import { questions, userQuestions } from '../db/schema';
+import { customQuestions, questions, userQuestions } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { AppError, forbidden, notFound } from '../lib/errors';
 import { createNote } from './notes';
+import { ownCustom, ownCustomJoin, saveCustomData, seenColumns } from './custom-questions';
 import { ensureQuestion, toQuestion, type QuestionRow } from './questions';
 import { findRecord, toRecord, upsertRecord, type RecordRow } from './records';
 
@@ -30,10 +31,12 @@ export interface WorkspaceDeps {
 }
 
 
-export function toWorkspaceQuestion(record: RecordRow, question: QuestionRow, userId: string): WorkspaceQuestion {
+/** A record with its question as the user sees it (seenColumns). */
+export function toWorkspaceQuestion(record: RecordRow, question: QuestionRow): WorkspaceQuestion {
   return {
     ...toRecord(record),
-    editable: !question.verified && question.createdBy === userId,
+    // A custom question's name and difficulty are the user's own, so they may edit them.
+    editable: !question.verified,
     question: toQuestion(question),
   };
 }
@@ -43,10 +46,10 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The SQL conditions of a filter set; always restricted to the user's own records. */
 function filterConditions(userId: string, f: WorkspaceFilters): SQL[] {
   const conds: (SQL | undefined)[] = [eq(userQuestions.userId, userId)];
-  if (f.search) conds.push(sql`lower(${questions.name}) like ${`%${escapeLike(f.search.toLowerCase())}%`}`);
-  if (f.difficulty.length) conds.push(inArray(questions.difficulty, f.difficulty));
+  if (f.search) conds.push(sql`lower(${seenColumns.name}) like ${`%${escapeLike(f.search.toLowerCase())}%`}`);
+  if (f.difficulty.length) conds.push(inArray(seenColumns.difficulty, f.difficulty));
   if (f.platform.length) conds.push(inArray(questions.platform, f.platform));
-  if (f.topic.length) conds.push(arrayOverlaps(questions.topics, f.topic));
+  if (f.topic.length) conds.push(sql`${seenColumns.topics} && ${sql.param(f.topic, questions.topics)}`);
   if (f.tag.length) conds.push(arrayOverlaps(userQuestions.customTags, f.tag));
   if (f.starred) conds.push(eq(userQuestions.starred, true));
   if (f.status) conds.push(eq(userQuestions.checked, f.status === 'marked'));
@@ -75,10 +78,12 @@ export async function listWorkspace(db: Db, userId: string, query: WorkspaceList
   const where = and(...filterConditions(userId, query));
   const join = needsQuestion(query);
   const counting = db.select({ total: count() }).from(userQuestions);
-  const [totalRow] = await (join ? counting.innerJoin(questions, eq(questions.id, userQuestions.questionId)) : counting).where(where);
+  const [totalRow] = await (
+    join ? counting.innerJoin(questions, eq(questions.id, userQuestions.questionId)).leftJoin(customQuestions, ownCustom(userId)) : counting
+  ).where(where);
   const paging = db.select({ id: userQuestions.id }).from(userQuestions);
   const ids = (
-    await (join ? paging.innerJoin(questions, eq(questions.id, userQuestions.questionId)) : paging)
+    await (join ? paging.innerJoin(questions, eq(questions.id, userQuestions.questionId)).leftJoin(customQuestions, ownCustom(userId)) : paging)
       .where(where)
       .orderBy(...ordering(query))
       .limit(query.pageSize)
@@ -86,15 +91,16 @@ export async function listWorkspace(db: Db, userId: string, query: WorkspaceList
   ).map((r) => r.id);
   const rows = ids.length
     ? await db
-        .select({ record: userQuestions, question: questions })
+        .select({ record: userQuestions, question: seenColumns })
         .from(userQuestions)
         .innerJoin(questions, eq(questions.id, userQuestions.questionId))
+        .leftJoin(customQuestions, ownCustom(userId))
         .where(and(eq(userQuestions.userId, userId), inArray(userQuestions.id, ids)))
     : [];
   const position = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => (position.get(a.record.id) ?? 0) - (position.get(b.record.id) ?? 0));
   return {
-    questions: rows.map((r) => toWorkspaceQuestion(r.record, r.question, userId)),
+    questions: rows.map((r) => toWorkspaceQuestion(r.record, r.question)),
     total: totalRow?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,
@@ -109,10 +115,11 @@ export async function filterOptions(db: Db, userId: string): Promise<WorkspaceFi
   const rows = await queryRows<{ menu: keyof WorkspaceFilterOptions; value: string | null }>(
     db,
     sql`with g as (
-          select q.difficulty, q.platform, q.topics, uq.custom_tags, grouping(q.difficulty, q.platform, q.topics, uq.custom_tags) as set
-          from user_questions uq join questions q on q.id = uq.question_id
+          select coalesce(cq.difficulty, q.difficulty) as difficulty, q.platform, coalesce(cq.topics, q.topics) as topics, uq.custom_tags,
+            grouping(coalesce(cq.difficulty, q.difficulty), q.platform, coalesce(cq.topics, q.topics), uq.custom_tags) as set
+          from user_questions uq join questions q on q.id = uq.question_id ${ownCustomJoin(sql`uq.user_id`)}
           where uq.user_id = ${userId}
-          group by grouping sets ((q.difficulty), (q.platform), (q.topics), (uq.custom_tags))
+          group by grouping sets ((coalesce(cq.difficulty, q.difficulty)), (q.platform), (coalesce(cq.topics, q.topics)), (uq.custom_tags))
         )
         select 'difficulties' as menu, difficulty as value from g where set = ${sql.raw(String(0b0111))}
         union all select 'platforms', platform from g where set = ${sql.raw(String(0b1011))}
@@ -130,9 +137,10 @@ export async function filterOptions(db: Db, userId: string): Promise<WorkspaceFi
 async function ownRecord(db: Db, userId: string, recordId: string) {
   if (!isUuid(recordId)) throw notFound(WORKSPACE_MESSAGES.recordNotFound);
   const [row] = await db
-    .select({ record: userQuestions, question: questions })
+    .select({ record: userQuestions, question: seenColumns, catalogue: questions })
     .from(userQuestions)
     .innerJoin(questions, eq(questions.id, userQuestions.questionId))
+    .leftJoin(customQuestions, ownCustom(userId))
     .where(and(eq(userQuestions.id, recordId), eq(userQuestions.userId, userId)));
   // Another person's record answers exactly like a missing one.
   if (!row) throw notFound(WORKSPACE_MESSAGES.recordNotFound);
@@ -143,21 +151,17 @@ async function ownRecord(db: Db, userId: string, recordId: string) {
 export async function updateRecord(deps: WorkspaceDeps, userId: string, recordId: string, change: z.output<typeof updateRecordBodySchema>) {
   const { question } = await ownRecord(deps.db, userId, recordId);
   const record = await upsertRecord(deps.db, deps.clock, userId, question.id, change);
-  return toWorkspaceQuestion(record, question, userId);
+  return toWorkspaceQuestion(record, question);
 }
 
-/** Renames or re-rates a custom (unverified) question; only the person who added it may. */
+/** Renames or re-rates a custom (unverified) question: the user's own data for it, seen by no one else. */
 export async function updateCustomQuestion(deps: WorkspaceDeps, userId: string, recordId: string, body: z.output<typeof updateCustomQuestionBodySchema>) {
-  const { record, question } = await ownRecord(deps.db, userId, recordId);
+  const { record, question, catalogue } = await ownRecord(deps.db, userId, recordId);
   if (question.verified) throw forbidden(WORKSPACE_MESSAGES.verifiedNotEditable);
-  if (question.createdBy !== userId) throw forbidden(WORKSPACE_MESSAGES.notCreator);
-  const [updated] = await deps.db
-    .update(questions)
-    .set({ ...(body.name !== undefined && { name: body.name }), ...(body.difficulty !== undefined && { difficulty: body.difficulty }), updatedAt: deps.clock.now() })
-    .where(and(eq(questions.id, question.id), eq(questions.verified, false)))
-    .returning();
-  if (!updated) throw forbidden(WORKSPACE_MESSAGES.verifiedNotEditable);
-  return toWorkspaceQuestion(record, updated, userId);
+  // Starting from what the user sees, so a first edit of the difficulty keeps the name they see.
+  const saved = await saveCustomData(deps.db, deps.clock, userId, catalogue, { name: body.name ?? question.name, difficulty: body.difficulty ?? question.difficulty, topics: question.topics }, 'replace');
+  if (!saved) throw forbidden(WORKSPACE_MESSAGES.verifiedNotEditable);
+  return toWorkspaceQuestion(record, { ...question, ...saved });
 }
 
 export async function removeRecord(db: Db, userId: string, recordId: string) {
@@ -199,13 +203,14 @@ export function exportCsv(rows: ExportRow[]): string {
 /** The workspace under the current filters, in their order, as rows and CSV that the progress import reads back. */
 export async function exportWorkspace(db: Db, userId: string, filters: WorkspaceFilters): Promise<ExportResult> {
   const rows = await db
-    .select({ record: userQuestions, question: questions })
+    .select({ record: userQuestions, question: seenColumns })
     .from(userQuestions)
     .innerJoin(questions, eq(questions.id, userQuestions.questionId))
+    .leftJoin(customQuestions, ownCustom(userId))
     .where(and(...filterConditions(userId, filters)))
     .orderBy(...ordering(filters))
     .limit(MAX_EXPORT_ROWS);
-  const out = rows.map((r) => toExportRow(toWorkspaceQuestion(r.record, r.question, userId)));
+  const out = rows.map((r) => toExportRow(toWorkspaceQuestion(r.record, r.question)));
   return { columns: [...EXPORT_COLUMNS], rows: out, csv: exportCsv(out), total: out.length };
 }
 
@@ -221,7 +226,9 @@ export async function solveQuestion(deps: WorkspaceDeps, userId: string, body: z
       if (!question) throw notFound(WORKSPACE_MESSAGES.questionNotFound);
     } else if (body.custom) {
       const { problemUrl, name, difficulty, topics } = body.custom;
-      question = await ensureQuestion(tx, problemUrl, { name, difficulty, topics }, userId);
+      question = await ensureQuestion(tx, problemUrl, userId);
+      const own = await saveCustomData(tx, deps.clock, userId, question, { name, difficulty, topics }, 'replace');
+      if (own) question = { ...question, ...own };
     } else {
       throw new AppError(400, 'ValidationError', WORKSPACE_MESSAGES.questionRequired);
     }
@@ -229,6 +236,7 @@ export async function solveQuestion(deps: WorkspaceDeps, userId: string, body: z
     const record = await upsertRecord(tx, deps.clock, userId, question.id, { checked: body.checked, starred: body.starred, customTags: body.customTags });
     // The notes feature's writer: it sanitises the HTML and nests as a savepoint in this transaction.
     const saved = body.note ? [await createNote({ db: tx, clock: deps.clock }, userId, { ...body.note, questionId: question.id })] : [];
-    return { question: toWorkspaceQuestion(record, question, userId), notes: saved, created: !before };
+    return { question: toWorkspaceQuestion(record, question), notes: saved, created: !before };
   });
 }
+

@@ -22,7 +22,6 @@ export const WORKSPACE_MESSAGES = {
   recordNotFound: 'Question not found in your workspace',
   questionNotFound: 'Question not found',
   verifiedNotEditable: 'Only custom questions can be edited',
-  notCreator: 'Only the person who added this custom question can edit it',
   difficultyInvalid: 'Choose a difficulty from the list',
   nameRequired: 'Question name is required',
   questionRequired: 'Choose a question or enter its URL',
@@ -43,7 +42,7 @@ export const workspaceQuestionSchema = z.object({
   solvedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** True for an unverified (custom) question this user added: its name and difficulty are editable. */
+  /** True for an unverified (custom) question: its name and difficulty are this user's own, so editable. */
   editable: z.boolean(),
   question: questionSchema,
 });
