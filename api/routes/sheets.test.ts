@@ -210,10 +210,10 @@ describe('sheets: the tree', () => {
 
   it('exactly one of many simultaneous reorders from the same version applies', async () => {
     const d = await data();
+    // Each one changes the order (a reorder to the order already there changes nothing and is no conflict).
+    const topicOrder = [...d.sheet.config.topicOrder].reverse();
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) =>
-        call('PATCH', `update-sheet/${sheet._id}`, { config: { ...d.sheet.config, topicOrder: i % 2 ? ['Arrays', 'Graphs'] : ['Graphs', 'Arrays'] }, version: d.sheet.version }),
-      ),
+      Array.from({ length: 12 }, () => call('PATCH', `update-sheet/${sheet._id}`, { config: { ...d.sheet.config, topicOrder }, version: d.sheet.version })),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(11);
@@ -377,6 +377,75 @@ describe('sheets: revalidation', () => {
         new Request(`http://localhost${S}/get-sheet-data-by-slug/${sheet.slug}`, { headers: { authorization: `Bearer ${owner.token}`, 'if-none-match': tag! } }),
       );
       expect(changed.status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('sheets: a write that changes nothing', () => {
+  it('leaves the version and the last-edited date alone, so a collaborator’s pending reorder still applies', async () => {
+    const t = await createTestApp();
+    try {
+      const owner = await t.signup('Owner');
+      const collab = await t.signup('Collab');
+      const sheet = await makeSheet(t, owner.token);
+      await t.db.insert(collaborators).values({ sheetId: sheet._id, userId: collab.user._id });
+      const call = (method: string, path: string, body?: unknown) => t.call(method, `${S}/${path}`, { token: owner.token, body });
+      expect((await call('POST', `add-topic/${sheet._id}`, { topic: 'Arrays' })).status).toBe(201);
+      expect((await call('POST', `add-topic/${sheet._id}`, { topic: 'Graphs' })).status).toBe(201);
+      expect((await call('POST', `add-subTopic/${sheet._id}`, { topic: 'Arrays', subTopic: 'Basics' })).status).toBe(201);
+      const added = await call('POST', `add-questions/${sheet._id}`, { data: [{ topic: 'Arrays', subTopic: 'Basics', problemUrl: 'https://leetcode.com/problems/two-sum/' }] });
+      expect(added.status).toBe(201);
+      const mappingId = added.body.data.mappings[0]._id as string;
+
+      // The collaborator reads the sheet and starts a reorder.
+      const pending = (await get(t, sheet.slug, collab.token)).body.data.sheet;
+      const unchanged = async () => {
+        const now = (await get(t, sheet.slug, owner.token)).body.data.sheet;
+        expect(now.version).toBe(pending.version);
+        expect(now.updatedAt).toBe(pending.updatedAt);
+      };
+      const importCsv = (rows: string[]) => {
+        const form = new FormData();
+        form.set('sheetId', sheet._id);
+        form.set('file', new File([['problemUrl,topic,subTopic', ...rows].join('\n')], 'rows.csv', { type: 'text/csv' }));
+        return t.call('POST', '/question-tracker/v1/user/uploader/sheet', { token: owner.token, body: form });
+      };
+
+      // An import with no usable row, and one whose rows are all already there.
+      const nothing = await importCsv(['https://example.com/not-a-problem,Arrays,', 'https://leetcode.com/problems/3sum/,__proto__,', 'https://leetcode.com/problems/3sum/,,Orphan']);
+      expect(nothing.status, JSON.stringify(nothing.body)).toBe(200);
+      expect(nothing.body.data).toMatchObject({ added: 0, total: 3 });
+      await unchanged();
+      const duplicates = await importCsv(['https://leetcode.com/problems/two-sum/,Arrays,Basics']);
+      expect(duplicates.body.data).toMatchObject({ added: 0, duplicates: 1 });
+      await unchanged();
+
+      // A reorder to the same order, a move to the same place, renames to the same names.
+      const same = await call('PATCH', `update-sheet/${sheet._id}`, { config: pending.config, version: pending.version });
+      expect(same.status).toBe(200);
+      expect(same.body.data.sheet.version).toBe(pending.version);
+      const move = await call('PATCH', `update-mapping/${sheet._id}/${mappingId}`, { topic: 'Arrays', subTopic: 'Basics', questionOrder: [mappingId], version: pending.version });
+      expect(move.status).toBe(200);
+      expect(move.body.data.version).toBe(pending.version);
+      expect((await call('PATCH', `update-topic/${sheet._id}`, { oldTopic: 'Arrays', newTopic: 'Arrays' })).body.data.version).toBe(pending.version);
+      expect((await call('PATCH', `update-subTopic/${sheet._id}`, { topic: 'Arrays', oldSubTopic: 'Basics', newSubTopic: 'Basics' })).body.data.version).toBe(pending.version);
+      await unchanged();
+
+      // The sheet's details and visibility saved as they are.
+      expect((await call('PATCH', `update-sheet/${sheet._id}`, { name: pending.name, description: pending.description })).status).toBe(200);
+      expect((await call('PATCH', `update-sheet/${sheet._id}`, { tag: pending.tag })).status).toBe(200);
+      expect((await call('PATCH', `mark-sheet-private/${sheet._id}`)).status).toBe(200);
+      await unchanged();
+
+      // The collaborator's reorder, based on the version read before all of that, applies.
+      const reorder = await t.call('PATCH', `${S}/update-sheet/${sheet._id}`, {
+        token: collab.token,
+        body: { config: { ...pending.config, topicOrder: ['Graphs', 'Arrays'] }, version: pending.version },
+      });
+      expect(reorder.status, JSON.stringify(reorder.body.status)).toBe(200);
+      expect(reorder.body.data.sheet.version).toBe(pending.version + 1);
     } finally {
       await t.close();
     }

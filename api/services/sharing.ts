@@ -75,6 +75,8 @@ export async function leaveSheet(db: Db, sheetId: string, user: UserRow | null):
 export async function setVisibility(db: Db, clock: Clock, sheetId: string, user: UserRow | null, visibility: 'public' | 'private') {
   const access = await sheetAccess(db, { id: sheetId }, requireSignedIn(user));
   requireAuthor(access, 'Only the creator of the sheet can change who can see it');
+  // Already so: nothing to write, and the last-edited date stays.
+  if (access.sheet.visibility === visibility) return;
   await db.update(sheets).set({ visibility, updatedAt: clock.now() }).where(eq(sheets.id, sheetId));
 }
 

@@ -80,9 +80,26 @@ export async function lockSheet(db: Db, sheetId: string): Promise<SheetRow> {
   return row;
 }
 
-/** Writes a new config and bumps the version; refuses (409) when the edit was based on an older version. */
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** Whether two configs order the same tree the same way (the order of the subtopic map's keys means nothing: jsonb does not keep it). */
+export function sameConfig(a: SheetConfig, b: SheetConfig): boolean {
+  if (!sameList(a.topicOrder, b.topicOrder) || !sameList(a.questionOrder, b.questionOrder)) return false;
+  const topics = Object.keys(a.subTopicOrder);
+  return (
+    topics.length === Object.keys(b.subTopicOrder).length &&
+    topics.every((t) => Object.hasOwn(b.subTopicOrder, t) && sameList(subTopicsOf(a.subTopicOrder, t), subTopicsOf(b.subTopicOrder, t)))
+  );
+}
+
+/**
+ * Writes a new config and bumps the version; refuses (409) when the edit was based on an older version.
+ * A config equal to the current one writes nothing: an edit that changes nothing (an import without a
+ * usable row, a reorder to the same order) must not make a collaborator's pending edit stale.
+ */
 export async function saveConfig(db: Db, clock: Clock, sheet: SheetRow, config: SheetConfig, basedOn?: number): Promise<SheetRow> {
   if (basedOn !== undefined && basedOn !== sheet.version) throw conflict(STALE_MESSAGE);
+  if (sameConfig(config, sheet.config)) return sheet;
   const [row] = await db
     .update(sheets)
     .set({ config, version: sheet.version + 1, updatedAt: clock.now() })
@@ -110,15 +127,18 @@ export async function checkReorder(db: Db, sheet: SheetRow, next: SheetConfig): 
 export async function updateSheetDetails(db: Db, clock: Clock, sheetId: string, user: UserRow | null, change: { name?: string; description?: string; tag?: string[] }) {
   const access = await sheetAccess(db, { id: sheetId }, requireSignedIn(user));
   requireAuthor(access);
+  const { sheet } = access;
+  const set = {
+    ...(change.name !== undefined && change.name !== sheet.name ? { name: change.name } : {}),
+    ...(change.description !== undefined && change.description !== sheet.description ? { description: change.description } : {}),
+    ...(change.tag !== undefined && !sameList(change.tag, sheet.tags) ? { tags: change.tag } : {}),
+  };
+  // Saving what is already there is not an edit: the last-edited date stays.
+  if (!Object.keys(set).length) return getSheetData(db, { id: sheetId }, user);
   try {
     await db
       .update(sheets)
-      .set({
-        ...(change.name !== undefined ? { name: change.name } : {}),
-        ...(change.description !== undefined ? { description: change.description } : {}),
-        ...(change.tag !== undefined ? { tags: change.tag } : {}),
-        updatedAt: clock.now(),
-      })
+      .set({ ...set, updatedAt: clock.now() })
       .where(eq(sheets.id, sheetId));
   } catch (err) {
     if (isUniqueViolation(err, 'sheets_author_name_uq')) throw conflict(SHEET_MESSAGES.nameTaken);
