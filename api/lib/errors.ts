@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorName } from '../../shared/schemas/envelope';
 
@@ -41,4 +43,18 @@ function findPgError(err: unknown): PgErrorLike | undefined {
     cur = c.cause;
   }
   return undefined;
+}
+
+/** The status logged for a request its client abandoned (nginx's "client closed request"); nobody receives it. */
+export const CLIENT_CLOSED = 499;
+
+/**
+ * Whether the request failed because its client went away before sending all of its body: a normal
+ * event on the internet (a closed tab, a cancelled upload), not a fault of the server.
+ */
+export function clientAborted(c: Context): boolean {
+  // Under the Node server, the request stream itself says whether it was cut short.
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming) return incoming.readableAborted;
+  return c.req.raw.signal.aborted;
 }
