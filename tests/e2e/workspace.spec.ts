@@ -81,7 +81,7 @@ test('add by URL, by name search and as a custom question; tick, star and tag; b
 
   // Not in the catalogue: a custom question the person names.
   await openAdd(page);
-  // A problem of its own per run: a custom question is shared, so a retry would find it named already.
+  // A problem of its own per run, so a retry does not find it in the workspace already.
   const run = Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
   await dialog.getByLabel('Question URL').fill(`https://leetcode.com/problems/my-e2e-custom-problem-${run}/`);
   await expect(dialog.getByLabel('Question name')).toHaveValue(`My E2e Custom Problem ${run[0]!.toUpperCase()}${run.slice(1)}`);
@@ -113,6 +113,51 @@ test('add by URL, by name search and as a custom question; tick, star and tag; b
   await expect(row(page, 'Two Sum').getByRole('button', { name: 'Star Two Sum' })).toHaveAttribute('aria-pressed', 'true');
   // The note action opens the notes of that question.
   await expect(row(page, 'Two Sum').getByRole('link', { name: 'Notes for Two Sum' })).toHaveAttribute('href', /\/question-tracker\?tab=notes&questionId=[0-9a-f-]{36}$/);
+});
+
+test("a custom question is its owner's own: a stranger's search and page visit change nothing its owner sees", async ({ page, request }) => {
+  const run = Math.random().toString(36).slice(2, 8);
+  const url = `https://leetcode.com/problems/owned-problem-${run}/`;
+  const ada = await signup(request, 'Owner');
+  const eve = await signup(request, 'Stranger');
+  const as = (token: string) => ({ authorization: `Bearer ${token}` });
+  const added = await request.post('/question-tracker/v1/user/question/solve-question', {
+    data: { custom: { name: `Ada secret ${run}`, difficulty: 'Easy', problemUrl: url } },
+    headers: as(ada),
+  });
+  expect(added.status()).toBe(201);
+
+  // The stranger's visit to the judge's page, read by their extension, and their own add of the same problem.
+  const visit = await request.patch('/question-tracker/v1/question/enrich', { data: { problemUrl: url, name: 'Defaced', difficulty: 'Hard', topics: ['Graffiti'] }, headers: as(eve) });
+  expect(visit.status()).toBe(200);
+  await request.post('/question-tracker/v1/user/question/solve-question', { data: { custom: { name: `Eve name ${run}`, problemUrl: url } }, headers: as(eve) });
+  await request.patch('/question-tracker/v1/question/enrich', { data: { problemUrl: url, name: 'Defaced', difficulty: 'Hard', topics: ['Graffiti'] }, headers: as(eve) });
+
+  // The stranger's name search in the dashboard does not find the owner's name.
+  await signIn(page, eve);
+  await page.goto('/question-tracker?tab=workspace');
+  await expect(row(page, `Eve name ${run}`)).toBeVisible();
+  await openAdd(page);
+  const dialog = addDialog(page);
+  await dialog.getByRole('button', { name: 'Search by name' }).click();
+  await dialog.getByRole('combobox', { name: 'Search by name' }).fill(`Ada secret ${run}`);
+  await expect(dialog.getByText('No questions found')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // The owner sees the name and difficulty they gave it, and finds it by that name.
+  const owner = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const ownerPage = await owner.newPage();
+  await signIn(ownerPage, ada);
+  await ownerPage.goto('/question-tracker?tab=workspace');
+  await expect(row(ownerPage, `Ada secret ${run}`)).toBeVisible();
+  await expect(row(ownerPage, `Ada secret ${run}`).getByText('Easy')).toBeVisible();
+  await expect(rows(ownerPage).filter({ hasText: 'Defaced' })).toHaveCount(0);
+  await expect(rows(ownerPage).filter({ hasText: 'Hard' })).toHaveCount(0);
+  await openAdd(ownerPage);
+  await addDialog(ownerPage).getByRole('button', { name: 'Search by name' }).click();
+  await addDialog(ownerPage).getByRole('combobox', { name: 'Search by name' }).fill(`Ada secret ${run}`);
+  await expect(addDialog(ownerPage).getByRole('option', { name: new RegExp(`Ada secret ${run}`) })).toBeVisible();
+  await owner.close();
 });
 
 test('filters live in the URL, show as chips, survive a reload and clear', async ({ page, request }) => {
