@@ -16,7 +16,13 @@ export interface SheetStats {
   userSolved: number;
 }
 
-/** The wire shape of a sheet for one viewer (the author's email only for members). */
+/**
+ * The tree of a sheet whose questions the viewer may not see (a premium sheet without the entitlement):
+ * its topic names and mapping ids are the content being sold, so such a viewer gets the card only.
+ */
+const hiddenConfig = (): SheetConfig => ({ topicOrder: [], subTopicOrder: {}, questionOrder: [] });
+
+/** The wire shape of a sheet for one viewer (the author's email only for members, the tree only for those who may see the questions). */
 export function toSheet(access: SheetAccess, user: UserRow | null, stats: SheetStats): Sheet {
   const { sheet, author } = access;
   return {
@@ -36,7 +42,7 @@ export function toSheet(access: SheetAccess, user: UserRow | null, stats: SheetS
     purchaseStatus: !!user?.purchaseStatus,
     premium: sheet.premium,
     category: sheet.category,
-    config: sheet.config,
+    config: access.canSeeQuestions ? sheet.config : hiddenConfig(),
     version: sheet.version,
     isAuthor: access.role === 'author',
     isCollaborator: access.role === 'collaborator',
