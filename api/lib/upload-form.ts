@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
-import { UPLOAD_MESSAGES } from '../../shared/rules/upload';
+import { decodeCsv, UPLOAD_MESSAGES } from '../../shared/rules/upload';
 import type { AppEnv } from './env';
-import { badRequest, clientAborted } from './errors';
+import { AppError, badRequest, clientAborted } from './errors';
 
 /**
  * Reads an uploader's multipart form once, before validation: a body that is not a readable form
@@ -19,3 +19,13 @@ export const uploadForm = () =>
     }
     await next();
   });
+
+/**
+ * An uploaded CSV's text, refused (415, like other files that are not text) before any of it is read
+ * into the database when its bytes are not valid in their encoding.
+ */
+export async function csvText(file: { arrayBuffer(): Promise<ArrayBuffer> }): Promise<string> {
+  const decoded = decodeCsv(new Uint8Array(await file.arrayBuffer()));
+  if ('refused' in decoded) throw new AppError(415, 'UnsupportedMediaType', decoded.refused);
+  return decoded.text;
+}

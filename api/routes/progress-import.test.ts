@@ -50,6 +50,8 @@ describe('progress import and export', () => {
       [form('problemUrl\n', 'progress.txt', 'text/plain'), 400, UPLOAD_MESSAGES.invalidFormat],
       [form('problemUrl\n', 'progress', 'text/csv'), 400, UPLOAD_MESSAGES.invalidFormat],
       [form(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0x41]), 'renamed.csv'), 415, UPLOAD_MESSAGES.invalidFormat],
+      // Windows-1252 text: the é of a URL is one byte, not UTF-8.
+      [form(new Uint8Array(Buffer.concat([Buffer.from('problemUrl,solved\nhttps://leetcode.com/problems/caf'), Buffer.from([0xe9]), Buffer.from('/,true\n')]))), 415, UPLOAD_MESSAGES.badEncoding],
       [form(`problemUrl,solved\n${'x'.repeat(MAX_UPLOAD_BYTES)}`), 400, UPLOAD_MESSAGES.tooLarge],
       [form('x'.repeat(MAX_UPLOAD_BYTES * 2)), 413, UPLOAD_MESSAGES.tooLarge],
       [form('url,solved\nhttps://leetcode.com/problems/two-sum/,true\n'), 400, UPLOAD_MESSAGES.missingColumns(['problemUrl'])],

@@ -431,7 +431,7 @@ describe('hostile uploads over real HTTP', () => {
       expect(sheetRes.body.data.added).toBe(1500);
     }, 120_000);
 
-    it('a BOM, CRLF line ends and invalid UTF-8 are read, and the bad bytes only spoil their own rows', async () => {
+    it('a BOM, CRLF line ends and UTF-16 with its byte order mark are read', async () => {
       const bom = await uploadSheet(form(`\uFEFF${csvRows('problemUrl,topic,subTopic', ['https://leetcode.com/problems/merge-intervals/,Intervals,Basics'], '\r\n')}`));
       expect(bom.status, JSON.stringify(bom.body)).toBe(200);
       expect(bom.body.data).toMatchObject({ added: 1, total: 1 });
@@ -439,19 +439,52 @@ describe('hostile uploads over real HTTP', () => {
       expect(sheet.sheet.config.topicOrder).toContain('Intervals');
       expect(sheet.sheet.config.subTopicOrder.Intervals).toEqual(['Basics']);
 
-      const latin1 = Buffer.concat([
-        Buffer.from('\uFEFFproblemUrl,solved\r\nhttps://leetcode.com/problems/sort-colors/,true\r\nhttps://leetcode.com/problems/caf'),
-        Buffer.from([0xe9, 0xff, 0xfe]),
-        Buffer.from('/,true\r\n'),
-      ]);
-      const progress = await uploadProgress(form(new Uint8Array(latin1)));
+      const utf16le = Buffer.from(`\uFEFF${csvRows('problemUrl,solved', ['https://leetcode.com/problems/sort-colors/,true'], '\r\n')}`, 'utf16le');
+      const progress = await uploadProgress(form(new Uint8Array(utf16le)));
       expect(progress.status, JSON.stringify(progress.body)).toBe(200);
-      expect(progress.body.data).toMatchObject({ total: 2 });
-      expect(progress.body.data.new + progress.body.data.invalidUrl + progress.body.data.error).toBe(2);
+      expect(progress.body.data).toMatchObject({ total: 1, invalidUrl: 0, error: 0 });
       expect(progress.body.data.questions.map((q: { problemUrl: string }) => q.problemUrl)).toContain('https://leetcode.com/problems/sort-colors/');
 
-      const invalidHeader = Buffer.concat([Buffer.from([0xc3, 0x28]), Buffer.from('problemUrl,topic,subTopic\nhttps://leetcode.com/problems/two-sum/,A,B\n')]);
-      await refused(() => uploadSheet(form(new Uint8Array(invalidHeader))), 400, UPLOAD_MESSAGES.missingColumns(['problemUrl']));
+      const utf16be = Buffer.from(`\uFEFF${csvRows('problemUrl,topic,subTopic', ['https://leetcode.com/problems/sort-list/,Lists Ü,'])}`, 'utf16le').swap16();
+      const bigEndian = await uploadSheet(form(new Uint8Array(utf16be)));
+      expect(bigEndian.status, JSON.stringify(bigEndian.body)).toBe(200);
+      expect(bigEndian.body.data).toMatchObject({ added: 1, total: 1 });
+      expect((await state()).sheet.sheet.config.topicOrder).toContain('Lists Ü');
+    });
+
+    it('bytes that are not text in their encoding are refused with a clear message, and nothing is stored', async () => {
+      const bytes = (...parts: (string | number[])[]) => new Uint8Array(Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p)))));
+      const files: [string, Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>][] = [
+        [
+          'Windows-1252 text (é as one byte)',
+          bytes('problemUrl,topic,subTopic\r\nhttps://leetcode.com/problems/two-sum/,Caf', [0xe9], ',\r\n'),
+          bytes('problemUrl,solved\r\nhttps://leetcode.com/problems/sort-colors/,true\r\nhttps://leetcode.com/problems/caf', [0xe9, 0xff, 0xfe], '/,true\r\n'),
+        ],
+        ['an invalid sequence before the header', bytes([0xc3, 0x28], 'problemUrl,topic,subTopic\nhttps://leetcode.com/problems/two-sum/,A,B\n'), bytes([0xc3, 0x28], 'problemUrl,solved\n')],
+        [
+          'a surrogate encoded as UTF-8 bytes',
+          bytes('problemUrl,topic,subTopic\nhttps://leetcode.com/problems/jump-game/,', [0xed, 0xa0, 0x80], ',\n'),
+          bytes('problemUrl,solved\nhttps://leetcode.com/problems/jump-game/', [0xed, 0xa0, 0x80], ',true\n'),
+        ],
+        [
+          'UTF-16 with its byte order mark and an odd number of bytes',
+          bytes([0xff, 0xfe], Buffer.from('problemUrl,topic,subTopic\n', 'utf16le').toString('latin1'), [0x41]),
+          bytes([0xff, 0xfe], Buffer.from('problemUrl,solved\n', 'utf16le').toString('latin1'), [0x41]),
+        ],
+        [
+          'UTF-16 with its byte order mark and an unpaired surrogate',
+          new Uint8Array(Buffer.concat([Buffer.from('\uFEFFproblemUrl,topic,subTopic\nhttps://leetcode.com/problems/two-sum/,', 'utf16le'), Buffer.from([0x00, 0xd8]), Buffer.from(',\n', 'utf16le')])),
+          new Uint8Array(Buffer.concat([Buffer.from('\uFEFFproblemUrl,solved\nhttps://leetcode.com/problems/two-sum/', 'utf16le'), Buffer.from([0x00, 0xd8]), Buffer.from(',true\n', 'utf16le')])),
+        ],
+      ];
+      for (const [what, sheetFile, progressFile] of files) {
+        await refused(() => uploadSheet(form(sheetFile)), 415, UPLOAD_MESSAGES.badEncoding).catch((e: Error) => {
+          throw new Error(`sheet import, ${what}: ${e.message}`);
+        });
+        await refused(() => uploadProgress(form(progressFile)), 415, UPLOAD_MESSAGES.badEncoding).catch((e: Error) => {
+          throw new Error(`progress import, ${what}: ${e.message}`);
+        });
+      }
     });
   });
 

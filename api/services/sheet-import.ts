@@ -6,6 +6,7 @@ import { checkUploadFile, isReservedTopicName, SERVER_UPLOAD_EXTENSIONS, SHEET_I
 import type { ImportRowResult } from '../../shared/schemas/sharing';
 import { isEmbedded } from '../db/client';
 import { AppError, badRequest } from '../lib/errors';
+import { csvText } from '../lib/upload-form';
 import { requireEditor, requireSignedIn, sheetAccess } from './access';
 import type { UserRow } from './auth';
 import { jsonColumns, newIds, problemKey, resolveQuestions } from './question-bulk';
@@ -68,7 +69,7 @@ export async function importIntoSheet(deps: TreeDeps, user: UserRow | null, shee
   requireEditor(access, 'Only the creator and collaborators can import questions');
   const problem = checkUploadFile(file, SERVER_UPLOAD_EXTENSIONS);
   if (problem || !file) throw badRequest(problem ?? UPLOAD_MESSAGES.required);
-  const rows = readSheetCsv(await file.text());
+  const rows = readSheetCsv(await csvText(file));
 
   // Every row is checked in memory first; the database then sees a few set-based statements.
   const results: (ImportRowResult | null)[] = [];

@@ -17,7 +17,24 @@ export const UPLOAD_MESSAGES = {
   spreadsheetTooLarge: 'The spreadsheet is too large to read',
   /** A row whose topic cannot be a key of the sheet's tree. */
   reservedTopic: 'This topic name is reserved; choose another',
+  /** A CSV whose bytes are not text in its encoding (see decodeCsv). */
+  badEncoding: 'The file is not valid UTF-8 text. Save it as "CSV UTF-8" and upload it again.',
 } as const;
+
+/**
+ * The text of a CSV file: UTF-8, or UTF-16 when a byte order mark says so (Excel's "Unicode text"), with
+ * the mark removed. Bytes that are not valid in that encoding are refused, with the message for binary
+ * content when they hold a NUL byte outside UTF-16: a file in another encoding (say Windows-1252) would
+ * otherwise be read with replacement characters in place of its letters and URLs.
+ */
+export function decodeCsv(bytes: Uint8Array): { text: string } | { refused: string } {
+  const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : null;
+  try {
+    return { text: new TextDecoder(utf16 ?? 'utf-8', { fatal: true }).decode(bytes) };
+  } catch {
+    return { refused: !utf16 && bytes.includes(0) ? UPLOAD_MESSAGES.invalidFormat : UPLOAD_MESSAGES.badEncoding };
+  }
+}
 
 /**
  * Topic names key the sheet's subtopic map, and "__proto__" is dropped by object validation on the way

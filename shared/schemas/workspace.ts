@@ -192,9 +192,15 @@ export interface UploadedFile {
   size: number;
   type: string;
   text(): Promise<string>;
+  arrayBuffer(): Promise<ArrayBuffer>;
 }
 const isUploadedFile = (v: unknown): v is UploadedFile =>
-  typeof v === 'object' && v !== null && typeof (v as UploadedFile).name === 'string' && typeof (v as UploadedFile).size === 'number' && typeof (v as UploadedFile).text === 'function';
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as UploadedFile).name === 'string' &&
+  typeof (v as UploadedFile).size === 'number' &&
+  typeof (v as UploadedFile).text === 'function' &&
+  typeof (v as UploadedFile).arrayBuffer === 'function';
 
 /** POST uploader/progress: one csv file under 1 MB (the browser converts xlsx first). */
 export const progressUploadFormSchema = z.object({
