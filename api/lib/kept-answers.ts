@@ -4,7 +4,7 @@ import type { AppEnv, Deps } from './env';
 import type { MemoryCaches, TaggedCache } from './memory-cache';
 import { requestIdOf } from './request-id';
 import { isCurrent, type EncodedAnswer } from './respond';
-import { SECURITY_HEADERS } from './security-headers';
+import { PRIVATE_REVALIDATE, SECURITY_HEADERS } from './security-headers';
 
 /**
  * What the API keeps in memory between requests (see MemoryCaches): sessions by token hash, and the
@@ -66,7 +66,7 @@ export function keptSheetAnswers(deps: Deps): MiddlewareHandler<AppEnv> {
     const fresh = isCurrent(c.req.header('if-none-match'), answer.etag);
     const id = requestIdOf(c);
     c.set('requestId', id);
-    const headers = { ...(fresh ? NOT_MODIFIED_HEADERS : OK_HEADERS), ETag: answer.etag, 'X-Request-Id': id };
+    const headers = { ...(user ? (fresh ? SIGNED_IN_NOT_MODIFIED_HEADERS : SIGNED_IN_OK_HEADERS) : fresh ? NOT_MODIFIED_HEADERS : OK_HEADERS), ETag: answer.etag, 'X-Request-Id': id };
     return Promise.resolve(fresh ? new Response(null, { status: 304, headers }) : new Response(answer.body, { status: 200, headers }));
   };
 }
@@ -78,3 +78,6 @@ export function keptSheetAnswers(deps: Deps): MiddlewareHandler<AppEnv> {
  */
 const NOT_MODIFIED_HEADERS: Readonly<Record<string, string>> = Object.freeze({ ...SECURITY_HEADERS, Vary: 'Origin' });
 const OK_HEADERS: Readonly<Record<string, string>> = Object.freeze({ ...NOT_MODIFIED_HEADERS, 'Content-Type': 'application/json' });
+/** A signed-in viewer's answer also says that only their browser may keep it (see routes/sheets.ts). */
+const SIGNED_IN_NOT_MODIFIED_HEADERS: Readonly<Record<string, string>> = Object.freeze({ ...NOT_MODIFIED_HEADERS, 'Cache-Control': PRIVATE_REVALIDATE });
+const SIGNED_IN_OK_HEADERS: Readonly<Record<string, string>> = Object.freeze({ ...OK_HEADERS, 'Cache-Control': PRIVATE_REVALIDATE });

@@ -25,6 +25,11 @@ const HEADERS: readonly [string, string][] = [
     .request('/')).headers.entries(),
 ];
 
+/** For answers that may carry a user's data: no shared cache keeps them, and the browser does not either. */
+export const PRIVATE_NO_STORE = 'private, no-store';
+/** For a signed-in answer whose ETag is the point (the sheet read): the browser keeps it and revalidates each time; shared caches never keep it. */
+export const PRIVATE_REVALIDATE = 'private, no-cache';
+
 /** The security headers as a plain record, for answers built without the request context. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(Object.fromEntries(HEADERS));
 

@@ -3,6 +3,7 @@ import { hashToken, sessionForToken, type UserRow } from '../services/auth';
 import type { AppEnv, Deps } from './env';
 import { unauthorized } from './errors';
 import { bearerToken, keptUser } from './kept-answers';
+import { PRIVATE_NO_STORE } from './security-headers';
 
 /**
  * Resolves the bearer token (if any) to a user for every request; an unknown token is treated as none.
@@ -13,7 +14,11 @@ export function session(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const ticket = deps.caches.ticket();
     c.set('readTicket', ticket);
-    const token = bearerToken(c.req.header('authorization'));
+    const authorization = c.req.header('authorization');
+    // Only an anonymous read is the same for everyone; any other answer may carry a user's data (a
+    // signed-in answer, a new session's token), which no shared cache may keep.
+    if (authorization !== undefined || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) c.header('Cache-Control', PRIVATE_NO_STORE);
+    const token = bearerToken(authorization);
     c.set('token', token);
     c.set('user', token ? await userFor(token) : null);
     await next();

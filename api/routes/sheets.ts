@@ -6,6 +6,7 @@ import { updateSlugBodySchema } from '../../shared/schemas/sharing';
 import type { AppEnv, Deps } from '../lib/env';
 import { sheetAnswerKey, type SheetKey } from '../lib/kept-answers';
 import { encodeAnswer, ok, sendAnswer, valid, type EncodedAnswer } from '../lib/respond';
+import { PRIVATE_REVALIDATE } from '../lib/security-headers';
 import { deleteSheet, setVisibility, updateSlug } from '../services/sharing';
 import type { Mapping, Sheet, SheetProgress } from '../../shared/schemas/sheet';
 import { createSheet, getSheetData, isSlugAvailable, listCollaborators, setFollowing, updateSheetConfig, updateSheetDetails } from '../services/sheets';
@@ -23,10 +24,16 @@ export function sheetRoutes(deps: Deps) {
     const user = c.get('user');
     const key = sheetAnswerKey(user, where);
     const kept = deps.kept.sheets.get(key);
-    if (kept) return sendAnswer<SheetAnswer>(c, kept);
+    if (kept) return sendSheet(c, kept);
     const data = await getSheetData(db, where, user);
     const answer = encodeSheet(data);
     deps.kept.sheets.set(c.get('readTicket'), key, answer, answerTags(data.access.sheet, user));
+    return sendSheet(c, answer);
+  }
+
+  /** A signed-in viewer's sheet may stay in their browser, revalidated by its ETag (lib/kept-answers says the same). */
+  function sendSheet(c: Context<AppEnv>, answer: EncodedAnswer) {
+    if (c.get('user')) c.header('Cache-Control', PRIVATE_REVALIDATE);
     return sendAnswer<SheetAnswer>(c, answer);
   }
 
