@@ -4,6 +4,7 @@
  */
 import { NOTE_MESSAGES } from '../../shared/rules/notes';
 import { SHEET_MESSAGES } from '../../shared/rules/sheet';
+import { REVIEW_MESSAGES } from '../../shared/schemas/review';
 import { WORKSPACE_MESSAGES } from '../../shared/schemas/workspace';
 import { INVITE_NOT_FOUND } from '../services/sheet-lists';
 import { C, NOTES, PASSWORD, problemUrl, S, unique, WS, type Actor, type IdRes, type Resource, type SheetRes, type Target, type World } from './matrix-world';
@@ -43,7 +44,7 @@ export interface PolicyCase {
 }
 
 export interface RoutePolicy {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   cases: PolicyCase[];
 }
@@ -79,6 +80,12 @@ const following = (a: Actor, t: Target): Expectation => {
 };
 
 const sheet = (ctx: CellContext) => ctx.resource as SheetRes;
+const RV = '/question-tracker/v1/user/review';
+const questionOf = (ctx: CellContext) => {
+  const r = ctx.resource as IdRes;
+  if (!r.questionId) throw new Error('not a record');
+  return r.questionId;
+};
 const customOf = (ctx: CellContext) => {
   const r = ctx.resource as IdRes;
   if (!r.problemUrl || !r.name) throw new Error('not a record of a custom question');
@@ -207,6 +214,25 @@ export const POLICIES: RoutePolicy[] = [
   },
   { method: 'GET', path: '/question-tracker/v1/user/analytics/get', cases: one('analytics', ['self'], personal(), () => ({ path: '/question-tracker/v1/user/analytics/get?days=-1' })) },
   { method: 'GET', path: '/question-tracker/v1/user/analytics/activity', cases: one('activity', ['self'], personal(), () => ({ path: '/question-tracker/v1/user/analytics/activity' })) },
+
+  // Review queue: each person's own
+  ...(['due', 'count', 'goal', 'streak', 'stats'] as const).map(
+    (p): RoutePolicy => ({ method: 'GET', path: `${RV}/${p}`, cases: one(`review ${p}`, ['self'], personal(), () => ({ path: `${RV}/${p}` })) }),
+  ),
+  { method: 'PUT', path: `${RV}/goal`, cases: one('set own goal', ['self'], personal(), () => ({ path: `${RV}/goal`, body: { reviews: 3, newProblems: 1 } })) },
+  {
+    method: 'POST',
+    path: `${RV}/rate/:questionId`,
+    // Rating someone's custom question puts it in the rater's own workspace: the owner's record stays as it was.
+    cases: [{ label: 'rate', targets: ['record'], expect: personal(), request: (ctx) => ({ path: `${RV}/rate/${questionOf(ctx)}`, body: { rating: 'good' } }), harmless: (a) => a !== 'creator' }],
+  },
+  ...(['suspend', 'resume'] as const).map(
+    (p): RoutePolicy => ({
+      method: 'POST',
+      path: `${RV}/${p}/:questionId`,
+      cases: one(p, ['record'], owned(200, REVIEW_MESSAGES.notFound), (ctx) => ({ path: `${RV}/${p}/${questionOf(ctx)}` })),
+    }),
+  ),
   {
     method: 'POST',
     path: '/question-tracker/v1/user/uploader/progress',

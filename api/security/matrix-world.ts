@@ -53,6 +53,7 @@ export interface IdRes {
   kind: 'note' | 'record' | 'invite';
   id: string;
   /** A record's question: a custom one, named by its owner alone. */
+  questionId?: string;
   problemUrl?: string;
   name?: string;
 }
@@ -222,7 +223,7 @@ export class World {
     );
     const visibleTo: Actor[] = [mine ? 'creator' : 'other'];
     this.secrets.push({ text: tag, visibleTo, what: 'a workspace tag' }, { text: name, visibleTo, what: 'the name of a custom question in a workspace' });
-    return { kind: 'record', id: res.body.data.question._id, problemUrl: url, name };
+    return { kind: 'record', id: res.body.data.question._id, questionId: res.body.data.question.question._id, problemUrl: url, name };
   }
 
   /** A pending invite addressed to `invitee`, from a private sheet of the host whose name only the invitee may see. */

@@ -8,6 +8,8 @@ import type { ProgressImportResult, UploadedFile } from '../../shared/schemas/wo
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { AppError, badRequest } from '../lib/errors';
+import { csvText } from '../lib/upload-form';
+import { scheduleSolved } from './review';
 import { beginBulkImport, jsonColumns, newIds, problemKey, resolveQuestions } from './question-bulk';
 
 export interface ImportDeps {
@@ -87,7 +89,7 @@ export function classifyCsv(text: string): ClassifiedRows {
  * whatever the size), so a 1 MB file takes well under two seconds.
  */
 export async function importProgress(deps: ImportDeps, userId: string, file: UploadedFile): Promise<ProgressImportResult> {
-  const rows = classifyCsv(await file.text());
+  const rows = classifyCsv(await csvText(file));
   const wanted = [...rows.wanted.values()];
 
   return deps.db.transaction(async (tx) => {
@@ -149,6 +151,8 @@ export async function importProgress(deps: ImportDeps, userId: string, file: Upl
     }
     result.new = added.size + ticked.size;
     result.alreadySolved += pairs.length - written.summary.toAdd - ticked.size + (written.summary.toAdd - added.size);
+    // Solved ones join the review queue from their solve, in the same transaction (one statement).
+    await scheduleSolved(tx, deps.clock, userId);
     return result;
   });
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { userQuestions } from '../db/schema';
 import type { Clock } from '../lib/clock';
+import { queueNow, scheduleSolved } from './review';
 
 export type RecordRow = typeof userQuestions.$inferSelect;
 
@@ -39,6 +40,9 @@ export async function upsertRecord(db: Db, clock: Clock, userId: string, questio
     .onConflictDoUpdate({ target: [userQuestions.userId, userQuestions.questionId], set })
     .returning();
   if (!row) throw new Error('upsert returned nothing');
+  // The review queue: a first tick schedules the question from its solve, a star puts it in the queue now.
+  if (change.checked) await scheduleSolved(db, clock, userId, [questionId]);
+  if (change.starred) await queueNow(db, clock, userId, questionId);
   return row;
 }
 

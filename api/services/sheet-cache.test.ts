@@ -62,7 +62,8 @@ describe('sheet caches never serve a changed answer', () => {
   it('shows a question renamed by plain SQL', async () => {
     const before = (await read()).body.data;
     const qid = before.mappings[0]!.questionId._id;
-    await t.db.execute(sql`update questions set name = 'Renamed in SQL', difficulty = 'Hard' where id = ${qid}`);
+    // Verified too: a custom question shows in a sheet under its mapping title, whatever its row says.
+    await t.db.execute(sql`update questions set name = 'Renamed in SQL', difficulty = 'Hard', verified = true where id = ${qid}`);
     const after = await readChanged();
     expect(after.mappings[0]!.questionId).toMatchObject({ name: 'Renamed in SQL', difficulty: 'Hard' });
   });

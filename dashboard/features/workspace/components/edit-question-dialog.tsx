@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useUpdateCustomQuestion } from '../api/workspace-queries';
 
-/** Name and difficulty of a custom (unverified) question, editable by the person who added it. */
+/** Name and difficulty of a custom (unverified) question: the user's own, seen by no one else. */
 export function EditQuestionDialog({ record, onClose }: { record: WorkspaceQuestion | null; onClose(): void }) {
   const [name, setName] = useState('');
   const [difficulty, setDifficulty] = useState('N/A');

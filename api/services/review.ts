@@ -1,0 +1,458 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { createEmptyCard, fsrs, generatorParameters, Rating, State, type Card, type Grade } from 'ts-fsrs';
+import { isUuid } from '../../shared/schemas/note';
+import {
+  CARD_STATES,
+  DEFAULT_GOAL,
+  DUE_LIST_LIMIT,
+  REVIEW_MESSAGES,
+  UPCOMING_DAYS,
+  type DueAnswer,
+  type DueQuestion,
+  type Goal,
+  type NextDues,
+  type RateAnswer,
+  type Retention,
+  type ReviewCard,
+  type ReviewRating,
+  type StreakAnswer,
+} from '../../shared/schemas/review';
+import { queryRows, type Db } from '../db/client';
+import { questions, reviewCards, reviewGoals, reviewLogs } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import { notFound } from '../lib/errors';
+import { ownCustomJoin } from './custom-questions';
+import { addDays, dayIn } from './analytics';
+import { upsertRecord } from './records';
+
+/*
+ * Spaced repetition (FSRS, through ts-fsrs: the scheduler is the library's, never ours). No same-day
+ * learning steps: re-solving a problem minutes later teaches nothing, so the shortest interval is one day
+ * and Again brings a question back tomorrow. Every schedule is made here, with the injected clock.
+ */
+const scheduler = fsrs(generatorParameters({ enable_short_term: false, enable_fuzz: false }));
+
+const GRADES: Record<ReviewRating, Grade> = { again: Rating.Again, hard: Rating.Hard, good: Rating.Good, easy: Rating.Easy };
+const DAY_MS = 86_400_000;
+
+/**
+ * Old solves (an import, a history sync) whose first interval has already run out are spread over this
+ * many days from today, each question on a day of its own (a hash of its id), so that a user who brings in
+ * 800 solved problems is given about 800/30 a day rather than 800 today.
+ */
+export const SPREAD_DAYS = 30;
+
+/** The card a first solve gives: a first Good review at the solve. The same for every question but its dates. */
+const FIRST_SOLVE = (() => {
+  const at = new Date(0);
+  const { card } = scheduler.next(createEmptyCard(at), at, Rating.Good);
+  return { ...card, intervalMs: card.due.getTime() - at.getTime() };
+})();
+
+export interface ReviewDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/**
+ * Schedules the user's solved questions that have no card yet (all of them, or only these), from their
+ * real solved date: due one first interval after it, or, when that has passed, on a day spread over the
+ * next SPREAD_DAYS. One statement, however many; questions that have a card keep it.
+ */
+export async function scheduleSolved(db: Db, clock: Clock, userId: string, questionIds?: readonly string[]): Promise<void> {
+  if (questionIds && !questionIds.length) return;
+  const now = clock.now().toISOString();
+  const only = questionIds ? sql`and uq.question_id in (select jsonb_array_elements_text(${JSON.stringify(questionIds)}::jsonb)::uuid)` : sql``;
+  await db.execute(sql`
+    insert into review_cards as c (user_id, question_id, due, stability, difficulty, scheduled_days, reps, lapses, state, last_review, created_at, updated_at)
+    select uq.user_id, uq.question_id,
+      case when s.natural > ${now}::timestamptz then s.natural
+        else ${now}::timestamptz + (abs(hashtext(uq.question_id::text)) % ${SPREAD_DAYS}) * interval '1 day' end,
+      ${FIRST_SOLVE.stability}, ${FIRST_SOLVE.difficulty}, ${FIRST_SOLVE.scheduled_days}, ${FIRST_SOLVE.reps}, 0, ${FIRST_SOLVE.state},
+      s.solved, ${now}::timestamptz, ${now}::timestamptz
+    from user_questions uq
+    cross join lateral (select coalesce(uq.solved_at, uq.updated_at) as solved,
+      coalesce(uq.solved_at, uq.updated_at) + ${FIRST_SOLVE.intervalMs} * interval '1 millisecond' as natural) s
+    where uq.user_id = ${userId} and uq.checked ${only}
+      and not exists (select 1 from review_cards x where x.user_id = uq.user_id and x.question_id = uq.question_id)
+    on conflict (user_id, question_id) do nothing`);
+}
+
+/** Starring a question puts it in the queue now (a card of its own if it has none). */
+export async function queueNow(db: Db, clock: Clock, userId: string, questionId: string): Promise<void> {
+  const now = clock.now().toISOString();
+  await db.execute(sql`
+    insert into review_cards as c (user_id, question_id, due, created_at, updated_at)
+    values (${userId}, ${questionId}, ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz)
+    on conflict (user_id, question_id) do update set due = least(c.due, excluded.due), updated_at = excluded.updated_at`);
+}
+
+type CardRow = typeof reviewCards.$inferSelect;
+
+function toFsrs(row: CardRow): Card {
+  return {
+    due: row.due,
+    stability: row.stability,
+    difficulty: row.difficulty,
+    elapsed_days: 0,
+    scheduled_days: row.scheduledDays,
+    learning_steps: 0,
+    reps: row.reps,
+    lapses: row.lapses,
+    state: row.state as State,
+    last_review: row.lastReview ?? undefined,
+  };
+}
+
+export function toCard(row: CardRow): ReviewCard {
+  return {
+    due: row.due.toISOString(),
+    state: CARD_STATES[row.state] ?? 'new',
+    reps: row.reps,
+    lapses: row.lapses,
+    lastReview: row.lastReview?.toISOString() ?? null,
+    scheduledDays: row.scheduledDays,
+    suspended: row.suspended,
+  };
+}
+
+/**
+ * The library's schedule for a rating, with one rule of ours on top: Again brings the question back
+ * tomorrow (the library may say two days after a lapse of a well-known card), never later.
+ */
+function schedule(row: CardRow, now: Date, rating: ReviewRating) {
+  const result = scheduler.next(toFsrs(row), now, GRADES[rating]);
+  if (rating === 'again') {
+    const tomorrow = new Date(now.getTime() + DAY_MS);
+    if (result.card.due > tomorrow) result.card = { ...result.card, due: tomorrow, scheduled_days: 1 };
+  }
+  return result;
+}
+
+/** The due date each rating would give a card now. */
+export function nextDues(row: CardRow, now: Date): NextDues {
+  const at = (r: ReviewRating) => schedule(row, now, r).card.due.toISOString();
+  return { again: at('again'), hard: at('hard'), good: at('good'), easy: at('easy') };
+}
+
+/** Midnight of a day in a time zone, as an instant. */
+function startOfDay(day: string, timeZone: string): Date {
+  // The zone's offset at that day's UTC midnight, then corrected once for a change of offset within the day.
+  const guess = new Date(`${day}T00:00:00Z`);
+  const offset = (at: Date) => {
+    const local = new Date(at.toLocaleString('en-US', { timeZone }));
+    const utc = new Date(at.toLocaleString('en-US', { timeZone: 'UTC' }));
+    return local.getTime() - utc.getTime();
+  };
+  const first = new Date(guess.getTime() - offset(guess));
+  return new Date(guess.getTime() - offset(first));
+}
+
+export interface DueFilters {
+  tz: string;
+  sheet?: string;
+  platform: string[];
+  topic: string[];
+  difficulty: string[];
+}
+
+/** The sheets a user owns, edits or follows: the ones the queue may name and filter by. */
+const viewerSheets = (userId: string) => sql`(
+  select s.id, s.name, s.slug from sheets s where s.author_id = ${userId}
+  union select s.id, s.name, s.slug from sheets s join collaborators co on co.sheet_id = s.id where co.user_id = ${userId}
+  union select s.id, s.name, s.slug from sheets s join sheet_follows f on f.sheet_id = s.id where f.user_id = ${userId})`;
+
+function filterSql(userId: string, f: DueFilters): SQL {
+  const parts: SQL[] = [];
+  if (f.platform.length) parts.push(sql`and q.platform in (select jsonb_array_elements_text(${JSON.stringify(f.platform)}::jsonb))`);
+  if (f.difficulty.length) parts.push(sql`and coalesce(cq.difficulty, q.difficulty) in (select jsonb_array_elements_text(${JSON.stringify(f.difficulty)}::jsonb))`);
+  if (f.topic.length) parts.push(sql`and coalesce(cq.topics, q.topics) && array(select jsonb_array_elements_text(${JSON.stringify(f.topic)}::jsonb))`);
+  if (f.sheet) {
+    // An unknown or foreign sheet filters everything out rather than telling what it holds.
+    const sheetId = isUuid(f.sheet) ? f.sheet : '00000000-0000-0000-0000-000000000000';
+    parts.push(sql`and exists (select 1 from mappings m join ${viewerSheets(userId)} vs on vs.id = m.sheet_id where m.sheet_id = ${sheetId} and m.question_id = c.question_id)`);
+  }
+  return sql.join(parts, sql` `);
+}
+
+/** The cards in the queue: not suspended, of questions in the workspace that are solved or starred. */
+const queueFrom = (userId: string) => sql`from review_cards c
+  join user_questions uq on uq.user_id = c.user_id and uq.question_id = c.question_id and (uq.checked or uq.starred)
+  join questions q on q.id = c.question_id
+  ${ownCustomJoin(sql`c.user_id`)}
+  where c.user_id = ${userId} and not c.suspended`;
+
+interface DueRow {
+  question_id: string;
+  name: string;
+  platform: string;
+  difficulty: string;
+  problem_url: string;
+  topics: string[];
+  solved_at: string | Date | null;
+  reviews: number;
+  card: CardRow;
+}
+
+const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
+
+/** GET /review/due: what is due today and overdue (oldest first), with counts and the next days' load. */
+export async function dueList(deps: ReviewDeps, userId: string, f: DueFilters): Promise<DueAnswer> {
+  const { db, clock } = deps;
+  // Solved before cards existed, or by a path that schedules lazily: scheduled now from their real dates.
+  await scheduleSolved(db, clock, userId);
+  const now = clock.now();
+  const today = dayIn(now, f.tz);
+  const dayStart = startOfDay(today, f.tz).toISOString();
+  const dayEnd = startOfDay(addDays(today, 1), f.tz).toISOString();
+  const horizon = startOfDay(addDays(today, UPCOMING_DAYS + 1), f.tz).toISOString();
+  const filters = filterSql(userId, f);
+  const [rows, counts] = await Promise.all([
+    queryRows<Omit<DueRow, 'card'> & { c: Record<string, unknown> }>(
+      db,
+      sql`select c.question_id, coalesce(cq.name, q.name) as name, q.platform, coalesce(cq.difficulty, q.difficulty) as difficulty,
+            q.problem_url, coalesce(cq.topics, q.topics) as topics, uq.solved_at,
+            (select count(*)::int from review_logs l where l.user_id = c.user_id and l.question_id = c.question_id) as reviews,
+            row_to_json(c) as c
+          ${queueFrom(userId)} ${filters} and c.due < ${dayEnd}::timestamptz
+          order by c.due, c.question_id limit ${DUE_LIST_LIMIT}`,
+    ),
+    queryRows<{ day: string | null; n: number }>(
+      db,
+      sql`select case when c.due < ${dayStart}::timestamptz then 'overdue' when c.due < ${dayEnd}::timestamptz then 'today'
+              else to_char((c.due at time zone ${f.tz})::date, 'YYYY-MM-DD') end as day, count(*)::int as n
+          ${queueFrom(userId)} ${filters} and c.due < ${horizon}::timestamptz
+          group by 1`,
+    ),
+  ]);
+  const count = (day: string) => counts.find((r) => r.day === day)?.n ?? 0;
+  const upcoming = Array.from({ length: UPCOMING_DAYS }, (_, i) => {
+    const day = addDays(today, i + 1);
+    return { day, count: count(day) };
+  });
+  const sheets = await sheetsOf(db, userId, rows.map((r) => r.question_id));
+  const questionsOut: DueQuestion[] = rows.map((r) => {
+    const card = cardFromJson(r.c);
+    return {
+      _id: r.question_id,
+      name: r.name,
+      platform: r.platform,
+      difficulty: r.difficulty,
+      problemUrl: r.problem_url,
+      topics: r.topics,
+      sheets: sheets.get(r.question_id) ?? [],
+      solvedAt: iso(r.solved_at),
+      reviews: r.reviews,
+      overdue: card.due.getTime() < new Date(dayStart).getTime(),
+      card: toCard(card),
+      next: nextDues(card, now),
+    };
+  });
+  return {
+    questions: questionsOut,
+    counts: { due: count('today'), overdue: count('overdue'), upcoming: upcoming.reduce((n, d) => n + d.count, 0) },
+    upcoming,
+  };
+}
+
+/** A card row as row_to_json gives it (snake_case, dates as text). */
+function cardFromJson(j: Record<string, unknown>): CardRow {
+  const date = (v: unknown) => new Date(String(v));
+  return {
+    userId: String(j.user_id),
+    questionId: String(j.question_id),
+    due: date(j.due),
+    stability: Number(j.stability),
+    difficulty: Number(j.difficulty),
+    scheduledDays: Number(j.scheduled_days),
+    reps: Number(j.reps),
+    lapses: Number(j.lapses),
+    state: Number(j.state),
+    lastReview: j.last_review ? date(j.last_review) : null,
+    suspended: Boolean(j.suspended),
+    createdAt: date(j.created_at),
+    updatedAt: date(j.updated_at),
+  };
+}
+
+async function sheetsOf(db: Db, userId: string, questionIds: string[]) {
+  const out = new Map<string, { _id: string; name: string; slug: string }[]>();
+  if (!questionIds.length) return out;
+  const rows = await queryRows<{ question_id: string; id: string; name: string; slug: string }>(
+    db,
+    sql`select m.question_id, vs.id, vs.name, vs.slug from mappings m join ${viewerSheets(userId)} vs on vs.id = m.sheet_id
+        where m.question_id in (select jsonb_array_elements_text(${JSON.stringify(questionIds)}::jsonb)::uuid)
+        order by vs.name`,
+  );
+  for (const r of rows) {
+    const list = out.get(r.question_id) ?? [];
+    list.push({ _id: r.id, name: r.name, slug: r.slug });
+    out.set(r.question_id, list);
+  }
+  return out;
+}
+
+async function requireQuestion(db: Db, questionId: string): Promise<void> {
+  if (!isUuid(questionId)) throw notFound(REVIEW_MESSAGES.notFound);
+  const [q] = await db.select({ id: questions.id }).from(questions).where(eq(questions.id, questionId));
+  if (!q) throw notFound(REVIEW_MESSAGES.notFound);
+}
+
+/**
+ * Rates a question now. A question not in the workspace is added to it (rated after solving: ticked).
+ * The card row is locked for the rating, so ratings from two devices at once apply one after the other,
+ * each logged. `id` (the client's id of this rating) makes a repeated submit answer without rating twice.
+ */
+export async function rate(deps: ReviewDeps, userId: string, questionId: string, rating: ReviewRating, id?: string): Promise<RateAnswer> {
+  await requireQuestion(deps.db, questionId);
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    // A solve without a card yet is scheduled from its real date first; anything else starts from a new card,
+    // which the rating itself schedules (so adding the record below schedules nothing of its own).
+    await scheduleSolved(tx, deps.clock, userId, [questionId]);
+    await tx
+      .insert(reviewCards)
+      .values({ userId, questionId, due: now, createdAt: now, updatedAt: now })
+      .onConflictDoNothing();
+    const [record] = await queryRows<{ id: string }>(tx, sql`select id from user_questions where user_id = ${userId} and question_id = ${questionId}`);
+    if (!record) await upsertRecord(tx, deps.clock, userId, questionId, { checked: true });
+    const [row] = await tx
+      .select()
+      .from(reviewCards)
+      .where(and(eq(reviewCards.userId, userId), eq(reviewCards.questionId, questionId)))
+      .for('update');
+    if (!row) throw new Error('card vanished');
+    if (id) {
+      const [seen] = await tx.select({ id: reviewLogs.id }).from(reviewLogs).where(and(eq(reviewLogs.id, id), eq(reviewLogs.userId, userId)));
+      if (seen) return { card: toCard(row), next: nextDues(row, now) };
+    }
+    const { card, log } = schedule(row, now, rating);
+    await tx
+      .insert(reviewLogs)
+      .values({
+        ...(id && { id }),
+        userId,
+        questionId,
+        rating: log.rating,
+        state: log.state,
+        due: log.due,
+        stability: log.stability,
+        difficulty: log.difficulty,
+        elapsedDays: log.elapsed_days,
+        scheduledDays: log.scheduled_days,
+        reviewedAt: now,
+      })
+      // The same client id from another user is a clash of ids, not a repeat: theirs stays theirs.
+      .onConflictDoNothing();
+    const [saved] = await tx
+      .update(reviewCards)
+      .set({
+        due: card.due,
+        stability: card.stability,
+        difficulty: card.difficulty,
+        scheduledDays: card.scheduled_days,
+        reps: card.reps,
+        lapses: card.lapses,
+        state: card.state,
+        lastReview: now,
+        updatedAt: now,
+      })
+      .where(and(eq(reviewCards.userId, userId), eq(reviewCards.questionId, questionId)))
+      .returning();
+    if (!saved) throw new Error('card vanished');
+    return { card: toCard(saved), next: nextDues(saved, now) };
+  });
+}
+
+/** Suspends ("don't review") or resumes a question of the workspace. */
+export async function setSuspended(deps: ReviewDeps, userId: string, questionId: string, suspended: boolean): Promise<ReviewCard> {
+  await requireQuestion(deps.db, questionId);
+  const [record] = await queryRows<{ id: string }>(deps.db, sql`select id from user_questions where user_id = ${userId} and question_id = ${questionId}`);
+  if (!record) throw notFound(REVIEW_MESSAGES.notFound);
+  const now = deps.clock.now();
+  await scheduleSolved(deps.db, deps.clock, userId, [questionId]);
+  const [row] = await deps.db
+    .insert(reviewCards)
+    .values({ userId, questionId, due: now, suspended, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: [reviewCards.userId, reviewCards.questionId], set: { suspended, updatedAt: now } })
+    .returning();
+  if (!row) throw new Error('card vanished');
+  return toCard(row);
+}
+
+export async function getGoal(db: Db, userId: string): Promise<Goal> {
+  const [row] = await db.select({ reviews: reviewGoals.reviews, newProblems: reviewGoals.newProblems }).from(reviewGoals).where(eq(reviewGoals.userId, userId));
+  return row ?? DEFAULT_GOAL;
+}
+
+export async function setGoal(deps: ReviewDeps, userId: string, goal: Goal): Promise<Goal> {
+  const now = deps.clock.now();
+  await deps.db
+    .insert(reviewGoals)
+    .values({ userId, ...goal, updatedAt: now })
+    .onConflictDoUpdate({ target: reviewGoals.userId, set: { ...goal, updatedAt: now } });
+  return goal;
+}
+
+/** How many days back the streak looks. */
+const STREAK_DAYS = 366;
+
+/**
+ * Today's progress and the streak of days meeting the goal, in the user's time zone. A day meets the goal
+ * when its reviews and new problems each reach it, and something was done that day. An unmet today does
+ * not break the streak (the day is not over): it counts from yesterday.
+ */
+export async function streak(deps: ReviewDeps, userId: string, tz: string): Promise<StreakAnswer> {
+  const goal = await getGoal(deps.db, userId);
+  const today = dayIn(deps.clock.now(), tz);
+  const from = startOfDay(addDays(today, -(STREAK_DAYS - 1)), tz).toISOString();
+  const rows = await queryRows<{ day: string; reviews: number; fresh: number }>(
+    deps.db,
+    sql`select day, sum(r)::int as reviews, sum(n)::int as fresh from (
+          select to_char((reviewed_at at time zone ${tz})::date, 'YYYY-MM-DD') as day, 1 as r, 0 as n
+            from review_logs where user_id = ${userId} and reviewed_at >= ${from}::timestamptz
+          union all
+          select to_char((solved_at at time zone ${tz})::date, 'YYYY-MM-DD'), 0, 1
+            from user_questions where user_id = ${userId} and checked and solved_at >= ${from}::timestamptz
+        ) d group by day`,
+  );
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const met = (day: string) => {
+    const d = byDay.get(day);
+    return !!d && d.reviews + d.fresh > 0 && d.reviews >= goal.reviews && d.fresh >= goal.newProblems;
+  };
+  let best = 0;
+  let run = 0;
+  for (let i = STREAK_DAYS - 1; i >= 0; i--) {
+    run = met(addDays(today, -i)) ? run + 1 : 0;
+    best = Math.max(best, run);
+  }
+  let current = 0;
+  for (let day = met(today) ? today : addDays(today, -1); met(day); day = addDays(day, -1)) current++;
+  const t = byDay.get(today);
+  return { goal, today: { day: today, reviews: t?.reviews ?? 0, newProblems: t?.fresh ?? 0, met: met(today) }, current, best };
+}
+
+/** The Analysis tab's retention card. */
+export async function retention(db: Db, userId: string): Promise<Retention> {
+  const [row] = await queryRows<{ reviews: number; recalled: number; interval: number | null }>(
+    db,
+    sql`select (select count(*)::int from review_logs where user_id = ${userId}) as reviews,
+          (select count(*)::int from review_logs where user_id = ${userId} and rating >= ${Rating.Good}) as recalled,
+          (select avg(scheduled_days)::float8 from review_cards where user_id = ${userId} and state = ${State.Review} and not suspended) as interval`,
+  );
+  const reviews = row?.reviews ?? 0;
+  return {
+    reviews,
+    recalled: reviews ? (row?.recalled ?? 0) / reviews : null,
+    averageInterval: row?.interval === null || row?.interval === undefined ? null : Math.round(Number(row.interval) * 10) / 10,
+  };
+}
+
+/** Questions due now, for the extension's badge. */
+export async function dueCount(deps: ReviewDeps, userId: string): Promise<number> {
+  await scheduleSolved(deps.db, deps.clock, userId);
+  const [row] = await queryRows<{ n: number }>(deps.db, sql`select count(*)::int as n ${queueFrom(userId)} and c.due <= ${deps.clock.now().toISOString()}::timestamptz`);
+  return row?.n ?? 0;
+}
+
