@@ -6,7 +6,7 @@ import { noChangeFeed, type ChangeFeed } from './db/change-feed';
 import type { Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import type { AppEnv, Deps } from './lib/env';
-import { AppError } from './lib/errors';
+import { AppError, CLIENT_CLOSED, clientAborted } from './lib/errors';
 import { createKeptAnswers, keptSheetAnswers } from './lib/kept-answers';
 import { MemoryCaches } from './lib/memory-cache';
 import { securityHeaders } from './lib/security-headers';
@@ -26,6 +26,7 @@ import { postgresThrottle, type ThrottleStore } from './services/login-throttle'
 import { sheetListRoutes } from './routes/sheet-lists';
 import { sheetTreeRoutes } from './routes/sheet-tree';
 import { sheetRoutes } from './routes/sheets';
+import { reviewRoutes } from './routes/review';
 import { workspaceRoutes } from './routes/workspace';
 import { mountDashboard } from './static';
 
@@ -70,7 +71,8 @@ export function createApp({
     app.use(async (c, next) => {
       const start = performance.now();
       await next();
-      log({ level: 'info', id: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - start) });
+      const aborted = c.res.status === CLIENT_CLOSED ? { aborted: true } : {};
+      log({ level: 'info', id: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - start), ...aborted });
     });
   }
   // Before the request id is set on the context: a kept answer carries its id in its own header record.
@@ -129,6 +131,7 @@ export function createApp({
     .route('/question-tracker/v1/question', questionRoutes(deps))
     .route('/question-tracker/v1/user/question', workspaceRoutes(deps))
     .route('/question-tracker/v1/user/analytics', analyticsRoutes(deps))
+    .route('/question-tracker/v1/user/review', reviewRoutes(deps))
     .route('/question-tracker/v1/user/uploader/progress', progressImportRoutes(deps))
     .route('/question-tracker/v1/user/uploader/sheet', sheetImportRoutes(deps))
     .route('/question-tracker/v1/user/notes', notesRoutes(deps))
@@ -146,6 +149,8 @@ export function createApp({
       for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
       return c.json(envelope(err.code, err.error, err.message, err.data), err.code);
     }
+    // A client that hung up is no server error: the request log line (status 499) is all it gets.
+    if (clientAborted(c)) return new Response(null, { status: CLIENT_CLOSED });
     const status = (err as { status?: number }).status;
     if (status === 400) return c.json(envelope(400, 'ValidationError', 'The request body is not valid JSON'), 400);
     log({ level: 'error', id: c.get('requestId'), method: c.req.method, path: c.req.path, error: String(err), stack: (err as Error).stack });
