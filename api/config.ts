@@ -1,5 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { SIGNUP_THROTTLE } from '../shared/rules/account';
+
+/**
+ * Password hashes run at once by default: one core stays free for the event loop, and at most three of
+ * libuv's four threads, so file and DNS work never waits behind scrypt.
+ */
+const HASH_CONCURRENCY = Math.max(1, Math.min(3, availableParallelism() - 1));
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
@@ -25,6 +33,12 @@ const schema = z.object({
     .int()
     .refine((n) => n >= 2 && (n & (n - 1)) === 0, 'SCRYPT_N must be a power of two')
     .default(131072),
+  /** Password hashes (sign-in, sign-up, password checks) run at once; the rest wait in a queue. */
+  HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(HASH_CONCURRENCY),
+  /** Hashes allowed to wait; beyond that a request is answered 429 at once instead of piling up. */
+  HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
+  /** Sign-ups per client address per hour. */
+  SIGNUP_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(SIGNUP_THROTTLE.maxAttempts),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 30),
   /** Comma-separated origins allowed to call the API from a browser (besides the API's own origin). */
   CORS_ORIGINS: z.string().default(''),
@@ -43,6 +57,9 @@ export interface Config {
   redisPrefix: string;
   dashboardDir: string;
   scryptN: number;
+  hashConcurrency: number;
+  hashQueue: number;
+  signupLimitPerAddress: number;
   sessionTtlMs: number;
   corsOrigins: string[];
   logLevel: 'silent' | 'error' | 'info';
@@ -69,6 +86,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisPrefix: e.REDIS_PREFIX,
     dashboardDir: resolve(e.DASHBOARD_DIR),
     scryptN: e.SCRYPT_N,
+    hashConcurrency: e.HASH_CONCURRENCY,
+    hashQueue: e.HASH_QUEUE,
+    signupLimitPerAddress: e.SIGNUP_LIMIT_PER_ADDRESS,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: e.LOG_LEVEL,
@@ -77,7 +97,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** Defaults for tests: cheap hashing, no seeding, no logs. */
+/**
+ * Defaults for tests: cheap hashing, no seeding, no logs. Suites sign up dozens of users from one address
+ * and fire requests in parallel: the sign-up limit and the hashing queue are high unless a test lowers them.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ SCRYPT_N: '1024', LOG_LEVEL: 'silent', SEED: 'false' }), ...overrides };
+  return { ...loadConfig({ SCRYPT_N: '1024', LOG_LEVEL: 'silent', SEED: 'false', SIGNUP_LIMIT_PER_ADDRESS: '10000', HASH_QUEUE: '10000' }), ...overrides };
 }

@@ -4,7 +4,7 @@
  * Measures the product against the limits of this machine (see the README, "Performance"): seeds PGlite
  * and a fresh PostgreSQL database, loads the API in child processes with autocannon, times endpoints
  * in-process, imports 1 MB CSVs, weighs the dashboard's chunks, drives Chromium over the dashboard and
- * the extension, and runs two API servers on one database. Prints each figure as it goes, then one
+ * the extension, runs two API servers on one database, and reads during a burst of sign-ins. Prints each figure as it goes, then one
  * table with targets; writes bench/results.json. Every process and database it starts is removed.
  */
 import { spawnSync } from 'node:child_process';
@@ -25,6 +25,7 @@ import { sheetLoad, type SheetLoadFigures } from './load';
 import { measureScale } from './scale';
 import { seedBench, type BenchData } from './seed';
 import { measureServerTime } from './server-time';
+import { measureSigninBurst } from './signin-burst';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -140,7 +141,7 @@ async function main() {
   let data: BenchData | null = pglite?.data ?? null;
   let pgUrl: string | null = null;
   let single: SheetLoadFigures | null = null;
-  if (want('2', '3', '4', '5', '7', '8', '9')) {
+  if (want('2', '3', '4', '5', '7', '8', '9', '10')) {
     const pg = await createPgDatabase();
     if ('error' in pg) {
       for (const s of ['1', '2', '3', '4', '5']) if (want(s)) skip(s, `PostgreSQL step ${s}`, pg.error);
@@ -203,6 +204,19 @@ async function main() {
         await second.stop();
       }
     } else skip('9', 'two servers on one PostgreSQL', 'PostgreSQL is not available (see above)');
+  }
+  if (want('10')) {
+    heading('10. Reads during a burst of 200 sign-ins — PostgreSQL');
+    if (pgUrl && data) {
+      // Its own server: production hashing cost, and client addresses from X-Forwarded-For, so the burst
+      // comes from 200 places and the per-address throttle does not refuse it before it is hashed.
+      const hashing = await startServer('PostgreSQL sign-in burst', { ...serverEnv(data, { url: pgUrl }), BENCH_SCRYPT_N: '131072', TRUST_PROXY: 'true' });
+      try {
+        details.signinBurst = await step('10 sign-in burst', () => measureSigninBurst(hashing, data as BenchData, quick));
+      } finally {
+        await hashing.stop();
+      }
+    } else skip('10', 'reads during a burst of sign-ins', 'PostgreSQL is not available (see above)');
   }
   await primary?.stop();
 }

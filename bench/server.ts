@@ -6,7 +6,8 @@
  *
  * /__bench/inflight says how many requests are being answered, so a run can wait for the last one.
  *
- * Env: DATA_DIR or DATABASE_URL, BENCH_SHEET_SLUG, BENCH_TOKEN, optional BENCH_PORT (0 = any).
+ * Env: DATA_DIR or DATABASE_URL, BENCH_SHEET_SLUG, BENCH_TOKEN, optional BENCH_PORT (0 = any) and
+ * BENCH_SCRYPT_N (the password hashing cost, 1024 unless given).
  * Prints one line `BENCH_READY {"port":…,"bytes":…,"etag":…}` when listening.
  */
 import { serve } from '@hono/node-server';
@@ -22,7 +23,8 @@ const config = loadConfig({
   HOST: '127.0.0.1',
   PORT: env.BENCH_PORT ?? '0',
   SEED: 'false',
-  SCRYPT_N: '1024',
+  // Cheap unless a step measures hashing at the production cost (step 10).
+  SCRYPT_N: env.BENCH_SCRYPT_N ?? '1024',
   // Per-request info logs would measure the terminal, not the API.
   LOG_LEVEL: env.BENCH_LOG_LEVEL ?? 'error',
   DASHBOARD_DIR: env.DASHBOARD_DIR ?? 'dist/dashboard',

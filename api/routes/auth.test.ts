@@ -1,8 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RULE_MESSAGES } from '../../shared/rules/account';
+import { LOGIN_THROTTLE, RULE_MESSAGES } from '../../shared/rules/account';
 import { queryRows } from '../db/client';
-import { createTestApp } from '../testing';
+import { createTestApp, type Reply } from '../testing';
+
+/** How many replies had each status, e.g. { 401: 5, 429: 45 }. */
+function tally(replies: Reply[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const r of replies) counts[r.status] = (counts[r.status] ?? 0) + 1;
+  return counts;
+}
+
+const burst = <T>(n: number, send: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => send(i)));
 
 describe('accounts and sessions', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -119,6 +128,117 @@ describe('accounts and sessions', () => {
   it('rejects a malformed bearer token as signed out', async () => {
     const res = await t.call('GET', '/auth/v1/me', { headers: { authorization: 'Bearer x' } });
     expect(res.status).toBe(401);
+  });
+});
+
+describe('sign-in and sign-up under bursts (every attempt is reserved before its hash)', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  const SIGNUP_LIMIT = 3;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { trustProxy: true, signupLimitPerAddress: SIGNUP_LIMIT } });
+  });
+  afterAll(() => t.close());
+
+  const login = (email: string, password: string, ip?: string) =>
+    t.call('POST', '/auth/v1/login', { body: { email, password }, ...(ip && { headers: { 'x-forwarded-for': ip } }) });
+  const signup = (email: string, ip: string) =>
+    t.call('POST', '/auth/v1/signup', { body: { email, password: 'long enough pass', firstName: 'Sam' }, headers: { 'x-forwarded-for': ip } });
+
+  it('evaluates no more guesses at one account than its limit, however many arrive at once', async () => {
+    const limit = LOGIN_THROTTLE.account.maxFailures;
+    const a = await t.signup('Burst');
+    const first = await burst(50, (i) => login(a.email, `wrong-guess-${i}`));
+    expect(tally(first)).toEqual({ 401: limit, 429: 50 - limit });
+    expect(first.find((r) => r.status === 429)?.body.status).toMatchObject({ code: 429, error: 'TooManyRequests', message: RULE_MESSAGES.throttled });
+    // The right password, sent among more guesses, does not get in: the earlier ones spent the limit.
+    const second = await burst(50, (i) => login(a.email, i === 49 ? a.password : `wrong-again-${i}`));
+    expect(tally(second)).toEqual({ 429: 50 });
+  });
+
+  it('evaluates no more sign-ins from one address than its limit, however many arrive at once', async () => {
+    const limit = LOGIN_THROTTLE.address.maxFailures;
+    const replies = await burst(50, (i) => login(`spray-${i}@example.com`, 'password-1', '203.0.113.50'));
+    expect(tally(replies)).toEqual({ 401: limit, 429: 50 - limit });
+    const good = await t.signup('Sprayed');
+    expect((await login(good.email, good.password, '203.0.113.50')).status).toBe(429);
+    expect((await login(good.email, good.password, '203.0.113.51')).status).toBe(200);
+  });
+
+  it("keeps counting an address's failures across successful sign-ins from it", async () => {
+    const limit = LOGIN_THROTTLE.address.maxFailures;
+    const mine = await t.signup('Interleaver');
+    const ip = '203.0.113.60';
+    for (let i = 0; i < limit; i++) {
+      expect((await login(`victim-${i}@example.com`, 'guess-password', ip)).status).toBe(401);
+      if (i < limit - 1) expect((await login(mine.email, mine.password, ip)).status).toBe(200);
+    }
+    expect((await login(mine.email, mine.password, ip)).status).toBe(429);
+
+    // At once: a valid sign-in holds its place only while it is checked, so the guesses evaluated, in the
+    // burst and after it, add up to the limit exactly.
+    const other = '203.0.113.61';
+    const mixed = await burst(60, (i) => (i % 2 ? login(mine.email, mine.password, other) : login(`victim-b${i}@example.com`, 'guess-password', other)));
+    const guessed = mixed.filter((r, i) => i % 2 === 0 && r.status === 401).length;
+    expect(guessed).toBeLessThanOrEqual(limit);
+    for (let i = guessed; i < limit; i++) expect((await login(`victim-c${i}@example.com`, 'guess-password', other)).status).toBe(401);
+    expect((await login(`victim-d@example.com`, 'guess-password', other)).status).toBe(429);
+    expect((await login(mine.email, mine.password, other)).status).toBe(429);
+  });
+
+  it('throttles sign-ups per client address, a taken e-mail counting too, and a burst gets no further', async () => {
+    const ip = '198.51.100.70';
+    expect((await signup('first-s@example.com', ip)).status).toBe(201);
+    expect((await signup('first-s@example.com', ip)).status).toBe(409);
+    for (let i = 2; i < SIGNUP_LIMIT; i++) expect((await signup(`more-s${i}@example.com`, ip)).status).toBe(201);
+    const refused = await signup('late-s@example.com', ip);
+    expect(refused.status).toBe(429);
+    expect(refused.body.status).toMatchObject({ code: 429, success: false, error: 'TooManyRequests', message: RULE_MESSAGES.signupThrottled });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await signup('late-s@example.com', '198.51.100.71')).status).toBe(201);
+
+    const at = await burst(20, (i) => signup(`burst-s${i}@example.com`, '198.51.100.72'));
+    expect(tally(at)).toEqual({ 201: SIGNUP_LIMIT, 429: 20 - SIGNUP_LIMIT });
+  });
+});
+
+describe('password hashing under a burst', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    // One hash at a time and two waiting; a cost high enough (tens of ms a hash) that the burst outlasts a health check.
+    t = await createTestApp({ config: { hashConcurrency: 1, hashQueue: 2, scryptN: 2 ** 15 } });
+  });
+  afterAll(() => t.close());
+
+  it('refuses hashes beyond the queue with 429 and Retry-After, and other routes keep answering', async () => {
+    let settled = false;
+    const all = Promise.all([
+      ...Array.from({ length: 20 }, (_, i) => t.call('POST', '/auth/v1/login', { body: { email: `nobody-${i}@example.com`, password: 'whatever-pass' } })),
+      ...Array.from({ length: 20 }, (_, i) => t.call('POST', '/auth/v1/signup', { body: { email: `queued-${i}@example.com`, password: 'long enough pass', firstName: 'Q' } })),
+    ]).finally(() => {
+      settled = true;
+    });
+    const health = await t.call('GET', '/healthz');
+    expect(health.status).toBe(200);
+    expect(settled).toBe(false);
+    const replies = await all;
+    const busy = replies.filter((r) => r.status === 429);
+    expect(busy.length).toBeGreaterThanOrEqual(20);
+    for (const r of busy) {
+      expect(r.body.status).toEqual({ code: 429, success: false, error: 'TooManyRequests', message: RULE_MESSAGES.busy });
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(replies.slice(0, 20).every((r) => r.status === 401 || r.status === 429)).toBe(true);
+    expect(replies.slice(20).every((r) => r.status === 201 || r.status === 429)).toBe(true);
+  });
+
+  it('does not count a sign-in refused as busy against the account', async () => {
+    const limit = LOGIN_THROTTLE.account.maxFailures;
+    const a = await t.signup('Budget');
+    const replies = await burst(12, (i) => t.call('POST', '/auth/v1/login', { body: { email: a.email, password: `wrong-${i}` } }));
+    const evaluated = replies.filter((r) => r.status === 401).length;
+    expect(evaluated).toBeLessThan(limit);
+    for (let i = evaluated; i < limit; i++) expect((await t.call('POST', '/auth/v1/login', { body: { email: a.email, password: `late-${i}` } })).status).toBe(401);
+    expect((await t.call('POST', '/auth/v1/login', { body: { email: a.email, password: a.password } })).status).toBe(429);
   });
 });
 

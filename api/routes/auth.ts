@@ -18,7 +18,7 @@ const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
 export function authRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .post('/signup', valid('json', signupBodySchema), async (c) => {
-      const result = await signup(deps, c.req.valid('json'));
+      const result = await signup(deps, c.req.valid('json'), clientAddress(c, deps.config));
       return ok(c, result, 201, 'Account created');
     })
     .post('/login', valid('json', loginBodySchema), async (c) => {

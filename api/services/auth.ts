@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { LOGIN_THROTTLE, profileNameBase, RULE_MESSAGES } from '../../shared/rules/account';
+import { LOGIN_THROTTLE, profileNameBase, RULE_MESSAGES, SIGNUP_THROTTLE } from '../../shared/rules/account';
 import type { User } from '../../shared/schemas/user';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -9,8 +9,8 @@ import { sessions, users } from '../db/schema';
 import { addressBlock } from '../lib/client-address';
 import type { Clock } from '../lib/clock';
 import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from '../lib/errors';
-import type { ThrottleStore } from './login-throttle';
-import { dummyHash, hashPassword, verifyPassword } from './passwords';
+import type { ThrottleLimits, ThrottleStore } from './login-throttle';
+import { passwordsFor } from './passwords';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -49,11 +49,20 @@ export async function issueSession(deps: AuthDeps, userId: string): Promise<stri
   return token;
 }
 
+/**
+ * Creates an account. Sign-ups are counted per client address (when it is known), taken e-mails too: the
+ * 409 tells whether an e-mail is registered, and each sign-up costs a password hash (see the README's
+ * security section for why the 409 stays).
+ */
 export async function signup(
   deps: AuthDeps,
   input: { email: string; password: string; firstName: string; secondName: string },
+  address: string | null = null,
 ): Promise<{ token: string; user: User }> {
-  const passwordHash = await hashPassword(input.password, deps.config.scryptN);
+  const limits = { ...SIGNUP_THROTTLE, maxAttempts: deps.config.signupLimitPerAddress };
+  const keys: ThrottleKey[] = address ? [{ key: `signup:${addressBlock(address)}`, limits }] : [];
+  const held = await reserveAttempts(deps, keys, RULE_MESSAGES.signupThrottled);
+  const passwordHash = await unlessItFails(deps, held, () => passwordsFor(deps.config).hash(input.password));
   const base = profileNameBase(input.firstName, input.secondName);
   for (let attempt = 0; attempt < 8; attempt++) {
     const profileName = attempt === 0 ? base : `${base}-${randomBytes(3).toString('hex')}`;
@@ -74,33 +83,64 @@ export async function signup(
 
 interface ThrottleKey {
   key: string;
-  limits: { maxFailures: number; windowMs: number; lockMs: number };
+  limits: ThrottleLimits;
 }
+
+/** A granted reservation, to give back when the attempt did not fail. */
+interface Held extends ThrottleKey {
+  window: number;
+}
+
+const fromRule = (rule: { maxFailures: number; windowMs: number; lockMs: number }): ThrottleLimits => ({
+  maxAttempts: rule.maxFailures,
+  windowMs: rule.windowMs,
+  lockMs: rule.lockMs,
+});
 
 /** The counters a sign-in attempt is held against: the account always, the client address (an IPv6 one by its /64) when it is known. */
 function throttleKeys(email: string, address: string | null): ThrottleKey[] {
-  const keys: ThrottleKey[] = [{ key: accountThrottleKey(email), limits: LOGIN_THROTTLE.account }];
-  if (address) keys.push({ key: `address:${addressBlock(address)}`, limits: LOGIN_THROTTLE.address });
+  const keys: ThrottleKey[] = [{ key: accountThrottleKey(email), limits: fromRule(LOGIN_THROTTLE.account) }];
+  if (address) keys.push({ key: `address:${addressBlock(address)}`, limits: fromRule(LOGIN_THROTTLE.address) });
   return keys;
 }
 
-async function checkThrottle(deps: AuthDeps, keys: ThrottleKey[]): Promise<void> {
-  const lockedUntil = await deps.throttle.lockedUntil(keys.map((k) => k.key));
-  const now = deps.clock.now().getTime();
-  if (lockedUntil > now) {
-    const retryAfter = Math.ceil((lockedUntil - now) / 1000);
-    throw new AppError(429, 'TooManyRequests', RULE_MESSAGES.throttled, { 'Retry-After': String(retryAfter) });
+/**
+ * Reserves one attempt on every key before any password is hashed, or refuses with 429 (giving back
+ * those already taken): a burst gets no more checks than the limit, whatever arrives at once.
+ */
+async function reserveAttempts(deps: AuthDeps, keys: ThrottleKey[], message: string = RULE_MESSAGES.throttled): Promise<Held[]> {
+  const held: Held[] = [];
+  for (const k of keys) {
+    const r = await deps.throttle.reserve(k.key, k.limits, deps.clock.now());
+    if (!r.granted) {
+      await releaseAttempts(deps, held);
+      const retryAfter = Math.max(1, Math.ceil((r.lockedUntil - deps.clock.now().getTime()) / 1000));
+      throw new AppError(429, 'TooManyRequests', message, { 'Retry-After': String(retryAfter) });
+    }
+    held.push({ ...k, window: r.window });
+  }
+  return held;
+}
+
+async function releaseAttempts(deps: AuthDeps, held: Held[]): Promise<void> {
+  for (const h of held) await deps.throttle.release(h.key, h.limits, h.window);
+}
+
+/** Runs the check; if it throws (the hashing queue is full, the database failed), the attempt was never made: give it back. */
+async function unlessItFails<T>(deps: AuthDeps, held: Held[], check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (err) {
+    await releaseAttempts(deps, held);
+    throw err;
   }
 }
 
-async function recordFailures(deps: AuthDeps, keys: ThrottleKey[]): Promise<void> {
-  for (const { key, limits } of keys) await deps.throttle.recordFailure(key, limits, deps.clock.now());
-}
-
 /**
- * Signs in. A failure counts against the account and against the client address (`null` when it is
- * not known, as under app.fetch without a socket). Success clears the account's counter only: clearing
- * the address's too would let one valid account reset the count between guesses at others.
+ * Signs in. An attempt is counted against the account and against the client address (`null` when it is
+ * not known, as under app.fetch without a socket) before the password is checked; a failure keeps it.
+ * Success clears the account's counter but gives back only its own place on the address's: clearing that
+ * too would let one valid account reset the count between guesses at others.
  */
 export async function login(
   deps: AuthDeps,
@@ -108,14 +148,14 @@ export async function login(
   address: string | null = null,
 ): Promise<{ token: string; user: User }> {
   const keys = throttleKeys(input.email, address);
-  await checkThrottle(deps, keys);
-  const [row] = await deps.db.select().from(users).where(eq(users.email, input.email));
-  const good = await verifyPassword(input.password, row?.passwordHash ?? (await dummyHash(deps.config.scryptN)));
-  if (!row || !good) {
-    await recordFailures(deps, keys);
-    throw unauthorized(RULE_MESSAGES.wrongCredentials);
-  }
+  const held = await reserveAttempts(deps, keys);
+  const { row, good } = await unlessItFails(deps, held, async () => {
+    const [row] = await deps.db.select().from(users).where(eq(users.email, input.email));
+    return { row, good: await passwordsFor(deps.config).verify(input.password, row?.passwordHash ?? null) };
+  });
+  if (!row || !good) throw unauthorized(RULE_MESSAGES.wrongCredentials);
   await deps.throttle.clear(keys[0]!.key);
+  await releaseAttempts(deps, held.slice(1));
   return { token: await issueSession(deps, row.id), user: toUser(row) };
 }
 
@@ -125,12 +165,9 @@ export async function login(
  * limit; it answers 400, not 401, because the session itself is still good.
  */
 export async function confirmPassword(deps: AuthDeps, user: UserRow, password: string, address: string | null, message: string): Promise<void> {
-  const keys = throttleKeys(user.email, address);
-  await checkThrottle(deps, keys);
-  if (!(await verifyPassword(password, user.passwordHash))) {
-    await recordFailures(deps, keys);
-    throw badRequest(message);
-  }
+  const held = await reserveAttempts(deps, throttleKeys(user.email, address));
+  if (!(await unlessItFails(deps, held, () => passwordsFor(deps.config).verify(password, user.passwordHash)))) throw badRequest(message);
+  await releaseAttempts(deps, held);
 }
 
 const sessionUserQuery = (db: Db, name: string) =>

@@ -1,4 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { RULE_MESSAGES } from '../../shared/rules/account';
+import type { Config } from '../config';
+import { AppError } from '../lib/errors';
+import { QueueFullError, Semaphore } from '../lib/semaphore';
 
 const R = 8;
 const P = 1;
@@ -32,4 +36,49 @@ let dummy: Promise<string> | undefined;
 export function dummyHash(n: number): Promise<string> {
   dummy ??= hashPassword('not-a-real-password', n);
   return dummy;
+}
+
+type HasherConfig = Pick<Config, 'scryptN' | 'hashConcurrency' | 'hashQueue'>;
+
+/** Password hashing for one app, a few hashes at a time (see createPasswordHasher). */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  /** Checks a password against a stored hash, or against a dummy one (`null`: no such account), in the same time. */
+  verify(password: string, stored: string | null): Promise<boolean>;
+}
+
+/**
+ * scrypt is slow on purpose and runs on libuv's small thread pool: a burst of sign-ins would take every
+ * core and thread from the rest of the process. Hashes run `hashConcurrency` at a time; once `hashQueue`
+ * are waiting, more are refused with 429 and an estimated Retry-After.
+ */
+export function createPasswordHasher(config: HasherConfig): PasswordHasher {
+  const gate = new Semaphore(config.hashConcurrency, config.hashQueue);
+  const run = async <T>(task: () => Promise<T>): Promise<T> => {
+    try {
+      return await gate.run(task);
+    } catch (err) {
+      if (!(err instanceof QueueFullError)) throw err;
+      throw new AppError(429, 'TooManyRequests', RULE_MESSAGES.busy, { 'Retry-After': String(Math.max(1, Math.ceil(err.retryAfterMs / 1000))) });
+    }
+  };
+  return {
+    hash: (password) => run(() => hashPassword(password, config.scryptN)),
+    verify: async (password, stored) => {
+      const against = stored ?? (await dummyHash(config.scryptN));
+      return run(() => verifyPassword(password, against));
+    },
+  };
+}
+
+const hashers = new WeakMap<HasherConfig, PasswordHasher>();
+
+/**
+ * The hasher of the app with this configuration, made on first use: one queue per app (per process in
+ * production, per test app in tests), which services reach through the config they already hold.
+ */
+export function passwordsFor(config: HasherConfig): PasswordHasher {
+  let hasher = hashers.get(config);
+  if (!hasher) hashers.set(config, (hasher = createPasswordHasher(config)));
+  return hasher;
 }

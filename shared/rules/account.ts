@@ -8,6 +8,8 @@ export const RULE_MESSAGES = {
   wrongCredentials: 'Incorrect email or password',
   duplicateEmail: 'An account with this email already exists',
   throttled: 'Too many failed sign-in attempts. Please try again later.',
+  signupThrottled: 'Too many sign-ups from this network. Please try again later.',
+  busy: 'Too many sign-ins at once. Please try again in a moment.',
   sessionExpired: 'Please sign in to continue',
   wrongCurrentPassword: 'Your current password is incorrect',
   samePassword: 'The new password must be different from the current one',
@@ -28,6 +30,12 @@ export const LOGIN_THROTTLE = {
   account: { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
   address: { maxFailures: 20, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
 } as const;
+
+/**
+ * Sign-ups allowed per client address (successful or not: each one tells whether an e-mail is taken, and
+ * costs a password hash). The number is the default of SIGNUP_LIMIT_PER_ADDRESS.
+ */
+export const SIGNUP_THROTTLE = { maxAttempts: 20, windowMs: 60 * 60_000, lockMs: 60 * 60_000 } as const;
 
 /** Derives a profile name from a person's name: lower-case letters and digits joined by hyphens. */
 export function profileNameBase(firstName: string, secondName: string): string {
