@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { createTestClock } from './lib/test-clock';
 import { openThrottle } from './services/login-throttle';
 import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError, openDatabase } from './db/client';
@@ -13,8 +14,10 @@ async function main() {
     const summary = await seedDatabase(database.db);
     if (config.logLevel !== 'silent') console.log(`Catalogue: ${summary.questions} questions, ${summary.sheets} curated sheets`);
   }
-  const app = createApp({ db: database.db, config, changes: database.changes, throttle });
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const testClock = createTestClock();
+  const app = createApp({ db: database.db, config, changes: database.changes, throttle, ...(testClock && { clock: testClock }) });
+  const fetch: typeof app.fetch = testClock ? async (request, ...rest) => (await testClock.handle(request)) ?? app.fetch(request, ...rest) : app.fetch;
+  const server = serve({ fetch, port: config.port, hostname: config.host }, (info) => {
     if (config.logLevel !== 'silent') {
       console.log(`Practice Tracker on http://localhost:${info.port} (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
     }
