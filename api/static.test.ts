@@ -23,6 +23,18 @@ describe('the dashboard page', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it("answers an unknown path under the API's prefixes with the JSON 404, not the page", async () => {
+    for (const path of ['/question-tracker/v1/nope', '/question-tracker/v2/sheet/no-such-route', '/question-tracker/v1', '/auth/v1/nope']) {
+      const res = await t.app.request(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type'), path).toMatch(/application\/json/);
+      expect(((await res.json()) as { status: { error: string } }).status.error).toBe('NotFoundError');
+    }
+    // The dashboard's own pages under the same prefix still are pages.
+    expect((await t.app.request('/question-tracker/v1-notes')).status).toBe(200);
+    expect((await t.app.request('/question-tracker/sheet/v1')).status).toBe(200);
+  });
+
   it('lets its own inline script run, by hash, and no other', async () => {
     const res = await t.app.request('/question-tracker/sheet/blind-75');
     expect(res.status).toBe(200);

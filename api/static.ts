@@ -18,6 +18,8 @@ export function inlineScriptHashes(html: string): string[] {
 
 /** Client-side routes of the dashboard: they all answer with index.html. */
 const SPA_ROUTES = ['/', '/question-tracker', '/question-tracker/*', '/profile/*', '/account'];
+/** The API's own paths under the dashboard's: an unknown one is a missing route (JSON 404), not a page. */
+const API_PATH = /^\/question-tracker\/v\d+(\/|$)/;
 
 /** Serves the built dashboard from `dir` on the same port as the API. */
 export function mountDashboard(app: Hono<AppEnv>, dir: string): void {
@@ -37,6 +39,7 @@ export function mountDashboard(app: Hono<AppEnv>, dir: string): void {
   let page = { html: '', csp: '' };
   for (const route of SPA_ROUTES) {
     app.get(route, (c) => {
+      if (API_PATH.test(c.req.path)) return c.notFound();
       // Read on each request so a rebuild is served without a restart; it is small.
       const html = readFileSync(indexPath, 'utf8');
       if (html !== page.html) page = { html, csp: contentSecurityPolicy(inlineScriptHashes(html)) };
