@@ -30,6 +30,6 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     // The specs sign up dozens of users, all from this machine's address.
-    env: { PORT: String(E2E_PORT), DATA_DIR: dataDir, SCRYPT_N: '1024', LOG_LEVEL: 'error', DATABASE_URL: '', SIGNUP_LIMIT_PER_ADDRESS: '10000' },
+    env: { PORT: String(E2E_PORT), DATA_DIR: dataDir, SCRYPT_N: '1024', LOG_LEVEL: 'error', DATABASE_URL: '', SIGNUP_LIMIT_PER_ADDRESS: '10000', TEST_CLOCK: '1' },
   },
 });

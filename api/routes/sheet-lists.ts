@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import { inviteParamSchema, publicSheetsQuerySchema } from '../../shared/schemas/sheet-list';
+import { publicSheetsQuerySchema } from '../../shared/schemas/sheet-list';
 import type { AppEnv, Deps } from '../lib/env';
 import { ok, valid } from '../lib/respond';
-import { answerInvite, mySheets, premiumSheets, publicSheets } from '../services/sheet-lists';
+import { mySheets, premiumSheets, publicSheets } from '../services/sheet-lists';
 
-/** /question-tracker/v2/sheet: the lists of sheets (explore, premium, My Sheets) and answering invites. */
+/** /question-tracker/v2/sheet: the lists of sheets (explore, premium, My Sheets). */
 export function sheetListRoutes(deps: Deps) {
-  const { db, clock } = deps;
+  const { db } = deps;
   return new Hono<AppEnv>()
     .get('/public/get-public-sheets', valid('query', publicSheetsQuerySchema), async (c) => {
       return ok(c, await publicSheets(db, c.get('user'), c.req.valid('query')), 200);
@@ -16,13 +16,5 @@ export function sheetListRoutes(deps: Deps) {
     })
     .get('/my-sheets', async (c) => {
       return ok(c, await mySheets(db, c.get('user')), 200);
-    })
-    .patch('/collaborators/accept-invite/:inviteId', valid('param', inviteParamSchema), async (c) => {
-      const data = await answerInvite(db, clock, c.get('user'), c.req.valid('param').inviteId, true);
-      return ok(c, data, 200, 'Invite accepted');
-    })
-    .patch('/collaborators/decline-invite/:inviteId', valid('param', inviteParamSchema), async (c) => {
-      const data = await answerInvite(db, clock, c.get('user'), c.req.valid('param').inviteId, false);
-      return ok(c, data, 200, 'Invite declined');
     });
 }

@@ -9,7 +9,7 @@ import { encodeAnswer, ok, sendAnswer, valid, type EncodedAnswer } from '../lib/
 import { PRIVATE_REVALIDATE } from '../lib/security-headers';
 import { deleteSheet, setVisibility, updateSlug } from '../services/sharing';
 import type { Mapping, Sheet, SheetProgress } from '../../shared/schemas/sheet';
-import { createSheet, getSheetData, isSlugAvailable, listCollaborators, setFollowing, updateSheetConfig, updateSheetDetails } from '../services/sheets';
+import { createSheet, getSheetData, isSlugAvailable, setFollowing, updateSheetConfig, updateSheetDetails } from '../services/sheets';
 
 /** /question-tracker/v2/sheet: a sheet's data, details, order and following. */
 export function sheetRoutes(deps: Deps) {
@@ -80,10 +80,6 @@ export function sheetRoutes(deps: Deps) {
     .delete('/delete-sheet/:id', async (c) => {
       await deleteSheet(db, c.req.param('id'), c.get('user'));
       return ok(c, null, 200, 'Sheet deleted successfully');
-    })
-    .get('/collaborators/get-collaborators/:id', async (c) => {
-      const data = await listCollaborators(db, c.req.param('id'), c.get('user'));
-      return ok(c, data, 200);
     });
 }
 
