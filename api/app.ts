@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { noChangeFeed, type ChangeFeed } from './db/change-feed';
 import type { Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
+import { createPasswordHasher } from './services/passwords';
 import type { AppEnv, Deps } from './lib/env';
 import { AppError, CLIENT_CLOSED, clientAborted } from './lib/errors';
 import { createKeptAnswers, keptSheetAnswers } from './lib/kept-answers';
@@ -59,7 +60,7 @@ export function createApp({
   throttle?: ThrottleStore;
 }) {
   const caches = new MemoryCaches(changes);
-  const deps: Deps = { db, config, clock, caches, kept: createKeptAnswers(caches), throttle };
+  const deps: Deps = { db, config, clock, caches, kept: createKeptAnswers(caches), throttle, passwords: createPasswordHasher(config) };
   const log = (line: Record<string, unknown>) => {
     if (config.logLevel === 'info' || (config.logLevel === 'error' && line.level === 'error')) {
       console.log(JSON.stringify({ time: clock.now().toISOString(), ...line }));

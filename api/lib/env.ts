@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { UserRow } from '../services/auth';
 import type { ThrottleStore } from '../services/login-throttle';
+import type { PasswordHasher } from '../services/passwords';
 import type { Clock } from './clock';
 import type { KeptAnswers } from './kept-answers';
 import type { MemoryCaches } from './memory-cache';
@@ -13,6 +14,7 @@ export interface Deps {
   caches: MemoryCaches;
   kept: KeptAnswers;
   throttle: ThrottleStore;
+  passwords: PasswordHasher;
 }
 
 export interface AppEnv {

@@ -4,7 +4,6 @@ import type { AccountSheet, SheetChoice } from '../../shared/schemas/user';
 import { collaborators, invites, mappings, sessions, sheetFollows, sheets, users } from '../db/schema';
 import { badRequest, conflict, isUniqueViolation } from '../lib/errors';
 import { accountThrottleKey, confirmPassword, hashToken, type AuthDeps, type UserRow } from './auth';
-import { passwordsFor } from './passwords';
 
 /**
  * Sets a new password after checking the current one. Every other session of the user ends in the
@@ -19,7 +18,7 @@ export async function changePassword(
 ): Promise<{ sessionsEnded: number }> {
   await confirmPassword(deps, user, input.currentPassword, address, RULE_MESSAGES.wrongCurrentPassword);
   if (input.newPassword === input.currentPassword) throw badRequest(RULE_MESSAGES.samePassword);
-  const passwordHash = await passwordsFor(deps.config).hash(input.newPassword);
+  const passwordHash = await deps.passwords.hash(input.newPassword);
   return deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: deps.clock.now() }).where(eq(users.id, user.id));
     const ended = await tx

@@ -10,7 +10,7 @@ import { addressBlock } from '../lib/client-address';
 import type { Clock } from '../lib/clock';
 import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from '../lib/errors';
 import type { ThrottleLimits, ThrottleStore } from './login-throttle';
-import { passwordsFor } from './passwords';
+import type { PasswordHasher } from './passwords';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -19,6 +19,8 @@ export interface AuthDeps {
   config: Config;
   clock: Clock;
   throttle: ThrottleStore;
+  /** The app's password hasher, with its bounded queue (services/passwords). */
+  passwords: PasswordHasher;
 }
 
 /** The per-account limits (kept under this name for existing callers). */
@@ -62,7 +64,7 @@ export async function signup(
   const limits = { ...SIGNUP_THROTTLE, maxAttempts: deps.config.signupLimitPerAddress };
   const keys: ThrottleKey[] = address ? [{ key: `signup:${addressBlock(address)}`, limits }] : [];
   const held = await reserveAttempts(deps, keys, RULE_MESSAGES.signupThrottled);
-  const passwordHash = await unlessItFails(deps, held, () => passwordsFor(deps.config).hash(input.password));
+  const passwordHash = await unlessItFails(deps, held, () => deps.passwords.hash(input.password));
   const base = profileNameBase(input.firstName, input.secondName);
   for (let attempt = 0; attempt < 8; attempt++) {
     const profileName = attempt === 0 ? base : `${base}-${randomBytes(3).toString('hex')}`;
@@ -151,7 +153,7 @@ export async function login(
   const held = await reserveAttempts(deps, keys);
   const { row, good } = await unlessItFails(deps, held, async () => {
     const [row] = await deps.db.select().from(users).where(eq(users.email, input.email));
-    return { row, good: await passwordsFor(deps.config).verify(input.password, row?.passwordHash ?? null) };
+    return { row, good: await deps.passwords.verify(input.password, row?.passwordHash ?? null) };
   });
   if (!row || !good) throw unauthorized(RULE_MESSAGES.wrongCredentials);
   await deps.throttle.clear(keys[0]!.key);
@@ -166,7 +168,7 @@ export async function login(
  */
 export async function confirmPassword(deps: AuthDeps, user: UserRow, password: string, address: string | null, message: string): Promise<void> {
   const held = await reserveAttempts(deps, throttleKeys(user.email, address));
-  if (!(await unlessItFails(deps, held, () => passwordsFor(deps.config).verify(password, user.passwordHash)))) throw badRequest(message);
+  if (!(await unlessItFails(deps, held, () => deps.passwords.verify(password, user.passwordHash)))) throw badRequest(message);
   await releaseAttempts(deps, held);
 }
 

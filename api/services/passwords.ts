@@ -71,14 +71,4 @@ export function createPasswordHasher(config: HasherConfig): PasswordHasher {
   };
 }
 
-const hashers = new WeakMap<HasherConfig, PasswordHasher>();
 
-/**
- * The hasher of the app with this configuration, made on first use: one queue per app (per process in
- * production, per test app in tests), which services reach through the config they already hold.
- */
-export function passwordsFor(config: HasherConfig): PasswordHasher {
-  let hasher = hashers.get(config);
-  if (!hasher) hashers.set(config, (hasher = createPasswordHasher(config)));
-  return hasher;
-}
