@@ -2,6 +2,7 @@
  * Clients that hang up mid-request, against a real HTTP server: a closed tab or a cancelled upload is
  * logged as one short info line, never as a server error with a stack trace.
  */
+import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
@@ -18,6 +19,8 @@ describe('aborted requests', () => {
   let log: MockInstance<typeof console.log>;
   let error: MockInstance<typeof console.error>;
   const lines = () => log.mock.calls.map((args) => String(args[0]));
+  /** What to do once the server has read a request's head, by the client's port. */
+  const received = new Map<number, () => void>();
 
   beforeAll(async () => {
     log = vi.spyOn(console, 'log').mockImplementation(() => {});
@@ -30,6 +33,7 @@ describe('aborted requests', () => {
         resolve();
       });
     });
+    (server as Server).on('request', (req: IncomingMessage) => received.get(req.socket.remotePort ?? -1)?.());
   });
 
   afterAll(async () => {
@@ -39,12 +43,12 @@ describe('aborted requests', () => {
     error.mockRestore();
   });
 
-  /** Sends the request head and part of the body, waits until the server is reading it, then hangs up. */
+  /** Sends the request head and part of the body, waits until the server has the request, then hangs up. */
   const abandon = (head: string, partialBody: string) =>
     new Promise<void>((resolve) => {
       const socket = connect(port, '127.0.0.1', () => {
+        received.set(socket.localPort ?? 0, () => setTimeout(() => socket.destroy(), 5));
         socket.write(head + partialBody);
-        setTimeout(() => socket.destroy(), 50);
       });
       socket.on('close', () => resolve());
       socket.on('error', () => resolve());
