@@ -2,7 +2,11 @@ import { browser, type Browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { matchPatterns } from '@shared/platforms/index';
 import type { BroadcastMessage } from '@shared/schemas/messages';
-import { addLinkToWorkspace, flushQueue, handleMessage, type HandlerDeps, type KeyValue } from '../lib/handler';
+import { handleMessage } from '../background/dispatch';
+import { flushQueue } from '../background/queue';
+import type { HandlerDeps } from '../background/types';
+import { addLinkToWorkspace } from '../background/workspace';
+import type { KeyValue } from '../lib/api';
 import { lookupKey, tabKey } from '../lib/kept-state';
 
 const MENU_ID = 'add-to-workspace';

@@ -1,6 +1,6 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { LEETCODE_MATCHES } from '../lib/content-matches.generated';
-import { installVerdictTap } from '../lib/verdict-tap';
+import { installVerdictTap } from '../verdicts/leetcode';
 
 /**
  * LeetCode's page world, from the first byte: wraps fetch and XMLHttpRequest before the page's own

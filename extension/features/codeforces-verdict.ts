@@ -1,5 +1,4 @@
-import type { VerdictResult } from '@shared/schemas/messages';
-import { codeforcesStatusScope, ownAcceptedSubmissions } from '../lib/codeforces-status';
+import { codeforcesStatusScope, ownAcceptedSubmissions } from '../verdicts/codeforces';
 import type { ContentFeature } from './types';
 
 export const CODEFORCES_HOSTS = /(^|\.)codeforces\.(com|ru)$/;
@@ -20,7 +19,7 @@ export const codeforcesVerdictFeature: ContentFeature = {
       for (const s of ownAcceptedSubmissions(window.document, window.location.href)) {
         if (reported.has(s.submissionId)) continue;
         reported.add(s.submissionId);
-        void send<VerdictResult>({ type: 'verdict:accepted', verdict: { source: 'codeforces', ...s } })
+        void send({ type: 'verdict:accepted', verdict: { source: 'codeforces', ...s } })
           .then((r) => r.status !== 'duplicate' && r.message && toast(r.message, r.status === 'ticked' ? 'success' : 'info'))
           .catch(() => undefined);
       }

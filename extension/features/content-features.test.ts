@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseProblemUrl } from '@shared/platforms/index';
 import type { ContentMessage } from '@shared/schemas/messages';
-import { TAP_MESSAGE } from '../lib/leetcode-verdict';
+import { TAP_MESSAGE } from '../verdicts/leetcode';
 import { codeforcesVerdictFeature } from './codeforces-verdict';
 import { detectProblemFeature } from './detect-problem';
 import { leetcodeVerdictFeature } from './leetcode-verdict';

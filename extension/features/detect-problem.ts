@@ -25,7 +25,7 @@ export const detectProblemFeature: ContentFeature = {
     const report = async () => {
       const url = window.location.href;
       if (identified?.url !== url) {
-        identified = { url, problem: await send<ParsedPageProblem | null>({ type: 'page:identify', url }) };
+        identified = { url, problem: await send({ type: 'page:identify', url }) };
       }
       const parsed = identified.problem;
       if (!parsed) {

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
-import type { VerdictResult } from '@shared/schemas/messages';
-import { isAcceptedForPage, leetcodePage, readTapMessage } from '../lib/leetcode-verdict';
+import { leetcodePage } from '../platforms/leetcode.dom';
+import { isAcceptedForPage, readTapMessage } from '../verdicts/leetcode';
 import type { ContentFeature } from './types';
 
 export const LEETCODE_HOSTS = /(^|\.)leetcode\.(com|cn)$/;
@@ -34,7 +34,7 @@ export const leetcodeVerdictFeature: ContentFeature = {
         const page = leetcodePage(window.location, window.document);
         if (!isAcceptedForPage(verdict, page)) return;
         seen.add(verdict.submissionId);
-        void send<VerdictResult>({
+        void send({
           type: 'verdict:accepted',
           verdict: { source: 'leetcode', problemUrl: `${window.location.origin}/problems/${page.slug}/`, submissionId: verdict.submissionId },
         })

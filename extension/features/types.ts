@@ -1,12 +1,12 @@
-import type { ContentMessage } from '@shared/schemas/messages';
+import type { ContentMessage, Send } from '@shared/schemas/messages';
 import type { ToastTone } from '../lib/page-toast';
 
 /** What a feature gets from the content script: the page, a stop signal and the few ways out it may use. */
 export interface FeatureContext {
   window: Window;
   signal: AbortSignal;
-  /** Sends to the background (the only one that talks to the API). */
-  send<T>(message: ContentMessage): Promise<T>;
+  /** Sends to the background (the only one that talks to the API); the reply's type follows from the message. */
+  send: Send<ContentMessage>;
   /** Called after the page moves to another URL without a load (single-page apps). */
   onLocationChange(callback: () => void): void;
   /** A small confirmation on the page. */

@@ -1,7 +1,7 @@
 import { isValidDifficulty } from '@shared/rules/difficulty';
 import type { RecordSetResult, RecordState } from '@shared/schemas/messages';
 import { ApiError, unwrap, unwrapWithMessage, type Client } from './api';
-import type { QueuedAction } from './queue';
+import type { QueuedAction } from '../background/queue';
 
 export const ACTION_MESSAGES = {
   added: 'Added to workspace',

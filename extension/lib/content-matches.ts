@@ -1,5 +1,5 @@
 import { matchPatterns, platformById } from '@shared/platforms/index';
-import { CODEFORCES_STATUS_PATHS } from './codeforces-status';
+import { CODEFORCES_STATUS_PATHS } from '../verdicts/codeforces';
 
 /** Where the content script runs: every problem page of the registry, and Codeforces' status pages. */
 export function contentScriptMatches(): string[] {

@@ -1,8 +1,8 @@
 /**
  * What the background keeps about a tab in storage.session, and how a page reads it back. The
- * background writes it (handler.ts); the popup reads it straight from storage to paint at once, even
- * while the background is asleep, then asks the background for a fresh answer. Nothing secret is
- * read here: the token stays with the background.
+ * background writes it (background/problem.ts and kept-lookups.ts); the popup reads it straight from
+ * storage to paint at once, even while the background is asleep, then asks the background for a
+ * fresh answer. Nothing secret is read here: the token stays with the background.
  */
 import type { AuthStatus, DetectedProblem, LookupState, PlatformInfo, ProblemState } from '@shared/schemas/messages';
 

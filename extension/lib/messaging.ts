@@ -1,10 +1,12 @@
 import { browser } from 'wxt/browser';
-import type { ContentMessage, PageMessage, Reply } from '@shared/schemas/messages';
+import type { Reply, Send } from '@shared/schemas/messages';
 
-/** Sends a message to the background and unwraps its reply. */
-export async function send<T>(message: PageMessage | ContentMessage): Promise<T> {
-  const reply = (await browser.runtime.sendMessage(message)) as Reply<T> | undefined;
-  if (!reply) throw new Error('The extension did not answer');
-  if (!reply.ok) throw new Error(reply.error);
+/**
+ * Sends a message to the background and unwraps its reply, whose type follows from the message's
+ * `type` (ReplyMap in shared/schemas/messages.ts). A refusal rejects with the background's message.
+ */
+export const send: Send = async (message) => {
+  const reply = (await browser.runtime.sendMessage(message)) as Reply<never> | undefined;
+  if (!reply?.ok) throw new Error(reply?.error ?? 'The extension did not answer');
   return reply.data;
-}
+};

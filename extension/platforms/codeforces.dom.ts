@@ -18,3 +18,54 @@ export const readCodeforces: DomReader = (doc) => {
   }
   return details;
 };
+
+// Status pages (/contest/{id}/my, /problemset/status, /submissions/{handle}): read for auto-tick
+// (verdicts/codeforces.ts).
+
+const profileHandle = (a: Element): string | null => {
+  const m = /^\/profile\/([\w.-]{1,40})\/?$/.exec(a.getAttribute('href') ?? '');
+  return m?.[1] ?? null;
+};
+
+/**
+ * The handle of the person signed in to Codeforces, from the page header: the profile link next to
+ * the Logout link. Null when nobody is signed in.
+ */
+export function loggedInHandle(doc: Document): string | null {
+  const header = doc.getElementById('header') ?? doc.body;
+  const logout = header?.querySelector('a[href*="/logout"]');
+  if (!logout) return null;
+  const box = logout.parentElement;
+  const link = Array.from(box?.querySelectorAll('a[href^="/profile/"]') ?? []).find((a) => profileHandle(a));
+  return link ? profileHandle(link) : null;
+}
+
+export interface StatusRow {
+  submissionId: string;
+  /** The handles in the party cell (one, or a team's members). */
+  handles: string[];
+  /** The problem link as written on the page (relative). */
+  problemHref: string | null;
+  accepted: boolean;
+}
+
+/** Every submission row of a status table. */
+export function statusRows(doc: Document): StatusRow[] {
+  const rows: StatusRow[] = [];
+  for (const tr of Array.from(doc.querySelectorAll('tr[data-submission-id]'))) {
+    const submissionId = tr.getAttribute('data-submission-id') ?? '';
+    if (!/^\d{1,20}$/.test(submissionId)) continue;
+    const party = tr.querySelector('td.status-party-cell');
+    const handles = Array.from(party?.querySelectorAll('a[href^="/profile/"]') ?? [])
+      .map(profileHandle)
+      .filter((h): h is string => h !== null);
+    const problem = Array.from(tr.querySelectorAll('a[href]')).find((a) => /\/problem(?:\/\d{1,7})?\/[A-Za-z][0-9]?\/?$/.test(a.getAttribute('href') ?? ''));
+    // The judge's own verdict code (submissionVerdict="OK"), else its Accepted marker.
+    const wrapper = tr.querySelector('[submissionverdict]');
+    const code = wrapper?.getAttribute('submissionverdict');
+    const waiting = tr.querySelector('.status-verdict-cell')?.getAttribute('waiting') === 'true';
+    const accepted = !waiting && (code !== null && code !== undefined ? code === 'OK' : !!tr.querySelector('.verdict-accepted'));
+    rows.push({ submissionId, handles, problemHref: problem?.getAttribute('href') ?? null, accepted });
+  }
+  return rows;
+}

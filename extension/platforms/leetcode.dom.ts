@@ -73,3 +73,15 @@ export const readLeetcode: DomReader = (doc) => {
   }
   return details;
 };
+
+/**
+ * The problem a LeetCode page shows, to match a verdict against (verdicts/leetcode.ts): its slug
+ * from the URL and its question id from the page data.
+ */
+export function leetcodePage(location: { pathname: string }, doc: Document): { slug: string | null; questionId: string | null } {
+  const slug = /^\/problems\/([a-z0-9-]{1,200})(?:\/|$)/.exec(location.pathname)?.[1] ?? null;
+  const data = doc.querySelector('script#__NEXT_DATA__')?.textContent ?? '';
+  // The question object of the page data names its id, then its slug: take the id of this slug.
+  const questionId = slug ? (new RegExp(`"questionId":"(\\d{1,20})"[^{}]*?"titleSlug":"${slug}"`).exec(data)?.[1] ?? null) : null;
+  return { slug, questionId };
+}

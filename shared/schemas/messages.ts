@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Note, NotesPage, NoteTagCount, QuestionNotes } from './note';
 
 /** What a content script read from a problem page. */
 export const detectedProblemSchema = z.object({
@@ -115,6 +116,24 @@ export type PageMessage = z.input<typeof pageMessageSchema>;
 export type RecordSetMessage = z.output<typeof recordSetSchema>;
 export type SheetAddMessage = z.output<typeof sheetAddSchema>;
 
+/** Every message the background answers: what content scripts and the extension's own pages send. */
+export type Message = ContentMessage | PageMessage;
+export type MessageType = Message['type'];
+export type ContentMessageType = ContentMessage['type'];
+export type PageMessageType = PageMessage['type'];
+
+const typesOf = <T extends string>(schema: { options: readonly { shape: { type: { value: T } } }[] }): readonly T[] =>
+  schema.options.map((o) => o.shape.type.value);
+/** The message types of the protocol, read from the schemas (the background's handler list is checked against them). */
+export const CONTENT_MESSAGE_TYPES: readonly ContentMessageType[] = typesOf(contentMessageSchema);
+export const PAGE_MESSAGE_TYPES: readonly PageMessageType[] = typesOf(pageMessageSchema);
+
+/** A message as the background's handler gets it: validated by its schema (defaults and trims applied). */
+export type ValidMessage<K extends MessageType = MessageType> = Extract<
+  z.output<typeof contentMessageSchema> | z.output<typeof pageMessageSchema>,
+  { type: K }
+>;
+
 export const settingsSchema = z.object({ apiBaseUrl: z.string(), autoTick: z.boolean() });
 export type Settings = z.infer<typeof settingsSchema>;
 export const DEFAULT_API_BASE_URL = 'http://localhost:8787';
@@ -213,3 +232,53 @@ export interface QueueStatus {
   pending: number;
   lastError: string | null;
 }
+
+/** The solved count of the person's own day. */
+export interface TodayActivity {
+  date: string;
+  solved: number;
+}
+
+/** Refuses to compile when a message type has no reply, or a reply has no message type. */
+type EveryMessage<T extends Record<MessageType, unknown> & Record<Exclude<keyof T, MessageType>, never>> = T;
+
+/**
+ * The protocol: each message type and what the background answers to it (the data of an ok Reply).
+ * `send(message)` takes its reply type from here, and each background handler must return it.
+ */
+export type ReplyMap = EveryMessage<{
+  // From content scripts (about their own tab only).
+  'page:identify': ParsedPageProblem | null;
+  'problem:detected': null;
+  'problem:none': null;
+  'verdict:accepted': VerdictResult;
+  // From the extension's own pages.
+  'auth:status': AuthStatus;
+  'auth:login': AuthStatus;
+  'auth:logout': AuthStatus;
+  'problem:get': DetectedProblem | null;
+  'problem:state': ProblemState;
+  'record:set': ActionResult<RecordSetResult>;
+  'sheets:list': EditableSheet[];
+  'sheet:get': SheetOutline;
+  /** The API's new mappings are not read: the popup shows the message. */
+  'sheet:add': ActionResult<unknown>;
+  'notes:question': QuestionNotes;
+  'notes:general': NotesPage;
+  'note:get': Note;
+  'note:create': Note;
+  'note:update': ActionResult<Note>;
+  'note:delete': { _id: string };
+  'notes:tags': NoteTagCount[];
+  'activity:today': TodayActivity;
+  'queue:status': QueueStatus;
+  'queue:flush': QueueStatus;
+  'settings:get': Settings;
+  'settings:set': Settings;
+}>;
+
+/**
+ * Sends one of the messages M to the background and resolves to its reply, inferred from the
+ * message's `type` (rejects with the background's error message when it refuses).
+ */
+export type Send<M extends Message = Message> = <K extends M['type']>(message: Extract<M, { type: K }> & { type: K }) => Promise<ReplyMap[K]>;

@@ -10,8 +10,8 @@ function Options() {
   const [queue, setQueue] = useState<QueueStatus | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   useEffect(() => {
-    void send<Settings>({ type: 'settings:get' }).then(setSettings);
-    void send<QueueStatus>({ type: 'queue:status' }).then(setQueue);
+    void send({ type: 'settings:get' }).then(setSettings);
+    void send({ type: 'queue:status' }).then(setQueue);
   }, []);
 
   async function save(e: FormEvent<HTMLFormElement>) {
@@ -25,7 +25,7 @@ function Options() {
         setMessage('Permission to reach that address was not granted.');
         return;
       }
-      setSettings(await send<Settings>({ type: 'settings:set', apiBaseUrl: origin }));
+      setSettings(await send({ type: 'settings:set', apiBaseUrl: origin }));
       setMessage('Saved. Sign in again from the popup.');
     } catch (err) {
       setMessage(err instanceof TypeError ? 'Please enter a valid URL' : (err as Error).message);
@@ -33,7 +33,7 @@ function Options() {
   }
 
   async function setAutoTick(autoTick: boolean) {
-    setSettings(await send<Settings>({ type: 'settings:set', autoTick }));
+    setSettings(await send({ type: 'settings:set', autoTick }));
   }
 
   return (
@@ -62,7 +62,7 @@ function Options() {
           <span data-testid="queue-pending">{queue.pending === 0 ? 'Everything is synced.' : `${queue.pending} change(s) waiting to be sent.`}</span>
           {queue.lastError && <span className="muted">Last problem: {queue.lastError}</span>}
           {queue.pending > 0 && (
-            <button type="button" onClick={() => void send<QueueStatus>({ type: 'queue:flush' }).then(setQueue)}>
+            <button type="button" onClick={() => void send({ type: 'queue:flush' }).then(setQueue)}>
               Retry now
             </button>
           )}

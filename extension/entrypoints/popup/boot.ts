@@ -45,7 +45,7 @@ export function startPopup(search: string): PopupBoot {
     // With something to paint, the fresh answer (an API lookup, and the server's work) waits for that
     // frame instead of competing with it.
     if (k) await afterNextPaint();
-    return send<ProblemState>({ type: 'problem:state', tabId: t.tabId });
+    return send({ type: 'problem:state', tabId: t.tabId });
   });
-  return { target, auth: send<AuthStatus>({ type: 'auth:status' }), settings: send<Settings>({ type: 'settings:get' }), state, kept };
+  return { target, auth: send({ type: 'auth:status' }), settings: send({ type: 'settings:get' }), state, kept };
 }

@@ -1,12 +1,4 @@
-import type {
-  ActionResult,
-  AuthStatus,
-  EditableSheet,
-  PageMessage,
-  ProblemState,
-  RecordSetResult,
-  Settings,
-} from '@shared/schemas/messages';
+import type { AuthStatus, EditableSheet, PageMessage, ProblemState, Send, Settings } from '@shared/schemas/messages';
 import { difficultyTone } from '@shared/rules/difficulty';
 import { h, setProp, syncChildren } from '../../lib/dom';
 import { NO_PROBLEM, type PopupBoot, type PopupTarget } from './boot';
@@ -20,7 +12,7 @@ interface Toast {
 
 /** How the popup reaches the rest of the extension (the real ones in main.ts, fakes in tests). */
 export interface PopupIo {
-  send<T>(message: PageMessage): Promise<T>;
+  send: Send<PageMessage>;
   openNotesPanel(tabId: number | null, windowId: number | null): void;
 }
 
@@ -86,14 +78,14 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
 
   async function loadState(tabId: number | null) {
     const request = ++stateRequest;
-    const next = tabId === null ? NO_PROBLEM : await io.send<ProblemState>({ type: 'problem:state', tabId });
+    const next = tabId === null ? NO_PROBLEM : await io.send({ type: 'problem:state', tabId });
     if (request === stateRequest) showState(next);
   }
 
   const reloadState = () => loadState(m.target?.tabId ?? null);
 
   function loadSheets(questionId?: string) {
-    return io.send<EditableSheet[]>({ type: 'sheets:list', ...(questionId && { questionId }) });
+    return io.send({ type: 'sheets:list', ...(questionId && { questionId }) });
   }
 
   /** Off a problem page: today's solved count. On one: which of my sheets hold it. */
@@ -107,7 +99,7 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
     factsFor = key;
     if (!signedIn || !m.state) return;
     if (!problem) {
-      io.send<{ solved: number }>({ type: 'activity:today', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone })
+      io.send({ type: 'activity:today', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone })
         .then((a) => set({ today: a.solved }))
         .catch(() => set({ today: null }));
     } else if (questionId) {
@@ -122,7 +114,7 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
     const form = new FormData(e.currentTarget as HTMLFormElement);
     set({ busy: true, signInError: null });
     try {
-      set({ auth: await io.send<AuthStatus>({ type: 'auth:login', email: String(form.get('email')), password: String(form.get('password')) }) });
+      set({ auth: await io.send({ type: 'auth:login', email: String(form.get('email')), password: String(form.get('password')) }) });
       await reloadState();
     } catch (err) {
       set({ signInError: (err as Error).message });
@@ -132,7 +124,7 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
   }
 
   async function signOut() {
-    set({ auth: await io.send<AuthStatus>({ type: 'auth:logout' }), sheets: null, today: null });
+    set({ auth: await io.send({ type: 'auth:logout' }), sheets: null, today: null });
     await reloadState();
   }
 
@@ -142,7 +134,7 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
     if (!problem) return;
     set({ busy: true });
     try {
-      const r = await io.send<ActionResult<RecordSetResult>>({
+      const r = await io.send({
         type: 'record:set',
         problemUrl: problem.url,
         details: { name: problem.name, difficulty: problem.difficulty, topics: problem.topics },

@@ -1,5 +1,5 @@
 import { subTopicsOf } from '@shared/rules/sheet';
-import type { ActionResult, EditableSheet, PageMessage, SheetOutline } from '@shared/schemas/messages';
+import type { EditableSheet, PageMessage, Send, SheetOutline } from '@shared/schemas/messages';
 import { h } from '../../lib/dom';
 import type { Tone } from './popup';
 
@@ -7,7 +7,7 @@ export interface SheetPickerOptions {
   problemUrl: string;
   /** The title the question gets in the sheet, editable. */
   title: string;
-  send<T>(message: PageMessage): Promise<T>;
+  send: Send<PageMessage>;
   loadSheets(): Promise<EditableSheet[]>;
   onLoaded(sheets: EditableSheet[]): void;
   onDone(message: string, tone: Tone): void;
@@ -73,7 +73,7 @@ export function createSheetPicker(o: SheetPickerOptions): SheetPicker {
     drawTopics();
     if (!sheetId) return;
     try {
-      const got = await o.send<SheetOutline>({ type: 'sheet:get', sheetId });
+      const got = await o.send({ type: 'sheet:get', sheetId });
       // Only the sheet still chosen.
       if (sheetSelect.value !== sheetId) return;
       outline = got;
@@ -88,7 +88,7 @@ export function createSheetPicker(o: SheetPickerOptions): SheetPicker {
     busy = true;
     drawButton();
     try {
-      const r = await o.send<ActionResult<unknown>>({
+      const r = await o.send({
         type: 'sheet:add',
         sheetId: sheetSelect.value,
         problemUrl: o.problemUrl,

@@ -1,8 +1,7 @@
-import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import type { ContentMessage, Reply } from '@shared/schemas/messages';
 import { contentFeatures } from '../../features/index';
 import { CONTENT_SCRIPT_MATCHES } from '../../lib/content-matches.generated';
+import { send } from '../../lib/messaging';
 import { showPageToast } from '../../lib/page-toast';
 
 export default defineContentScript({
@@ -12,11 +11,6 @@ export default defineContentScript({
   runAt: 'document_idle',
   main(ctx) {
     const url = new URL(window.location.href);
-    const send = async <T>(message: ContentMessage): Promise<T> => {
-      const reply = (await browser.runtime.sendMessage(message)) as Reply<T> | undefined;
-      if (!reply?.ok) throw new Error(reply?.error ?? 'The extension did not answer');
-      return reply.data;
-    };
     for (const feature of contentFeatures) {
       if (!feature.runsOn(url)) continue;
       try {

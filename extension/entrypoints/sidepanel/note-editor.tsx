@@ -3,7 +3,6 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { addNoteTag, DEFAULT_NOTE_TITLE, isSafeNoteUrl, NOTE_LINK_REL, validateNoteDraft } from '@shared/rules/notes';
-import type { ActionResult } from '@shared/schemas/messages';
 import type { Note } from '@shared/schemas/note';
 import { send } from '../../lib/messaging';
 import { sanitizeNoteForDisplay } from '../../lib/safe-html';
@@ -53,12 +52,12 @@ export function NoteEditor({ note, questionId, onClose }: { note: Note | null; q
     const run = (async () => {
       try {
         if (noteId.current === null) {
-          const created = await send<Note>({ type: 'note:create', questionId, ...current });
+          const created = await send({ type: 'note:create', questionId, ...current });
           noteId.current = created._id;
           saved.current = key;
           setStatus({ kind: 'saved' });
         } else {
-          const r = await send<ActionResult<Note>>({ type: 'note:update', noteId: noteId.current, ...current });
+          const r = await send({ type: 'note:update', noteId: noteId.current, ...current });
           saved.current = key;
           setStatus({ kind: r.status === 'queued' ? 'queued' : 'saved' });
         }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
-import type { ActionResult, AuthStatus, BroadcastMessage, ProblemState, RecordSetResult } from '@shared/schemas/messages';
-import type { Note, NotesPage, NoteSummary, QuestionNotes } from '@shared/schemas/note';
+import type { AuthStatus, BroadcastMessage, ProblemState } from '@shared/schemas/messages';
+import type { Note, NoteSummary } from '@shared/schemas/note';
 import { send } from '../../lib/messaging';
 import { sanitizeNoteForDisplay } from '../../lib/safe-html';
 import { NoteEditor } from './note-editor';
@@ -27,7 +27,7 @@ export function SidePanel() {
     const id = tabRef.current;
     if (id === null) return setState({ problem: null, platform: null, signedIn: false, lookup: null });
     try {
-      setState(await send<ProblemState>({ type: 'problem:state', tabId: id }));
+      setState(await send({ type: 'problem:state', tabId: id }));
       setError(null);
     } catch (err) {
       setError((err as Error).message);
@@ -35,7 +35,7 @@ export function SidePanel() {
   }, []);
 
   useEffect(() => {
-    void send<AuthStatus>({ type: 'auth:status' }).then(setAuth);
+    void send({ type: 'auth:status' }).then(setAuth);
   }, []);
 
   // Follow the browser: the active tab of this window, its navigations, and what its page detects.
@@ -88,7 +88,7 @@ export function SidePanel() {
   async function addToWorkspace() {
     if (!problem) return;
     try {
-      await send<ActionResult<RecordSetResult>>({
+      await send({
         type: 'record:set',
         problemUrl: problem.url,
         details: { name: problem.name, difficulty: problem.difficulty, topics: problem.topics },
@@ -156,8 +156,8 @@ function NotesList({ questionId }: { questionId: string | null }) {
 
   const load = useCallback(async () => {
     try {
-      if (questionId) setNotes((await send<QuestionNotes>({ type: 'notes:question', questionId })).notes);
-      else setNotes((await send<NotesPage>({ type: 'notes:general' })).notes);
+      if (questionId) setNotes((await send({ type: 'notes:question', questionId })).notes);
+      else setNotes((await send({ type: 'notes:general' })).notes);
       setError(null);
     } catch (err) {
       setError((err as Error).message);
@@ -170,7 +170,7 @@ function NotesList({ questionId }: { questionId: string | null }) {
 
   async function edit(n: ListedNote) {
     try {
-      setEditing(n.note === undefined ? await send<Note>({ type: 'note:get', noteId: n._id }) : n);
+      setEditing(n.note === undefined ? await send({ type: 'note:get', noteId: n._id }) : n);
     } catch (err) {
       setError((err as Error).message);
     }

@@ -1,4 +1,11 @@
-import { ApiError, isRetryable, type KeyValue } from './api';
+import type { ActionResult, AuthStatus, Reply } from '@shared/schemas/messages';
+import { ACTION_MESSAGES, executeAction } from '../lib/actions';
+import { ApiError, apiClient, isRetryable, TOKEN_KEY, USER_KEY, type KeyValue } from '../lib/api';
+import { forgetLookups } from './kept-lookups';
+import { defineArea, done, fail, type HandlerDeps } from './types';
+
+// The offline queue: the storage of actions waiting for the API (OfflineQueue), the one queue of a
+// background (queueFor), and its messages (queue:status, queue:flush).
 
 /**
  * Actions that change something on the API and may wait while it is unreachable. Each one sets a
@@ -195,3 +202,59 @@ export class OfflineQueue {
     return outcomes.get(id) ?? { status: 'queued' };
   }
 }
+
+// One queue per background, kept with its dependencies.
+const queues = new WeakMap<HandlerDeps, OfflineQueue>();
+
+/** The offline queue of this background. */
+export function queueFor(deps: HandlerDeps): OfflineQueue {
+  let queue = queues.get(deps);
+  if (!queue) {
+    queue = new OfflineQueue({
+      store: deps.local,
+      execute: async (action) => {
+        const outcome = await executeAction(await apiClient(deps.local, deps.fetch), action);
+        await forgetLookups(deps);
+        return outcome;
+      },
+      owner: async () => ((await deps.local.get<string>(TOKEN_KEY)) ? ((await deps.local.get<AuthStatus['user']>(USER_KEY))?.email ?? 'me') : null),
+      now: deps.now ?? (() => Date.now()),
+      newId: deps.newId ?? (() => crypto.randomUUID()),
+      onChange: (pending) => deps.broadcast?.({ type: 'queue:changed', pending }),
+    });
+    queues.set(deps, queue);
+  }
+  return queue;
+}
+
+/** Sends what waits in the queue (alarms, start-up, and after any call that reached the API). */
+export async function flushQueue(deps: HandlerDeps): Promise<void> {
+  const queue = queueFor(deps);
+  if ((await queue.status()).pending > 0) await queue.flush();
+}
+
+/** After a call that reached the API: what waits in the queue is sent now too. */
+export function afterSuccess(deps: HandlerDeps) {
+  void flushQueue(deps).catch(() => undefined);
+}
+
+/** The reply of a call that reached the API. */
+export function reached<T>(deps: HandlerDeps, value: T): Reply<T> {
+  afterSuccess(deps);
+  return done(value);
+}
+
+/** A queued action's outcome as the pages see it; a refused one is an error with the API's message. */
+export function actionReply<T>(outcome: Outcome): Reply<ActionResult<T>> {
+  if (outcome.status === 'sent') return done({ status: 'sent', result: outcome.result as T, message: outcome.message });
+  if (outcome.status === 'queued') return done({ status: 'queued', message: ACTION_MESSAGES.queued });
+  return fail(outcome.error.error === 'InvalidPlatform' ? 'Invalid Platform' : outcome.error.message, outcome.error.code);
+}
+
+export const queueArea = defineArea('queue', {
+  'queue:status': async (_m, { deps }) => done(await queueFor(deps).status()),
+  'queue:flush': async (_m, { deps }) => {
+    await queueFor(deps).flush();
+    return done(await queueFor(deps).status());
+  },
+});

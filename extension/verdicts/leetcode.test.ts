@@ -2,23 +2,108 @@
 // @vitest-environment-options {"settings":{"disableJavaScriptFileLoading":true,"disableJavaScriptEvaluation":true,"disableCSSFileLoading":true,"handleDisabledFileLoadingAsSuccess":true}}
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { codeforcesStatusScope, keyInContest, loggedInHandle, ownAcceptedSubmissions, statusRows } from './codeforces-status';
+import { describe, expect, it, vi } from 'vitest';
+import { leetcodePage } from '../platforms/leetcode.dom';
 import {
   checkSubmissionId,
+  installVerdictTap,
   isAcceptedForPage,
-  leetcodePage,
   parseLeetcodeCheck,
   readTapMessage,
   submitSlug,
   submittedId,
   TAP_MESSAGE,
   type TapVerdict,
-} from './leetcode-verdict';
+} from './leetcode';
 
 const PAGES = resolve(import.meta.dirname, '../../tests/fixtures/pages');
 const json = (file: string): unknown => JSON.parse(readFileSync(join(PAGES, file), 'utf8'));
 const html = (file: string): Document => new DOMParser().parseFromString(readFileSync(join(PAGES, file), 'utf8'), 'text/html');
+
+const fixture = (file: string) => readFileSync(join(PAGES, file), 'utf8');
+
+const ANSWERS: Record<string, string> = {
+  '/problems/two-sum/submit/': '{"submission_id": 1}',
+  '/submissions/detail/1/check/': fixture('leetcode/check-accepted.json'),
+  '/submissions/detail/2/check/': fixture('leetcode/check-wrong-answer.json'),
+  '/submissions/detail/3/check/': fixture('leetcode/check-pending.json'),
+  '/problems/two-sum/interpret_solution/': '{"interpret_id": "runcode_1717000000.123_abcdef"}',
+  '/submissions/detail/runcode_1717000000.123_abcdef/check/': fixture('leetcode/check-runcode-accepted.json'),
+};
+
+/** A page world with its own fetch and XMLHttpRequest answering like LeetCode. */
+function pageWorld() {
+  const posted: [unknown, string][] = [];
+  const answer = (url: string) => ANSWERS[new URL(url, 'https://leetcode.com').pathname] ?? '{}';
+  class FakeXHR {
+    responseType = '';
+    responseText = '';
+    private url = '';
+    private listeners: (() => void)[] = [];
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    addEventListener(_type: string, fn: () => void) {
+      this.listeners.push(fn);
+    }
+    send() {
+      this.responseText = answer(this.url);
+      setTimeout(() => this.listeners.forEach((fn) => fn()), 0);
+    }
+  }
+  const win = {
+    location: { href: 'https://leetcode.com/problems/two-sum/', origin: 'https://leetcode.com' },
+    fetch: vi.fn(async (input: RequestInfo | URL) => new Response(answer(String(input)), { headers: { 'content-type': 'application/json' } })),
+    XMLHttpRequest: FakeXHR,
+    postMessage: (message: unknown, origin: string) => posted.push([message, origin]),
+  };
+  installVerdictTap(win as unknown as Window & typeof globalThis);
+  return { win: win as unknown as Window & typeof globalThis & { XMLHttpRequest: typeof FakeXHR }, posted };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 10));
+
+describe('the LeetCode page-world tap', () => {
+  it('posts the verdict of a submission check (fetch), naming the problem it was submitted on', async () => {
+    const { win, posted } = pageWorld();
+    await (await win.fetch('/problems/two-sum/submit/', { method: 'POST', body: '{}' })).json();
+    const res = await win.fetch('/submissions/detail/1/check/');
+    // The page still reads its own answer.
+    expect(await res.json()).toMatchObject({ status_msg: 'Accepted' });
+    await settle();
+    expect(posted).toEqual([
+      [{ type: TAP_MESSAGE, submissionId: '1', state: 'SUCCESS', statusMsg: 'Accepted', questionId: '1', slug: 'two-sum' }, 'https://leetcode.com'],
+    ]);
+  });
+
+  it('sees checks polled with XMLHttpRequest too', async () => {
+    const { win, posted } = pageWorld();
+    const xhr = new win.XMLHttpRequest();
+    xhr.open('GET', '/submissions/detail/2/check/');
+    xhr.send();
+    await settle();
+    expect(posted.map(([m]) => (m as { statusMsg: string }).statusMsg)).toEqual(['Wrong Answer']);
+  });
+
+  it('posts nothing for a check still judging, a "Run", another site, or any other request', async () => {
+    const { win, posted } = pageWorld();
+    await win.fetch('/submissions/detail/3/check/');
+    const run = await (await win.fetch('/problems/two-sum/interpret_solution/', { method: 'POST' })).json();
+    await win.fetch(`/submissions/detail/${(run as { interpret_id: string }).interpret_id}/check/`);
+    await win.fetch('https://evil.example/submissions/detail/1/check/');
+    await win.fetch('/graphql/');
+    await settle();
+    expect(posted).toEqual([]);
+  });
+
+  it('installs once', async () => {
+    const { win, posted } = pageWorld();
+    installVerdictTap(win);
+    await win.fetch('/submissions/detail/1/check/');
+    await settle();
+    expect(posted).toHaveLength(1);
+  });
+});
 
 describe('LeetCode check answers', () => {
   it('reads the Accepted verdict of a finished submission, with its question', () => {
@@ -82,61 +167,5 @@ describe('LeetCode check answers', () => {
     expect(isAcceptedForPage({ ...v, slug: 'three-sum' }, page)).toBe(false);
     expect(isAcceptedForPage({ ...v, slug: null, questionId: '15' }, page)).toBe(false);
     expect(isAcceptedForPage(v, leetcodePage({ pathname: '/problemset/' }, doc))).toBe(false);
-  });
-});
-
-describe('Codeforces status pages', () => {
-  const doc = html('codeforces/status-my.html');
-
-  it('reads the signed-in handle from the header, and nobody on a signed-out page', () => {
-    expect(loggedInHandle(doc)).toBe('pt_tester');
-    const out = new DOMParser().parseFromString('<div id="header"><a href="/enter">Enter</a> | <a href="/register">Register</a></div>', 'text/html');
-    expect(loggedInHandle(out)).toBeNull();
-  });
-
-  it('reads every row: party, problem and verdict', () => {
-    expect(statusRows(doc)).toEqual([
-      { submissionId: '250000005', handles: ['pt_tester'], problemHref: '/problemset/problem/4/A', accepted: true },
-      { submissionId: '250000004', handles: ['tourist'], problemHref: '/problemset/problem/71/A', accepted: true },
-      { submissionId: '250000003', handles: ['pt_tester', 'friend_b'], problemHref: '/problemset/problem/158/A', accepted: true },
-      { submissionId: '250000002', handles: ['pt_tester'], problemHref: '/problemset/problem/1/B', accepted: false },
-      { submissionId: '250000001', handles: ['pt_tester'], problemHref: '/problemset/problem/231/A', accepted: false },
-    ]);
-  });
-
-  it("returns only the signed-in user's own Accepted rows: another user's and a team's are ignored", () => {
-    expect(ownAcceptedSubmissions(doc, 'https://codeforces.com/problemset/status?my=on')).toEqual([
-      { submissionId: '250000005', problemUrl: 'https://codeforces.com/problemset/problem/4/A' },
-    ]);
-  });
-
-  it('sees a verdict that changes in place', () => {
-    const live = html('codeforces/status-my.html');
-    const cell = live.querySelector('tr[data-submission-id="250000002"] .status-verdict-cell')!;
-    cell.setAttribute('waiting', 'false');
-    cell.innerHTML = '<span class="submissionVerdictWrapper" submissionId="250000002" submissionVerdict="OK"><span class="verdict-accepted">Accepted</span></span>';
-    expect(ownAcceptedSubmissions(live, 'https://codeforces.com/').map((s) => s.submissionId)).toEqual(['250000005', '250000002']);
-  });
-
-  it('nobody signed in: nothing is reported', () => {
-    const anonymous = html('codeforces/status-my.html');
-    anonymous.querySelector('a[href$="/logout"]')?.remove();
-    expect(ownAcceptedSubmissions(anonymous, 'https://codeforces.com/')).toEqual([]);
-  });
-
-  it('knows which pages list submissions, and which contest a problem is in', () => {
-    const scope = (u: string) => codeforcesStatusScope(new URL(u));
-    expect(scope('https://codeforces.com/contest/1791/my')).toEqual({ scope: 'contest', contestId: '1791' });
-    expect(scope('https://codeforces.com/gym/104114/my')).toEqual({ scope: 'contest', contestId: '104114' });
-    expect(scope('https://codeforces.com/contest/1791/status/page/2')).toEqual({ scope: 'contest', contestId: '1791' });
-    expect(scope('https://codeforces.com/problemset/status?my=on')).toEqual({ scope: 'any' });
-    expect(scope('https://codeforces.com/submissions/pt_tester')).toEqual({ scope: 'any' });
-    expect(scope('https://codeforces.com/problemset/problem/4/A')).toBeNull();
-    expect(scope('https://codeforces.com/blog/entry/1')).toBeNull();
-    expect(keyInContest('1791A', '1791')).toBe(true);
-    expect(keyInContest('1776F2', '1776')).toBe(true);
-    expect(keyInContest('gym104114C', '104114')).toBe(true);
-    expect(keyInContest('17910A', '1791')).toBe(false);
-    expect(keyInContest('4A', '1791')).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, NetworkError } from './api';
+import { ApiError, NetworkError } from '../lib/api';
+import { handleMessage } from './dispatch';
 import { dedupeKey, mergeActions, OfflineQueue, type QueuedAction } from './queue';
-import { memory } from './test-support';
+import { memory, page, problem, setup, signIn } from './test-support';
 
 function queue(owner: string | null = 'me@example.com') {
   const store = memory();
@@ -173,5 +174,39 @@ describe('the offline queue', () => {
       title: 'a',
       note: 'y',
     });
+  });
+});
+
+describe('offline queue through the background', () => {
+  it('queues while the API is unreachable and sends once when it is back', async () => {
+    const { deps, api, local } = setup();
+    await signIn(local);
+    api.state.offline = true;
+    const first = await handleMessage({ type: 'record:set', problemUrl: problem.url, checked: true }, page, deps);
+    expect(first).toMatchObject({ ok: true, data: { status: 'queued' } });
+    const second = await handleMessage({ type: 'record:set', problemUrl: problem.url, starred: true }, page, deps);
+    expect(second).toMatchObject({ ok: true, data: { status: 'queued' } });
+    expect(await handleMessage({ type: 'queue:status' }, page, deps)).toMatchObject({ ok: true, data: { pending: 1 } });
+
+    api.state.offline = false;
+    api.calls.length = 0;
+    expect(await handleMessage({ type: 'queue:flush' }, page, deps)).toMatchObject({ ok: true, data: { pending: 0 } });
+    // One merged action: one record created checked and starred.
+    expect(api.callsTo('/question-tracker/v1/user/question/solve-question').map((c) => c.body)).toEqual([
+      { questionId: 'q-two-sum', checked: true, starred: true, customTags: [] },
+    ]);
+    await handleMessage({ type: 'queue:flush' }, page, deps);
+    expect(api.callsTo('/question-tracker/v1/user/question/solve-question')).toHaveLength(1);
+  });
+
+  it('sends what waits after the next call that reaches the API', async () => {
+    const { deps, api, local, session } = setup();
+    await signIn(local);
+    api.state.offline = true;
+    await handleMessage({ type: 'record:set', problemUrl: problem.url, checked: true }, page, deps);
+    api.state.offline = false;
+    await session.set('tab:1', problem);
+    await handleMessage({ type: 'problem:state', tabId: 1 }, page, deps);
+    await expect.poll(() => api.callsTo('/question-tracker/v1/user/question/solve-question').length).toBe(1);
   });
 });

@@ -3,7 +3,8 @@
  * answers the calls the background makes, records them, and can be switched off like a lost network.
  */
 import { vi } from 'vitest';
-import type { HandlerDeps, KeyValue } from './handler';
+import type { KeyValue } from '../lib/api';
+import type { HandlerDeps } from './types';
 
 export function memory(): KeyValue & { data: Map<string, unknown> } {
   const data = new Map<string, unknown>();
@@ -140,3 +141,10 @@ export async function signIn(local: KeyValue) {
   await local.set('token', 'tok_' + 'x'.repeat(40));
   await local.set('user', { email: 'a@b.co', firstName: 'A', secondName: '' });
 }
+
+/** The sender of a message from the popup (an extension page). */
+export const page = { id: 'ext-id', url: 'chrome-extension://ext-id/popup.html' };
+/** The sender of a message from the content script of a tab. */
+export const content = (tabId: number, url = 'https://leetcode.com/problems/two-sum/') => ({ id: 'ext-id', url, tab: { id: tabId } });
+/** What the content script detects on Two Sum's page. */
+export const problem = { platform: 'leetcode', key: 'two-sum', url: 'https://leetcode.com/problems/two-sum/', name: 'Two Sum', difficulty: 'Easy', topics: ['Array'] };

@@ -1,0 +1,23 @@
+import { authArea } from './auth';
+import { notesArea } from './notes';
+import { problemArea } from './problem';
+import { queueArea } from './queue';
+import { settingsArea } from './settings';
+import { sheetsArea } from './sheets';
+import type { Area, Handlers } from './types';
+import { verdictsArea } from './verdicts';
+import { workspaceArea } from './workspace';
+
+/**
+ * Every background area. Adding a message is one line in shared/schemas/messages.ts (its schema and
+ * its reply) plus its handler in one area; areas.test.ts checks each type is handled exactly once.
+ */
+export const backgroundAreas = [authArea, problemArea, workspaceArea, verdictsArea, sheetsArea, notesArea, settingsArea, queueArea] as const;
+
+type Handled<A> = A extends Area<infer K> ? K : never;
+
+/** The areas' handlers as one map; the compiler refuses it while a message type has no handler. */
+export const messageHandlers: Handlers = Object.assign({}, ...backgroundAreas.map((a) => a.handlers)) as Pick<
+  Handlers,
+  Handled<(typeof backgroundAreas)[number]>
+>;

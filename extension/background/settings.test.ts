@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { handleMessage } from './dispatch';
+import { page, setup, signIn } from './test-support';
+
+describe('settings', () => {
+  it('changing the API address signs out, forgets queued actions and keeps only the origin', async () => {
+    const { deps, local } = setup();
+    await local.set('token', 'old');
+    await local.set('queue', { entries: [{ id: 'x', key: 'k', owner: 'a@b.co', action: { kind: 'record:set', problemUrl: 'u' }, createdAt: 0, attempts: 0 }], done: [], lastError: null });
+    const reply = await handleMessage({ type: 'settings:set', apiBaseUrl: 'https://tracker.example.com/some/path' }, page, deps);
+    expect(reply).toEqual({ ok: true, data: { apiBaseUrl: 'https://tracker.example.com', autoTick: true } });
+    expect(local.data.has('token')).toBe(false);
+    expect((local.data.get('queue') as { entries: unknown[] }).entries).toEqual([]);
+  });
+
+  it('auto-tick is on by default and can be turned off without signing out', async () => {
+    const { deps, local } = setup();
+    await signIn(local);
+    expect(await handleMessage({ type: 'settings:get' }, page, deps)).toEqual({ ok: true, data: { apiBaseUrl: 'http://localhost:8787', autoTick: true } });
+    expect(await handleMessage({ type: 'settings:set', autoTick: false }, page, deps)).toEqual({ ok: true, data: { apiBaseUrl: 'http://localhost:8787', autoTick: false } });
+    expect(local.data.get('token')).toBeDefined();
+  });
+});

@@ -1,0 +1,92 @@
+import { parseProblemUrl, platformForHost } from '@shared/platforms/index';
+import type { ParsedProblem } from '@shared/platforms/types';
+import type { DetectedProblem, Verdict } from '@shared/schemas/messages';
+import { getSettings, TOKEN_KEY } from '../lib/api';
+import { tabKey } from '../lib/kept-state';
+import { codeforcesStatusScope, keyInContest } from '../verdicts/codeforces';
+import { queueFor } from './queue';
+import { defineArea, done, fail, type HandlerDeps } from './types';
+
+// Auto-tick: an Accepted verdict a content script read on a judge's page (extension/verdicts/<judge>.ts)
+// marks the problem solved, once per submission.
+
+const SEEN_VERDICTS = 'verdicts:seen';
+const SEEN_LIMIT = 2000;
+
+export const VERDICT_MESSAGES = {
+  refused: 'This verdict is not for the problem of this tab',
+  signedOut: 'Sign in to Practice Tracker to tick solved problems automatically.',
+  queued: 'Accepted! It will be ticked in Practice Tracker when the tracker is reachable.',
+  ticked: (name: string) => `Accepted! ${name} is marked solved in Practice Tracker.`,
+} as const;
+
+const same = (a: { platform: string; key: string } | null | undefined, b: ParsedProblem) => !!a && a.platform === b.platform && a.key === b.key;
+
+/**
+ * The problem a verdict may tick, or null when the tab that sent it has no business reporting it.
+ * A verdict counts only for the problem of the sender's own page (its URL, or what its content
+ * script detected there), or, on Codeforces, for a problem listed by the status page it came from
+ * (within that contest for a contest's status).
+ */
+export function verdictProblem(verdict: Verdict, senderUrl: string | undefined, tabProblem: { platform: string; key: string } | null | undefined): ParsedProblem | null {
+  const problem = parseProblemUrl(verdict.problemUrl);
+  if (!problem || problem.platform !== verdict.source) return null;
+  let page: URL | null = null;
+  try {
+    page = senderUrl ? new URL(senderUrl) : null;
+  } catch {
+    page = null;
+  }
+  if (!page || platformForHost(page.hostname)?.id !== problem.platform) return null;
+  if (same(parseProblemUrl(page.href), problem) || same(tabProblem, problem)) return problem;
+  if (problem.platform === 'codeforces') {
+    const scope = codeforcesStatusScope(page);
+    if (scope?.scope === 'any') return problem;
+    if (scope?.scope === 'contest' && keyInContest(problem.key, scope.contestId)) return problem;
+  }
+  return null;
+}
+
+// One verdict lock per background, kept with its dependencies.
+const verdictLocks = new WeakMap<HandlerDeps, Promise<unknown>>();
+
+/** Runs verdicts one at a time, so the same submission reported twice at once is ticked once. */
+function withVerdictLock<T>(deps: HandlerDeps, work: () => Promise<T>): Promise<T> {
+  const previous = verdictLocks.get(deps) ?? Promise.resolve();
+  const run = previous.then(work, work);
+  verdictLocks.set(
+    deps,
+    run.catch(() => undefined),
+  );
+  return run;
+}
+
+export const verdictsArea = defineArea('verdicts', {
+  'verdict:accepted': async ({ verdict }, { deps, sender, tabId }) => {
+    const tabProblem = await deps.session.get<DetectedProblem>(tabKey(tabId));
+    const problem = verdictProblem(verdict, sender.url, tabProblem);
+    if (!problem) return fail(VERDICT_MESSAGES.refused);
+    const settings = await getSettings(deps.local);
+    if (!settings.autoTick) return done({ status: 'disabled', message: '' });
+    if (!(await deps.local.get<string>(TOKEN_KEY))) return done({ status: 'signed-out', message: VERDICT_MESSAGES.signedOut });
+    const id = `${verdict.source}:${verdict.submissionId}`;
+    const fresh = await withVerdictLock(deps, async () => {
+      const seen = (await deps.local.get<string[]>(SEEN_VERDICTS)) ?? [];
+      if (seen.includes(id)) return false;
+      await deps.local.set(SEEN_VERDICTS, [...seen, id].slice(-SEEN_LIMIT));
+      return true;
+    });
+    if (!fresh) return done({ status: 'duplicate', message: '' });
+    const details = tabProblem && tabProblem.platform === problem.platform && tabProblem.key === problem.key ? tabProblem : null;
+    const outcome = await queueFor(deps).submit({
+      kind: 'record:set',
+      problemUrl: problem.url,
+      checked: true,
+      ...(details && { details: { name: details.name, difficulty: details.difficulty, topics: details.topics } }),
+    });
+    if (outcome.status === 'queued') return done({ status: 'queued', message: VERDICT_MESSAGES.queued });
+    if (outcome.status === 'dropped') return fail(outcome.error.message, outcome.error.code);
+    const name = details?.name ?? problem.key;
+    return done({ status: 'ticked', message: VERDICT_MESSAGES.ticked(name) });
+  },
+});
