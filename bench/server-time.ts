@@ -13,10 +13,13 @@ export interface Endpoint {
   key: string;
   name: string;
   path: string;
+  /** A write: sent as JSON with POST. */
+  body?: unknown;
   target?: Target;
 }
 
 const UNDER_50: Target = { op: '<', limit: 50, label: '< 50 ms' };
+const UNDER_30: Target = { op: '<', limit: 30, label: '< 30 ms' };
 
 export function endpoints(data: BenchData): Endpoint[] {
   return [
@@ -32,6 +35,9 @@ export function endpoints(data: BenchData): Endpoint[] {
     { key: 'workspace-first', name: 'workspace first page', path: '/question-tracker/v1/user/question/get-questions' },
     { key: 'workspace-filters', name: 'workspace filter menus (get-filters)', path: '/question-tracker/v1/user/question/get-filters' },
     { key: 'sheet', name: 'sheet GET (455 questions)', path: `/question-tracker/v2/sheet/get-sheet-data-by-slug/${data.sheet.slug}` },
+    // The review queue of a user with 7,000 solved questions scheduled (spread over 30 days, so ~230 due).
+    { key: 'review-due', name: 'review due list (Review tab)', path: '/question-tracker/v1/user/review/due?tz=Europe%2FBerlin', target: UNDER_30 },
+    { key: 'review-rate', name: 'review rating (Good)', path: `/question-tracker/v1/user/review/rate/${data.sheet.questionIds[0]}`, body: { rating: 'good' }, target: UNDER_50 },
   ];
 }
 
@@ -45,27 +51,30 @@ export interface ServerTimeResult {
 
 export async function measureServerTime(dbLabel: string, app: AppType, db: Db, data: BenchData, samples: number): Promise<ServerTimeResult[]> {
   const headers = { authorization: `Bearer ${data.big.token}` };
-  const call = async (path: string) => {
-    const res = await app.request(path, { headers });
+  const call = async (path: string, body?: unknown) => {
+    const res = await app.request(
+      path,
+      body === undefined ? { headers } : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    );
     await res.arrayBuffer();
     return res.status;
   };
   const out: ServerTimeResult[] = [];
   for (const e of endpoints(data)) {
-    const status = await call(e.path);
+    const status = await call(e.path, e.body);
     if (status !== 200) {
       record('4', `${dbLabel}: ${e.name}`, null, 'ms', e.target, `answered ${status}`);
       continue;
     }
-    for (let i = 0; i < 2; i++) await call(e.path); // warm: JIT and plan caches
+    for (let i = 0; i < 2; i++) await call(e.path, e.body); // warm: JIT and plan caches
     const times: number[] = [];
     for (let i = 0; i < samples; i++) {
       const t = performance.now();
-      await call(e.path);
+      await call(e.path, e.body);
       times.push(performance.now() - t);
     }
     const s = summarize(times);
-    const statements = await captureStatements(db, () => call(e.path));
+    const statements = await captureStatements(db, () => call(e.path, e.body));
     const profile = await explainStatements(db, statements);
     const dbMs = profile.reduce((sum, p) => sum + (Number.isFinite(p.ms) ? p.ms : 0), 0);
     record('4', `${dbLabel}: ${e.name} — median`, s.median, 'ms', e.target, `p95 ${s.p95.toFixed(1)} ms, min ${s.min.toFixed(1)} ms, ${s.n} requests; ${statements.length} statements, ${dbMs.toFixed(1)} ms under EXPLAIN ANALYZE (instrumented, slower than a plain run); ${e.path.split('?')[1] ?? ''}`);

@@ -318,12 +318,17 @@ export const reviewLogs = pgTable(
   (t) => [index('review_logs_user_reviewed_idx').on(t.userId, t.reviewedAt)],
 );
 
-/** A user's daily goal: reviews plus new problems solved. */
-export const reviewGoals = pgTable('review_goals', {
+/** A user's review settings: the daily goal (reviews plus new problems; null for the default) and bookkeeping. */
+export const reviewSettings = pgTable('review_settings', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  reviews: integer('reviews').notNull(),
-  newProblems: integer('new_problems').notNull(),
+  reviews: integer('reviews'),
+  newProblems: integer('new_problems'),
+  /**
+   * users.records_version when the user's solved questions were last all scheduled: a queue read schedules
+   * what has no card only when the records changed since (every tick also schedules its own question).
+   */
+  scheduledVersion: integer('scheduled_version').notNull().default(-1),
   updatedAt: updatedAt(),
 });

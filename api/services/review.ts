@@ -18,7 +18,7 @@ import {
   type StreakAnswer,
 } from '../../shared/schemas/review';
 import { queryRows, type Db } from '../db/client';
-import { questions, reviewCards, reviewGoals, reviewLogs } from '../db/schema';
+import { questions, reviewCards, reviewLogs, reviewSettings } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { notFound } from '../lib/errors';
 import { ownCustomJoin } from './custom-questions';
@@ -129,10 +129,12 @@ function schedule(row: CardRow, now: Date, rating: ReviewRating) {
   return result;
 }
 
-/** The due date each rating would give a card now. */
+/** The due date each rating would give a card now (one pass of the scheduler for all four). */
 export function nextDues(row: CardRow, now: Date): NextDues {
-  const at = (r: ReviewRating) => schedule(row, now, r).card.due.toISOString();
-  return { again: at('again'), hard: at('hard'), good: at('good'), easy: at('easy') };
+  const preview = scheduler.repeat(toFsrs(row), now);
+  const at = (r: ReviewRating) => preview[GRADES[r]].card.due;
+  const again = at('again');
+  return { again: (again.getTime() > now.getTime() + DAY_MS ? new Date(now.getTime() + DAY_MS) : again).toISOString(), hard: at('hard').toISOString(), good: at('good').toISOString(), easy: at('easy').toISOString() };
 }
 
 /** Midnight of a day in a time zone, as an instant. */
@@ -175,12 +177,33 @@ function filterSql(userId: string, f: DueFilters): SQL {
   return sql.join(parts, sql` `);
 }
 
-/** The cards in the queue: not suspended, of questions in the workspace that are solved or starred. */
-const queueFrom = (userId: string) => sql`from review_cards c
+/**
+ * The cards in the queue: not suspended, of questions in the workspace that are solved or starred. The
+ * question (as the user sees it) is joined when the caller reads it or filters by it.
+ */
+const queueFrom = (userId: string, withQuestion = true) => sql`from review_cards c
   join user_questions uq on uq.user_id = c.user_id and uq.question_id = c.question_id and (uq.checked or uq.starred)
-  join questions q on q.id = c.question_id
-  ${ownCustomJoin(sql`c.user_id`)}
+  ${withQuestion ? sql`join questions q on q.id = c.question_id ${ownCustomJoin(sql`c.user_id`)}` : sql``}
   where c.user_id = ${userId} and not c.suspended`;
+
+const filtersNeedQuestion = (f: DueFilters) => f.platform.length > 0 || f.topic.length > 0 || f.difficulty.length > 0;
+
+/**
+ * Schedules the user's solved questions that have no card, when their records changed since this was last
+ * done (users.records_version): a queue read then costs one primary-key statement, not a pass over every
+ * record. Marked first, so a tick racing with it leaves a newer version for the next read.
+ */
+async function scheduleIfChanged(db: Db, clock: Clock, userId: string): Promise<void> {
+  const [changed] = await queryRows<{ v: number }>(
+    db,
+    sql`insert into review_settings as s (user_id, scheduled_version)
+        select id, records_version from users where id = ${userId}
+        on conflict (user_id) do update set scheduled_version = excluded.scheduled_version
+          where s.scheduled_version is distinct from excluded.scheduled_version
+        returning s.scheduled_version as v`,
+  );
+  if (changed) await scheduleSolved(db, clock, userId);
+}
 
 interface DueRow {
   question_id: string;
@@ -200,7 +223,7 @@ const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOS
 export async function dueList(deps: ReviewDeps, userId: string, f: DueFilters): Promise<DueAnswer> {
   const { db, clock } = deps;
   // Solved before cards existed, or by a path that schedules lazily: scheduled now from their real dates.
-  await scheduleSolved(db, clock, userId);
+  await scheduleIfChanged(db, clock, userId);
   const now = clock.now();
   const today = dayIn(now, f.tz);
   const dayStart = startOfDay(today, f.tz).toISOString();
@@ -221,7 +244,7 @@ export async function dueList(deps: ReviewDeps, userId: string, f: DueFilters): 
       db,
       sql`select case when c.due < ${dayStart}::timestamptz then 'overdue' when c.due < ${dayEnd}::timestamptz then 'today'
               else to_char((c.due at time zone ${f.tz})::date, 'YYYY-MM-DD') end as day, count(*)::int as n
-          ${queueFrom(userId)} ${filters} and c.due < ${horizon}::timestamptz
+          ${queueFrom(userId, filtersNeedQuestion(f))} ${filters} and c.due < ${horizon}::timestamptz
           group by 1`,
     ),
   ]);
@@ -381,16 +404,16 @@ export async function setSuspended(deps: ReviewDeps, userId: string, questionId:
 }
 
 export async function getGoal(db: Db, userId: string): Promise<Goal> {
-  const [row] = await db.select({ reviews: reviewGoals.reviews, newProblems: reviewGoals.newProblems }).from(reviewGoals).where(eq(reviewGoals.userId, userId));
-  return row ?? DEFAULT_GOAL;
+  const [row] = await db.select({ reviews: reviewSettings.reviews, newProblems: reviewSettings.newProblems }).from(reviewSettings).where(eq(reviewSettings.userId, userId));
+  return { reviews: row?.reviews ?? DEFAULT_GOAL.reviews, newProblems: row?.newProblems ?? DEFAULT_GOAL.newProblems };
 }
 
 export async function setGoal(deps: ReviewDeps, userId: string, goal: Goal): Promise<Goal> {
   const now = deps.clock.now();
   await deps.db
-    .insert(reviewGoals)
+    .insert(reviewSettings)
     .values({ userId, ...goal, updatedAt: now })
-    .onConflictDoUpdate({ target: reviewGoals.userId, set: { ...goal, updatedAt: now } });
+    .onConflictDoUpdate({ target: reviewSettings.userId, set: { ...goal, updatedAt: now } });
   return goal;
 }
 
@@ -451,8 +474,8 @@ export async function retention(db: Db, userId: string): Promise<Retention> {
 
 /** Questions due now, for the extension's badge. */
 export async function dueCount(deps: ReviewDeps, userId: string): Promise<number> {
-  await scheduleSolved(deps.db, deps.clock, userId);
-  const [row] = await queryRows<{ n: number }>(deps.db, sql`select count(*)::int as n ${queueFrom(userId)} and c.due <= ${deps.clock.now().toISOString()}::timestamptz`);
+  await scheduleIfChanged(deps.db, deps.clock, userId);
+  const [row] = await queryRows<{ n: number }>(deps.db, sql`select count(*)::int as n ${queueFrom(userId, false)} and c.due <= ${deps.clock.now().toISOString()}::timestamptz`);
   return row?.n ?? 0;
 }
 
