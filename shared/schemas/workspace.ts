@@ -191,7 +191,6 @@ export interface UploadedFile {
   name: string;
   size: number;
   type: string;
-  text(): Promise<string>;
   arrayBuffer(): Promise<ArrayBuffer>;
 }
 const isUploadedFile = (v: unknown): v is UploadedFile =>
@@ -199,7 +198,6 @@ const isUploadedFile = (v: unknown): v is UploadedFile =>
   v !== null &&
   typeof (v as UploadedFile).name === 'string' &&
   typeof (v as UploadedFile).size === 'number' &&
-  typeof (v as UploadedFile).text === 'function' &&
   typeof (v as UploadedFile).arrayBuffer === 'function';
 
 /** POST uploader/progress: one csv file under 1 MB (the browser converts xlsx first). */
