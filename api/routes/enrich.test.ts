@@ -101,6 +101,20 @@ describe('PATCH /question-tracker/v1/question/enrich', () => {
     expect(res.body.data.question).toMatchObject({ difficulty: '800', topics: ['math'] });
   });
 
+  it("stores a judge's rating as it is, and analysis counts it in its bucket of 100", async () => {
+    await customQuestion('https://www.codechef.com/problems/RATED1134');
+    const res = await enrich({ problemUrl: 'https://www.codechef.com/problems/RATED1134', difficulty: '1134' });
+    expect(res.body.data).toMatchObject({ updated: ['difficulty'], question: { difficulty: '1134' } });
+    const list = (await t.call('GET', '/question-tracker/v1/user/question/get-questions?search=rated1134', { token })).body.data.questions;
+    expect(list[0].question.difficulty).toBe('1134');
+    await t.call('PATCH', `/question-tracker/v1/user/question/update-question/${list[0]._id}`, { token, body: { checked: true } });
+    const analysis = (await t.call('GET', '/question-tracker/v1/user/analytics/get?days=-1', { token })).body.data.analytics;
+    expect(analysis.difficultyWiseDistribution['1100']).toBe(1);
+    // A person editing still picks from the spec's choices.
+    const edit = await t.call('PATCH', `/question-tracker/v1/user/question/update-custom-question/${list[0]._id}`, { token, body: { difficulty: '1134' } });
+    expect(edit.status).toBe(400);
+  });
+
   it('answers 200 and changes nothing for a verified question', async () => {
     const res = await enrich({ problemUrl: 'https://leetcode.com/problems/two-sum/', name: 'Hacked', difficulty: 'Hard', topics: ['Nope'] });
     expect(res.status).toBe(200);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidDifficulty } from '../rules/difficulty';
+import { isEditableDifficulty, isValidDifficulty } from '../rules/difficulty';
 import { checkUploadFile, SERVER_UPLOAD_EXTENSIONS, UPLOAD_MESSAGES } from '../rules/upload';
 import { noteInputSchema, noteSchema } from './note';
 import { questionSchema } from './question';
@@ -115,10 +115,12 @@ export const updateRecordBodySchema = z
 export type UpdateRecordBody = z.input<typeof updateRecordBodySchema>;
 
 const difficulty = z.string().refine(isValidDifficulty, WORKSPACE_MESSAGES.difficultyInvalid);
+/** A person editing picks from the spec's choices; what a judge reads may be any rating (isValidDifficulty). */
+const editableDifficulty = z.string().refine(isEditableDifficulty, WORKSPACE_MESSAGES.difficultyInvalid);
 const questionName = z.string({ error: WORKSPACE_MESSAGES.nameRequired }).trim().min(1, WORKSPACE_MESSAGES.nameRequired).max(300);
 
 export const updateCustomQuestionBodySchema = z
-  .object({ name: questionName.optional(), difficulty: difficulty.optional() })
+  .object({ name: questionName.optional(), difficulty: editableDifficulty.optional() })
   .refine((b) => b.name !== undefined || b.difficulty !== undefined, WORKSPACE_MESSAGES.nothingToUpdate);
 export type UpdateCustomQuestionBody = z.input<typeof updateCustomQuestionBodySchema>;
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CUSTOM_DIFFICULTY_CHOICES } from '@shared/rules/difficulty';
+import { difficultyChoicesFor } from '@shared/rules/difficulty';
 import { WORKSPACE_MESSAGES, type WorkspaceQuestion } from '@shared/schemas/workspace';
 import { Dialog } from '../../../components/dialog';
 import { ApiError } from '../../../lib/api';
@@ -54,7 +54,7 @@ export function EditQuestionDialog({ record, onClose }: { record: WorkspaceQuest
       <div className="field">
         <label htmlFor="eq-difficulty">Difficulty</label>
         <select id="eq-difficulty" className="select" value={difficulty} onChange={(e) => setDifficulty(e.target.value)}>
-          {CUSTOM_DIFFICULTY_CHOICES.map((d) => (
+          {difficultyChoicesFor(record?.question.difficulty ?? 'N/A').map((d) => (
             <option key={d}>{d}</option>
           ))}
         </select>

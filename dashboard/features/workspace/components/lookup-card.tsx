@@ -1,5 +1,5 @@
 import { CheckCircle2, Info } from 'lucide-react';
-import { CUSTOM_DIFFICULTY_CHOICES } from '@shared/rules/difficulty';
+import { difficultyChoicesFor } from '@shared/rules/difficulty';
 import { QUESTION_MESSAGES, type UnknownQuestion } from '@shared/schemas/question';
 import { platformById } from '@shared/platforms/index';
 import { Difficulty, PlatformIcon } from '../../../components/question-bits';
@@ -57,7 +57,7 @@ export function CustomCard({ question, name, difficulty, onName, onDifficulty }:
         <div className="field" style={{ flex: 1 }}>
           <label htmlFor="aq-custom-difficulty">Difficulty</label>
           <select id="aq-custom-difficulty" className="select" value={difficulty} onChange={(e) => onDifficulty(e.target.value)}>
-            {CUSTOM_DIFFICULTY_CHOICES.map((d) => (
+            {difficultyChoicesFor(question.difficulty).map((d) => (
               <option key={d}>{d}</option>
             ))}
           </select>
