@@ -130,6 +130,6 @@ export function measureBundle(): BundleFigures | null {
           : `in ${holders.map((h) => `${nameOf(h)} (${kB(chunk(h).gz).toFixed(0)} kB)`).join(', ')}; loaded by ${loadedBy.join(', ') || 'nothing statically'}`,
     );
   }
-  detail(`gzip sizes are zlib default level; the API serves assets uncompressed (see the README section)`);
+  detail(`gzip sizes are zlib default level; the API serves assets uncompressed (see bench/RESULTS.md, "How to read it")`);
   return { firstScreen: first, defaultTab };
 }

@@ -1,7 +1,7 @@
 /**
  * npm run bench [-- --quick] [-- --build] [-- --only 2,3]
  *
- * Measures the product against the limits of this machine (see the README, "Performance"): seeds PGlite
+ * Measures the product against the limits of this machine (see bench/RESULTS.md): seeds PGlite
  * and a fresh PostgreSQL database, loads the API in child processes with autocannon, times endpoints
  * in-process, imports 1 MB CSVs, weighs the dashboard's chunks, drives Chromium over the dashboard and
  * the extension, runs two API servers on one database, and reads during a burst of sign-ins. Prints each figure as it goes, then one

@@ -1,5 +1,5 @@
 /**
- * Who may call what (spec §6, README's API section), one entry per route. A route the app registers
+ * Who may call what (spec §6, docs/api.md), one entry per route. A route the app registers
  * without an entry here fails the access matrix, so every new route gets a rule.
  */
 import { NOTE_MESSAGES } from '../../shared/rules/notes';

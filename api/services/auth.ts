@@ -53,7 +53,7 @@ export async function issueSession(deps: AuthDeps, userId: string): Promise<stri
 
 /**
  * Creates an account. Sign-ups are counted per client address (when it is known), taken e-mails too: the
- * 409 tells whether an e-mail is registered, and each sign-up costs a password hash (see the README's
+ * 409 tells whether an e-mail is registered, and each sign-up costs a password hash (see docs/architecture.md's
  * security section for why the 409 stays).
  */
 export async function signup(
