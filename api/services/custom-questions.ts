@@ -46,40 +46,60 @@ export interface CustomData {
 /** A user's own data for a custom question, as saved. */
 export type CustomRow = Required<CustomData>;
 
+/** One question's data to save, for saveCustomDataOf. */
+export interface CustomItem extends CustomData {
+  questionId: string;
+}
+
 /**
- * Writes a user's own name, difficulty and topics for a custom question. 'replace' sets what is given;
- * 'fill' (what a page the user visited shows) sets only what the user's data lacks: a name still the
- * URL's, an 'N/A' difficulty, no topics. Nothing is written for a verified question (the catalogue's data
- * wins, also when it was verified meanwhile). `question` is the catalogue's row. Answers the user's data
- * as saved, or undefined when nothing could be.
+ * Writes a user's own name, difficulty and topics for custom questions, in one statement however many.
+ * 'replace' sets what is given; 'fill' (what a judge shows: a page the user visited, their history) sets
+ * only what the user's data lacks: a name still the URL's, an 'N/A' difficulty, no topics. Nothing is
+ * written for a verified question (the catalogue's data wins, also when it was verified meanwhile).
+ * Answers the saved rows by question id.
  */
+export async function saveCustomDataOf(db: Db, clock: Clock, userId: string, items: readonly CustomItem[], mode: 'replace' | 'fill'): Promise<Map<string, CustomRow>> {
+  const out = new Map<string, CustomRow>();
+  if (!items.length) return out;
+  const now = clock.now().toISOString();
+  // Rows travel as one JSON document; absent values are null.
+  const rows = JSON.stringify(
+    items.map((item) => ({
+      question_id: item.questionId,
+      name: item.name?.replace(/\s+/g, ' ').trim() || null,
+      difficulty: item.difficulty || null,
+      topics: item.topics ?? null,
+    })),
+  );
+  const w = sql`jsonb_to_recordset(${rows}::jsonb) as w(question_id uuid, name text, difficulty text, topics text[])`;
+  // New rows first, then every row (new ones included, which changes nothing of theirs) by the mode's rule.
+  await db.execute(sql`
+    insert into custom_questions (user_id, question_id, name, difficulty, topics, created_at, updated_at)
+    select ${userId}::uuid, q.id, coalesce(w.name, q.name), coalesce(w.difficulty, 'N/A'), coalesce(w.topics, '{}'), ${now}::timestamptz, ${now}::timestamptz
+    from ${w} join questions q on q.id = w.question_id and not q.verified
+    on conflict (user_id, question_id) do nothing`);
+  const set =
+    mode === 'replace'
+      ? sql`name = coalesce(w.name, c.name), difficulty = coalesce(w.difficulty, c.difficulty), topics = coalesce(w.topics, c.topics)`
+      : sql`name = case when c.name = '' or c.name = q.name then coalesce(w.name, c.name) else c.name end,
+            difficulty = case when c.difficulty = 'N/A' and coalesce(w.difficulty, 'N/A') <> 'N/A' then w.difficulty else c.difficulty end,
+            topics = case when cardinality(c.topics) = 0 and cardinality(w.topics) > 0 then w.topics else c.topics end`;
+  // Verified in the meantime: the catalogue's data wins, nothing is written.
+  const saved = await queryRows<CustomRow & { question_id: string }>(
+    db,
+    sql`update custom_questions c set ${set}, updated_at = ${now}::timestamptz
+        from ${w} join questions q on q.id = w.question_id and not q.verified
+        where c.user_id = ${userId} and c.question_id = w.question_id
+        returning c.question_id, c.name, c.difficulty, c.topics`,
+  );
+  for (const r of saved) out.set(r.question_id, { name: r.name, difficulty: r.difficulty, topics: r.topics });
+  return out;
+}
+
+/** saveCustomDataOf for one question (`question`: the catalogue's row); undefined when nothing could be saved. */
 export async function saveCustomData(db: Db, clock: Clock, userId: string, question: QuestionRow, data: CustomData, mode: 'replace' | 'fill'): Promise<CustomRow | undefined> {
   if (question.verified) return undefined;
-  const now = clock.now().toISOString();
-  const name = data.name?.replace(/\s+/g, ' ').trim() || null;
-  const difficulty = data.difficulty && data.difficulty !== 'N/A' ? data.difficulty : null;
-  // A list travels as JSON: one text parameter, whatever it holds.
-  const list = (values: string[] | undefined) => (values?.length ? sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))` : sql`null::text[]`);
-  const topics = list(data.topics);
-  const update =
-    mode === 'replace'
-      ? sql`name = coalesce(${name}::text, c.name),
-            difficulty = coalesce(${data.difficulty ?? null}::text, c.difficulty),
-            topics = ${data.topics ? sql`coalesce(${topics}, '{}')` : sql`c.topics`}`
-      : sql`name = case when c.name = '' or c.name = ${question.name} then coalesce(${name}::text, c.name) else c.name end,
-            difficulty = case when c.difficulty = 'N/A' then coalesce(${difficulty}::text, c.difficulty) else c.difficulty end,
-            topics = case when cardinality(c.topics) = 0 then coalesce(${topics}, c.topics) else c.topics end`;
-  // Inserted only while the question is unverified, read in the same statement.
-  const [row] = await queryRows<CustomRow>(
-    db,
-    sql`insert into custom_questions as c (user_id, question_id, name, difficulty, topics, created_at, updated_at)
-        select ${userId}::uuid, q.id, coalesce(${name}::text, q.name), coalesce(${data.difficulty ?? null}::text, 'N/A'), coalesce(${topics}, '{}'),
-          ${now}::timestamptz, ${now}::timestamptz
-        from questions q where q.id = ${question.id} and not q.verified
-        on conflict (user_id, question_id) do update set ${update}, updated_at = ${now}::timestamptz
-        returning c.name, c.difficulty, c.topics`,
-  );
-  return row;
+  return (await saveCustomDataOf(db, clock, userId, [{ questionId: question.id, ...data }], mode)).get(question.id);
 }
 
 /** A user's workspace record of a question and their own data for it, either possibly missing. */
