@@ -28,11 +28,13 @@ import { sheetListRoutes } from './routes/sheet-lists';
 import { sheetTreeRoutes } from './routes/sheet-tree';
 import { sheetRoutes } from './routes/sheets';
 import { reviewRoutes } from './routes/review';
+import { SYNC_IMPORT_PATH, syncRoutes } from './routes/sync';
 import { workspaceRoutes } from './routes/workspace';
 import { mountDashboard } from './static';
 
 /** Request bodies above this are refused before they are read whole (uploads are limited to 1 MB by the spec). */
 export const MAX_BODY_BYTES = 1024 * 1024 + 64 * 1024;
+export const SYNC_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /** Methods that read: no request body, nothing to settle afterwards. */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -98,9 +100,14 @@ export function createApp({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json(envelope(413, 'PayloadTooLarge', 'File size should be less than 1 MB'), 413),
   });
+  // A history chunk (5,000 submissions with names and topics) may be larger than a file upload.
+  const limitSyncBody = bodyLimit({
+    maxSize: SYNC_MAX_BODY_BYTES,
+    onError: (c) => c.json(envelope(413, 'PayloadTooLarge', 'The request body is too large'), 413),
+  });
   // Only requests that carry a body are measured: looking for one makes the Node adapter build a full
   // Request object, which a read does not otherwise need.
-  app.use((c, next) => (READS.has(c.req.method) ? next() : limitBody(c, next)));
+  app.use((c, next) => (READS.has(c.req.method) ? next() : c.req.path === SYNC_IMPORT_PATH ? limitSyncBody(c, next) : limitBody(c, next)));
   // JSON write endpoints take JSON only; the uploaders take multipart forms.
   app.use(async (c, next) => {
     const m = c.req.method;
@@ -133,6 +140,7 @@ export function createApp({
     .route('/question-tracker/v1/user/question', workspaceRoutes(deps))
     .route('/question-tracker/v1/user/analytics', analyticsRoutes(deps))
     .route('/question-tracker/v1/user/review', reviewRoutes(deps))
+    .route('/question-tracker/v1/user/sync', syncRoutes(deps))
     .route('/question-tracker/v1/user/uploader/progress', progressImportRoutes(deps))
     .route('/question-tracker/v1/user/uploader/sheet', sheetImportRoutes(deps))
     .route('/question-tracker/v1/user/notes', notesRoutes(deps))

@@ -215,6 +215,13 @@ export const POLICIES: RoutePolicy[] = [
   { method: 'GET', path: '/question-tracker/v1/user/analytics/get', cases: one('analytics', ['self'], personal(), () => ({ path: '/question-tracker/v1/user/analytics/get?days=-1' })) },
   { method: 'GET', path: '/question-tracker/v1/user/analytics/activity', cases: one('activity', ['self'], personal(), () => ({ path: '/question-tracker/v1/user/analytics/activity' })) },
 
+  // History sync: into the caller's own workspace only
+  {
+    method: 'POST',
+    path: '/question-tracker/v1/user/sync/import',
+    cases: one('import own history', ['self'], personal(), () => ({ path: '/question-tracker/v1/user/sync/import', body: { platform: 'leetcode', submissions: [{ problemUrl: problemUrl(), solvedAt: '2026-01-01T00:00:00Z' }] } })),
+  },
+
   // Review queue: each person's own
   ...(['due', 'count', 'goal', 'streak', 'stats'] as const).map(
     (p): RoutePolicy => ({ method: 'GET', path: `${RV}/${p}`, cases: one(`review ${p}`, ['self'], personal(), () => ({ path: `${RV}/${p}` })) }),
