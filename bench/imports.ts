@@ -3,7 +3,9 @@
  * parse, database, answer), for a fresh user so the big user's data stays as seeded.
  */
 import { readSeed } from '../api/db/seed/index';
+import { parseProblemUrl } from '../shared/platforms/index';
 import { MAX_UPLOAD_BYTES } from '../shared/rules/upload';
+import { SYNC_CHUNK } from '../shared/schemas/sync';
 import { errorText, record, type ServerInfo } from './lib';
 
 /** Just under the upload limit (strictly less than 1 MiB). */
@@ -106,4 +108,47 @@ export async function measureImports(dbLabel: string, server: ServerInfo, timeou
   // A small file first: its rate tells how long the 1 MB file would take if it does not finish in time.
   await sheetImport(small);
   await sheetImport(large, UNDER_2S);
+  await historySync(dbLabel, server, token, timeoutMs);
+}
+
+const UNDER_1_5S = { op: '<', limit: 1500, label: '< 1.5 s' } as const;
+
+/**
+ * A history sync's largest call: 5,000 Accepted submissions across judges (the catalogue's problems, then
+ * ones it does not know, with names, ratings and topics as a judge gives them), over HTTP.
+ */
+async function historySync(dbLabel: string, server: ServerInfo, token: string, timeoutMs: number) {
+  const name = `${dbLabel}: history sync, ${SYNC_CHUNK.toLocaleString('en')} submissions across judges`;
+  const urls = problemUrls();
+  const byPlatform = new Map<string, { problemUrl: string; solvedAt: string; name: string; difficulty: string; topics: string[] }[]>();
+  const now = Date.now();
+  for (let i = 0; i < SYNC_CHUNK; i++) {
+    const problemUrl = urls.next().value as string;
+    const platform = parseProblemUrl(problemUrl)?.platform ?? 'leetcode';
+    const list = byPlatform.get(platform) ?? [];
+    list.push({ problemUrl, solvedAt: new Date(now - (i % 900) * 86_400_000).toISOString(), name: `Bench problem ${i}`, difficulty: String(800 + (i % 27) * 100), topics: [TOPICS[i % TOPICS.length] as string] });
+    byPlatform.set(platform, list);
+  }
+  const post = (platform: string, submissions: unknown[]) =>
+    fetch(`${server.url}/question-tracker/v1/user/sync/import`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ platform, submissions }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  try {
+    // One call per judge, as the extension sends them; the figure is all of them together.
+    const t = performance.now();
+    let added = 0;
+    for (const [platform, list] of byPlatform) {
+      const res = await post(platform, list);
+      const body = (await res.json()) as { status: { message: string }; data: Record<string, number> };
+      if (res.status !== 200) throw new Error(`${platform} answered ${res.status}: ${body.status.message}`);
+      added += body.data.new ?? 0;
+    }
+    const ms = performance.now() - t;
+    record('5', name, ms, 'ms', UNDER_1_5S, `${byPlatform.size} judges, one call each; ${added} problems newly solved`);
+  } catch (err) {
+    record('5', name, null, 'ms', UNDER_1_5S, failure(err, timeoutMs));
+  }
 }

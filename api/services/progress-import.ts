@@ -151,8 +151,8 @@ export async function importProgress(deps: ImportDeps, userId: string, file: Upl
     }
     result.new = added.size + ticked.size;
     result.alreadySolved += pairs.length - written.summary.toAdd - ticked.size + (written.summary.toAdd - added.size);
-    // Solved ones join the review queue from their solve, in the same transaction (one statement).
-    await scheduleSolved(tx, deps.clock, userId);
+    // What this import ticked joins the review queue from its solve, in the same transaction (one statement).
+    await scheduleSolved(tx, deps.clock, userId, [...added.keys(), ...ticked.keys()].filter((id) => added.get(id) || ticked.get(id)));
     return result;
   });
 }

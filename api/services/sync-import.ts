@@ -78,7 +78,7 @@ export async function importHistory(deps: SyncDeps, userId: string, platform: st
       ),
     );
     const at = now.toISOString();
-    const written = await jsonColumns<{ summary: { already: number; added: number; reticked: number; custom: number } }>(
+    const written = await jsonColumns<{ summary: { already: number; added: number; reticked: number; custom: number }; fresh: string[] }>(
       tx,
       sql`with w as materialized (
             select w.id, w.question_id, w.earliest, w.latest, q.verified, uq.id as record_id, uq.checked, uq.solved_at, uq.updated_at
@@ -104,7 +104,8 @@ export async function importHistory(deps: SyncDeps, userId: string, platform: st
             'added', (select count(*) from added),
             'reticked', (select count(*) from reticked),
             'custom', (select count(*) from fresh join w using (question_id) where not w.verified),
-            'earlier', (select count(*) from earlier))::text as summary`,
+            'earlier', (select count(*) from earlier))::text as summary,
+            (select coalesce(json_agg(question_id), '[]') from fresh)::text as fresh`,
     );
     const { already, added, reticked, custom } = written.summary;
     result.new = added + reticked;
@@ -119,7 +120,7 @@ export async function importHistory(deps: SyncDeps, userId: string, platform: st
       described.map(({ s, question }) => ({ questionId: question!.id, name: s.name, difficulty: s.difficulty, topics: s.topics })),
       'fill',
     );
-    await scheduleSolved(tx, deps.clock, userId);
+    await scheduleSolved(tx, deps.clock, userId, written.fresh);
     return result;
   });
 }
