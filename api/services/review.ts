@@ -62,7 +62,11 @@ export interface ReviewDeps {
 export async function scheduleSolved(db: Db, clock: Clock, userId: string, questionIds?: readonly string[]): Promise<void> {
   if (questionIds && !questionIds.length) return;
   const now = clock.now().toISOString();
-  const only = questionIds ? sql`and uq.question_id in (select jsonb_array_elements_text(${JSON.stringify(questionIds)}::jsonb)::uuid)` : sql``;
+  // The ids as a table of their own, hash-joined: an IN over a set-returning function of thousands of ids
+  // can be planned as a nested loop, thousands squared.
+  const only = questionIds
+    ? sql`join (select distinct id::uuid as id from jsonb_array_elements_text(${JSON.stringify(questionIds)}::jsonb) as t(id)) ids on ids.id = uq.question_id`
+    : sql``;
   await db.execute(sql`
     insert into review_cards as c (user_id, question_id, due, stability, difficulty, scheduled_days, reps, lapses, state, last_review, created_at, updated_at)
     select uq.user_id, uq.question_id,
@@ -70,10 +74,10 @@ export async function scheduleSolved(db: Db, clock: Clock, userId: string, quest
         else ${now}::timestamptz + (abs(hashtext(uq.question_id::text)) % ${SPREAD_DAYS}) * interval '1 day' end,
       ${FIRST_SOLVE.stability}, ${FIRST_SOLVE.difficulty}, ${FIRST_SOLVE.scheduled_days}, ${FIRST_SOLVE.reps}, 0, ${FIRST_SOLVE.state},
       s.solved, ${now}::timestamptz, ${now}::timestamptz
-    from user_questions uq
+    from user_questions uq ${only}
     cross join lateral (select coalesce(uq.solved_at, uq.updated_at) as solved,
       coalesce(uq.solved_at, uq.updated_at) + ${FIRST_SOLVE.intervalMs} * interval '1 millisecond' as natural) s
-    where uq.user_id = ${userId} and uq.checked ${only}
+    where uq.user_id = ${userId} and uq.checked
       and not exists (select 1 from review_cards x where x.user_id = uq.user_id and x.question_id = uq.question_id)
     on conflict (user_id, question_id) do nothing`);
 }
