@@ -10,12 +10,10 @@
  * BENCH_SCRYPT_N (the password hashing cost, 1024 unless given).
  * Prints one line `BENCH_READY {"port":…,"bytes":…,"etag":…}` when listening.
  */
-import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { createApp } from '../api/app';
-import { openThrottle } from '../api/services/login-throttle';
+import type { AppType } from '../api/app';
 import { loadConfig } from '../api/config';
-import { openDatabase } from '../api/db/client';
+import { startServer } from '../api/serve';
 
 const env = process.env;
 const config = loadConfig({
@@ -29,9 +27,27 @@ const config = loadConfig({
   LOG_LEVEL: env.BENCH_LOG_LEVEL ?? 'error',
   DASHBOARD_DIR: env.DASHBOARD_DIR ?? 'dist/dashboard',
 });
-const database = await openDatabase(config);
-const throttle = await openThrottle(config, database.db);
-const app = createApp({ db: database.db, config, changes: database.changes, throttle });
+// The real server start-up, with the benchmark's own routes in front of the app (see wrap below).
+let ready: (app: AppType) => void;
+const appReady = new Promise<AppType>((resolve) => (ready = resolve));
+// Ready once listening and the sheet response is precomputed, whichever comes last.
+let listeningOn: number | null = null;
+let precomputed: { bytes: number; etag: string } | null = null;
+const announce = () => {
+  if (listeningOn !== null && precomputed) console.log(`BENCH_READY ${JSON.stringify({ port: listeningOn, ...precomputed })}`);
+};
+await startServer({
+  config,
+  wrap: (app) => {
+    ready(app);
+    return (request, env) => benchFetch(app, request, env);
+  },
+  onListening: ({ port }) => {
+    listeningOn = port;
+    announce();
+  },
+});
+const app = await appReady;
 
 const slug = env.BENCH_SHEET_SLUG ?? '';
 const res = await app.request(`/question-tracker/v2/sheet/get-sheet-data-by-slug/${slug}`, { headers: { authorization: `Bearer ${env.BENCH_TOKEN ?? ''}` } });
@@ -61,28 +77,17 @@ bench.get('/__bench/limit', (c) => {
 });
 
 const BENCH_PATH = /^https?:\/\/[^/]+\/__bench\//;
-const fetch = async (request: Request, env: unknown): Promise<Response> => {
+async function benchFetch(target: AppType, request: Request, env: unknown): Promise<Response> {
   const own = BENCH_PATH.test(request.url);
   // Asking how many are in flight is not itself one of them.
   if (own && request.url.endsWith('/__bench/inflight')) return bench.fetch(request, env);
   inflight++;
   try {
-    return await (own ? bench.fetch(request, env) : app.fetch(request, env));
+    return await (own ? bench.fetch(request, env) : target.fetch(request, env as never));
   } finally {
     inflight--;
   }
-};
+}
 
-const server = serve({ fetch, port: config.port, hostname: config.host }, (info) => {
-  console.log(`BENCH_READY ${JSON.stringify({ port: info.port, bytes: body.byteLength, etag })}`);
-});
-
-let stopping = false;
-const stop = () => {
-  if (stopping) return;
-  stopping = true;
-  server.close();
-  void Promise.all([throttle.close(), database.close()]).finally(() => process.exit(0));
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+precomputed = { bytes: body.byteLength, etag };
+announce();

@@ -1,0 +1,48 @@
+import { serve } from '@hono/node-server';
+import { createApp, type AppType } from './app';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { seedDatabase } from './db/seed';
+import type { Clock } from './lib/clock';
+import { openThrottle } from './services/login-throttle';
+
+export interface Served {
+  app: AppType;
+  database: Database;
+  /** Stops listening, closes the throttle store and the database, and ends the process. */
+  stop(): void;
+}
+
+type Fetch = AppType['fetch'];
+
+/**
+ * Starts the API the one way it is started, by api/server.ts and by the benchmark's server: the database
+ * (migrated), the sign-in throttle store, the seed when configured, the app, the listener, and a clean
+ * stop on SIGINT and SIGTERM. `wrap` puts a handler of the caller's in front of the app's fetch.
+ */
+export async function startServer(options: {
+  config: Config;
+  clock?: Clock;
+  wrap?: (app: AppType) => Fetch;
+  onListening: (info: { port: number; database: Database }) => void;
+  onSeeded?: (summary: { questions: number; sheets: number }) => void;
+}): Promise<Served> {
+  const { config } = options;
+  const database = await openDatabase(config);
+  const throttle = await openThrottle(config, database.db);
+  if (config.seed) options.onSeeded?.(await seedDatabase(database.db));
+  const app = createApp({ db: database.db, config, changes: database.changes, throttle, ...(options.clock && { clock: options.clock }) });
+  const server = serve({ fetch: options.wrap ? options.wrap(app) : app.fetch, port: config.port, hostname: config.host }, (info) =>
+    options.onListening({ port: info.port, database }),
+  );
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    void Promise.all([throttle.close(), database.close()]).finally(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  return { app, database, stop };
+}
