@@ -5,7 +5,7 @@ import { ThemeToggle, UserMenu } from '../features/auth/components/user-menu';
 import { useSession } from '../features/auth/api/session';
 import { resolveTab, TAB_LABELS, tabHref, type Tab } from '../features/tracker/tabs';
 
-const NAV: Tab[] = ['explore', 'mySheets', 'workspace', 'notes', 'analysis'];
+const NAV: Tab[] = ['explore', 'mySheets', 'workspace', 'review', 'notes', 'analysis'];
 
 export function Layout({ children }: { children: ReactNode }) {
   const [path] = useLocation();

@@ -1,6 +1,9 @@
 import { difficultyTone } from '@shared/rules/difficulty';
 import { platformById } from '@shared/platforms/index';
 
+// The row's Rate button lives with the other row bits, in the same chunk (see rate-menu.tsx).
+export { RateMenu } from './rate-menu';
+
 export function PlatformIcon({ platform, size = 18 }: { platform: string; size?: number }) {
   const p = platformById(platform);
   if (!p) return null;

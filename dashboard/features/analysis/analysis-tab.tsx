@@ -10,6 +10,7 @@ import { analyticsQuery } from './api/analytics-queries';
 import { ActivityHeatmap } from './components/activity-heatmap';
 import { DistributionCard } from './components/distribution-card';
 import { PlatformChart } from './components/platform-chart';
+import { RetentionCard } from './components/retention-card';
 import { difficultyEntries, difficultyLabel, entries } from './lib/distribution';
 import './analysis.css';
 
@@ -128,6 +129,7 @@ export default function AnalysisTab() {
         <DistributionCard title="Topics" list={lists.topic} initial={TOP} empty="No topics yet" />
         <DistributionCard title="Companies" list={lists.company} initial={TOP} empty="No company tags on these questions yet" />
       </div>
+      <RetentionCard />
       <ActivityHeatmap />
     </div>
   );

@@ -16,6 +16,7 @@ const TAB_VIEWS: Record<Tab, LazyExoticComponent<ComponentType>> = {
   explore: lazy(() => import('../explore/explore-tab')),
   mySheets: lazy(() => import('../my-sheets/my-sheets-tab')),
   workspace: lazy(() => import('../workspace/workspace-tab')),
+  review: lazy(() => import('../review/review-tab')),
   analysis: lazy(() => import('../analysis/analysis-tab')),
   notes: lazy(() => import('../notes/notes-tab')),
   sheet: lazy(() => import('../sheet/sheet-tab')),

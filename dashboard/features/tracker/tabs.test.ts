@@ -10,6 +10,7 @@ describe('resolveTab', () => {
   });
   it('honours a valid tab parameter and ignores an unknown one', () => {
     expect(resolveTab('/question-tracker', q('tab=notes'), true).tab).toBe('notes');
+    expect(resolveTab('/question-tracker', q('tab=review'), true).tab).toBe('review');
     expect(resolveTab('/question-tracker', q('tab=bogus'), true).tab).toBe('workspace');
     expect(resolveTab('/question-tracker', q('tab=bogus'), false).tab).toBe('explore');
   });
@@ -18,7 +19,7 @@ describe('resolveTab', () => {
     expect(resolveTab('/question-tracker/sheet/premium/google', q(''), false).tab).toBe('mySheets');
   });
   it('asks a logged-out visitor to log in for every tab but explore and workspace', () => {
-    for (const tab of ['mySheets', 'analysis', 'notes', 'sheet']) {
+    for (const tab of ['mySheets', 'review', 'analysis', 'notes', 'sheet']) {
       expect(resolveTab('/question-tracker', q(`tab=${tab}`), false).needsLogin).toBe(true);
       expect(resolveTab('/question-tracker', q(`tab=${tab}`), true).needsLogin).toBe(false);
     }

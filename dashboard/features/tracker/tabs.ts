@@ -1,4 +1,4 @@
-export const TABS = ['mySheets', 'workspace', 'analysis', 'explore', 'notes', 'sheet'] as const;
+export const TABS = ['mySheets', 'workspace', 'review', 'analysis', 'explore', 'notes', 'sheet'] as const;
 export type Tab = (typeof TABS)[number];
 
 /** Tabs a logged-out visitor may see; the others open the login popup. */
@@ -8,6 +8,7 @@ export const TAB_LABELS: Record<Tab, string> = {
   explore: 'Explore',
   mySheets: 'My Sheets',
   workspace: 'Workspace',
+  review: 'Review',
   notes: 'Notes',
   analysis: 'Analysis',
   sheet: 'Sheet',

@@ -1,7 +1,7 @@
 import { Star } from 'lucide-react';
 import { memo, useState } from 'react';
 import type { Mapping } from '@shared/schemas/sheet';
-import { Difficulty, PlatformIcon } from '../../../components/question-bits';
+import { Difficulty, PlatformIcon, RateMenu } from '../../../components/question-bits';
 import { DragHandle } from './drag-handle';
 import { Icon } from './icons';
 import { useNearViewport } from './near-viewport';
@@ -70,6 +70,8 @@ const RowContent = memo(function RowContent({ mapping, zone, solved, starred, ac
         <span className="drag-spacer" />
       )}
       <input type="checkbox" className="q-check" checked={solved} aria-label={`Mark ${mapping.title} as solved`} onChange={(e) => actions.onCheck(mapping, e.target.checked)} />
+      {/* One button on a solved row (its own grid column, empty on the others); its menu exists only while open. */}
+      {solved && q._id && <RateMenu questionId={q._id} name={mapping.title} />}
       <a className="q-title" href={q.problemUrl} target="_blank" rel="noopener noreferrer">
         {mapping.title}
       </a>

@@ -2,7 +2,7 @@ import { ExternalLink, NotebookPen, Pencil, Star, Tags, Trash2 } from 'lucide-re
 import { Link } from 'wouter';
 import { platformById } from '@shared/platforms/index';
 import type { WorkspaceQuestion } from '@shared/schemas/workspace';
-import { Difficulty, PlatformIcon } from '../../../components/question-bits';
+import { Difficulty, PlatformIcon, RateMenu } from '../../../components/question-bits';
 
 const TAGS_SHOWN = 3;
 
@@ -63,6 +63,7 @@ export function WorkspaceRow({ record, onToggle, onEditTags, onEditQuestion, onR
           <label className="ws-tick" title={record.checked ? 'Marked as solved' : 'Mark as solved'}>
             <input type="checkbox" checked={record.checked} aria-label={`Mark ${q.name} as solved`} onChange={(e) => onToggle({ checked: e.target.checked })} />
           </label>
+          {record.checked && <RateMenu questionId={q._id} name={q.name} />}
           <button type="button" className="icon-btn star" aria-pressed={record.starred} aria-label={`Star ${q.name}`} onClick={() => onToggle({ starred: !record.starred })}>
             <Star size={16} fill={record.starred ? 'currentColor' : 'none'} />
           </button>
