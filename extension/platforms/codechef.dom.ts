@@ -9,11 +9,11 @@ export const readCodechef: DomReader = (doc) => {
   details.name = pageTitle(doc, /^(.+?)\s+Practice Coding Problem(?:\s*[-|]\s*CodeChef)?\s*$/i);
   // 2. The meta description, "Improve your coding skills with our New Year Resolution practice problem! ...".
   details.name ??= str(/\bwith our (.+?) practice problem\b/i.exec(meta(doc, 'description') ?? '')?.[1]);
-  // 3. The rendered banner title, else the statement's first heading.
-  details.name ??= text(doc.querySelector('[class*="_problem__title_"] h1, [class*="_titleStatus__container_"] h1'));
+  // 3. The rendered banner title (a contest problem has its own title block), else the statement's first heading.
+  details.name ??= text(doc.querySelector('[class*="_problem__title_"] h1, [class*="_titleStatus__container_"] h1, [class*="_contestProblemTitle_"] h1'));
   details.name ??= text(doc.querySelector('#problem-statement > h3:first-child'));
   // The banner reads "Difficulty: 1200" (a rating); fall back to the hashed class pair.
-  details.difficulty = labelledValue(doc, 'Difficulty', (v) => RATING.test(v));
+  details.difficulty = labelledValue(doc, 'Difficulty', RATING);
   if (!details.difficulty) {
     const value = text(doc.querySelector('[class*="_difficulty-ratings__box_"] [class*="_value_"]'));
     details.difficulty = value && RATING.test(value) ? value : null;

@@ -1,13 +1,26 @@
-import { emptyDetails, meta, text, type DomReader } from './types';
+import { emptyDetails, text, type DomReader } from './types';
+
+/** A problem index: A, B2. */
+const INDEX = /^[A-Z][0-9]?$/;
+
+/**
+ * The name the page's problem list gives the problem at `index`: the submit form's problem choices
+ * ("C - Name") or the contest's problems table (index cell, name cell).
+ */
+const listedName = (doc: Document, index: string): string | null =>
+  text(doc.querySelector(`select[name="submittedProblemIndex"] option[value="${index}"]`))?.replace(/^\w+\s*-\s*/, '') ||
+  text(Array.from(doc.querySelectorAll('table.problems td.id')).find((td) => text(td) === index)?.nextElementSibling?.querySelector('a'));
 
 export const readCodeforces: DomReader = (doc) => {
   const details = emptyDetails();
-  // The statement header reads "A. Watermelon".
-  const title = text(doc.querySelector('.problem-statement .header .title'));
-  details.name = title?.replace(/^[A-Z][0-9]?\.\s*/, '') ?? null;
+  // 1. The statement header reads "A. Watermelon".
+  details.name = text(doc.querySelector('.problem-statement .header .title'))?.replace(/^[A-Z][0-9]?\.\s*/, '') || null;
+  // 2. A statement given as a PDF (gym) has no header: the problem's index (the statement holder's, else
+  // the title's, "Problem - C - Codeforces") looked up in the problem list on the page. The title itself
+  // never names the problem; without a list the problem stays unnamed.
   if (!details.name) {
-    const og = meta(doc, 'og:title') ?? doc.title;
-    details.name = og?.replace(/^Problem\s*-\s*[0-9]*[A-Z][0-9]?\s*-\s*/i, '').replace(/\s*-\s*Codeforces\s*$/i, '').trim() || null;
+    const index = doc.querySelector('[problemindex]')?.getAttribute('problemindex') ?? /^Problem\s*-\s*\d*([A-Z][0-9]?)\s*-/i.exec(doc.title)?.[1];
+    if (index && INDEX.test(index.toUpperCase())) details.name = listedName(doc, index.toUpperCase());
   }
   // Tags live in the sidebar: each .tag-box has a title attribute; the rating one reads "*800".
   for (const box of Array.from(doc.querySelectorAll('.tag-box'))) {

@@ -10,7 +10,7 @@ export const readCodestudio: DomReader = (doc) => {
   // 2. The problem component's heading (Angular custom elements).
   details.name ??= text(doc.querySelector('codestudio-single-problem h1, codestudio-problem-details h1'));
   // The header reads "Difficulty: Moderate".
-  details.difficulty = labelledValue(doc, 'Difficulty', (v) => LEVELS.test(v));
+  details.difficulty = labelledValue(doc, 'Difficulty', LEVELS);
   // The chips under the "Topics" heading.
   details.topics = labelledList(doc, /^Topics?$/i);
   return details;

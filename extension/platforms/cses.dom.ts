@@ -7,11 +7,12 @@ export const readCses: DomReader = (doc) => {
   details.name = pageTitle(doc, /^CSES\s*-\s*(.+)$/);
   // 2. The title block's heading (the <h3> above it names the problem set).
   details.name ??= text(doc.querySelector('.title-block > h1'));
-  // The sidebar lists the section's tasks under its heading, the current one marked.
-  const above = doc.querySelector('.sidebar a.current[href*="/task/"]')?.closest('ul')?.previousElementSibling;
+  // The sidebar lists the section's tasks under its heading, the current one marked: in a list, or
+  // (older pages) as plain links. The heading is the nearest one before the current task.
+  let node: Element | null | undefined = doc.querySelector('.sidebar a.current[href*="/task/"]');
+  while (node && !/^H[1-6]$/.test(node.tagName)) node = node.previousElementSibling ?? (node.parentElement?.matches('.sidebar') ? null : node.parentElement);
   // Fallback: the sidebar's first heading that is followed by a task list.
-  const heading = above?.tagName === 'H4' ? above : Array.from(doc.querySelectorAll('.sidebar h4')).find((h) => h.nextElementSibling?.matches('ul.task-list'));
-  const section = text(heading);
+  const section = text(node) ?? text(Array.from(doc.querySelectorAll('.sidebar h4')).find((h) => h.nextElementSibling?.matches('ul.task-list')));
   if (section) details.topics = [section];
   return details;
 };

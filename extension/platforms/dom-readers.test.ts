@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { parseProblemUrl, platforms } from '@shared/platforms/index';
 import type { PlatformId } from '@shared/platforms/types';
 import { detectProblem } from '../lib/detect';
-import { domReaders } from './index';
-import type { PageDetails } from './types';
+import { domReaders, readPageDetails } from './index';
+import { isInterstitial, type PageDetails } from './types';
 
 const PAGES = resolve(import.meta.dirname, '../../tests/fixtures/pages');
 
@@ -17,8 +17,11 @@ interface Fixture {
   /** The URL the page is served at. */
   url: string;
   expected: PageDetails;
-  /** What the page exercises: the preferred sources, a fallback, or nothing readable. */
-  kind: 'full' | 'degraded' | 'unreadable';
+  /**
+   * What the page exercises: the preferred sources, a fallback, an older or variant layout of the judge,
+   * or nothing readable (a bot check, an error page, a login wall served at the problem's URL).
+   */
+  kind: 'full' | 'degraded' | 'variant' | 'unreadable';
 }
 
 const page = (name: string | null, difficulty: string | null, topics: string[] = []): PageDetails => ({ name, difficulty, topics });
@@ -89,6 +92,80 @@ const FIXTURES: Fixture[] = [
     kind: 'degraded',
     expected: page('Seven-Segment Display', null, ['Basics of Input/Output']),
   },
+
+  // Older and variant layouts, one or more per judge.
+  // LeetCode's contest problem page (server-rendered, pageData object): the title "… - LeetCode Contest" and the "Difficulty:" label.
+  {
+    file: 'leetcode/contest-check-if-it-is-possible-to-split-array.html',
+    url: 'https://leetcode.com/contest/weekly-contest-357/problems/check-if-it-is-possible-to-split-array/',
+    kind: 'variant',
+    expected: page('Check if it is Possible to Split Array', 'Medium'),
+  },
+  // A gym problem whose statement is a PDF: named from the submit form's problem list by its index, never "Codeforces".
+  { file: 'codeforces/gym104114C-pdf.html', url: 'https://codeforces.com/gym/104114/problem/C', kind: 'variant', expected: page('Cactus Meets Torus', null) },
+  // GeeksforGeeks' older layout: page data under other keys (without the level), the level as a bare label.
+  {
+    file: 'geeksforgeeks/reverse-a-linked-list-old-layout.html',
+    url: 'https://practice.geeksforgeeks.org/problems/reverse-a-linked-list/1',
+    kind: 'variant',
+    expected: page('Reverse a linked list', 'Easy', ['Linked List', 'Data Structures']),
+  },
+  // A CodeChef contest problem: the contest's own title block.
+  { file: 'codechef/START100-FLOW001-contest.html', url: 'https://www.codechef.com/START100/problems/FLOW001', kind: 'variant', expected: page('Add Two Numbers', null) },
+  // AtCoder's Japanese page of a task.
+  { file: 'atcoder/dp_a-ja.html', url: 'https://atcoder.jp/contests/dp/tasks/dp_a?lang=ja', kind: 'variant', expected: page('カエル 1', null) },
+  // CSES with the sidebar's tasks as plain links under the section heading.
+  { file: 'cses/1068-plain-sidebar.html', url: 'https://cses.fi/problemset/task/1068/', kind: 'variant', expected: page('Weird Algorithm', null, ['Introductory Problems']) },
+  // HackerRank's classic challenge view: generic title, tour heading, plain breadcrumb, "Difficulty:" row.
+  {
+    file: 'hackerrank/compare-the-triplets-classic.html',
+    url: 'https://www.hackerrank.com/challenges/compare-the-triplets/problem',
+    kind: 'variant',
+    expected: page('Compare the Triplets', 'Easy', ['Warmup']),
+  },
+  // InterviewBit with a hyphenated title, a "Difficulty:" row and a JSON-LD breadcrumb.
+  {
+    file: 'interviewbit/longest-consecutive-sequence.html',
+    url: 'https://www.interviewbit.com/problems/longest-consecutive-sequence/',
+    kind: 'variant',
+    expected: page('Longest Consecutive Sequence', 'Medium', ['Hashing']),
+  },
+  // Code360 before its rename: "… - Coding Ninjas CodeStudio".
+  {
+    file: 'codestudio/reverse-linked-list_920513-codestudio.html',
+    url: 'https://www.codingninjas.com/codestudio/problems/reverse-linked-list_920513',
+    kind: 'variant',
+    expected: page('Reverse Linked List', 'Moderate', ['Linked List']),
+  },
+  // TUF+ with a "Difficulty:" label and the Topics chips.
+  {
+    file: 'tuf/longest-subarray-with-sum-k.html',
+    url: 'https://takeuforward.org/plus/dsa/problems/longest-subarray-with-sum-k',
+    kind: 'variant',
+    expected: page('Longest Subarray With Sum K', 'Hard', ['Arrays', 'Hashing', 'Prefix Sum']),
+  },
+  // SPOJ with several tags, one repeated.
+  { file: 'spoj/ONP.html', url: 'https://www.spoj.com/problems/ONP/', kind: 'variant', expected: page('Transform the Expression', null, ['stack', 'expression']) },
+  // TopCoder's statement opened from a round's archive: "Used As" and "Categories".
+  {
+    file: 'topcoder/1918-archive.html',
+    url: 'https://community.topcoder.com/stat?c=problem_statement&pm=1918&rd=5006',
+    kind: 'variant',
+    expected: page('FlowerGarden', 'Division I Level Two', ['Dynamic Programming', 'Sorting']),
+  },
+  // HackerEarth with a generic title and the level in the header.
+  {
+    file: 'hackerearth/palindromic-string.html',
+    url: 'https://www.hackerearth.com/practice/basic-programming/input-output/basics-of-input-output/practice-problems/algorithm/palindromic-string/',
+    kind: 'variant',
+    expected: page('Palindromic String', 'Easy', ['Basics of Input/Output']),
+  },
+
+  // Not the problem at all, served at its URL: nothing beyond the URL (the reader alone would have read the bait on them).
+  { file: 'leetcode/cloudflare-challenge.html', url: 'https://leetcode.com/problems/two-sum/', kind: 'unreadable', expected: page(null, null) },
+  { file: 'codeforces/cloudflare-challenge.html', url: 'https://codeforces.com/problemset/problem/4/A', kind: 'unreadable', expected: page(null, null) },
+  { file: 'hackerrank/page-not-found.html', url: 'https://www.hackerrank.com/challenges/old-challenge/problem', kind: 'unreadable', expected: page(null, null) },
+  { file: 'interviewbit/login-wall.html', url: 'https://www.interviewbit.com/problems/colorful-number/', kind: 'unreadable', expected: page(null, null) },
 ];
 
 /** Saved pages that are not problem pages (used by the end-to-end flows). */
@@ -98,15 +175,20 @@ const NON_PROBLEM_PAGES: { file: string; url: string }[] = [
   { file: 'codeforces/status-my.html', url: 'https://codeforces.com/problemset/status?my=on' },
 ];
 
+/** What the reader yields on a saved page (which is never mid-move, so never null). */
+const read = (platform: string, doc: Document): PageDetails => readPageDetails(platform, doc)!;
 const load = (file: string): Document => new DOMParser().parseFromString(readFileSync(join(PAGES, file), 'utf8'), 'text/html');
 const platformOf = (file: string): PlatformId => file.split('/')[0] as PlatformId;
 const problemSources = platforms.filter((p) => p.problemSource);
 
 describe('DOM readers on saved problem pages', () => {
   it.each(FIXTURES)('$file', ({ file, expected }) => {
-    const reader = domReaders[platformOf(file)];
-    expect(reader, `no reader for ${platformOf(file)}`).toBeDefined();
-    expect(reader!(load(file))).toEqual(expected);
+    expect(domReaders[platformOf(file)], `no reader for ${platformOf(file)}`).toBeDefined();
+    expect(read(platformOf(file), load(file))).toEqual(expected);
+  });
+
+  it.each(FIXTURES)('$file is recognised as an interstitial exactly when it is one', ({ file, kind }) => {
+    expect(isInterstitial(load(file))).toBe(kind === 'unreadable');
   });
 
   it.each(FIXTURES)('$file is served at a URL of its platform', ({ file, url }) => {
@@ -132,14 +214,19 @@ describe('DOM readers on saved problem pages', () => {
     expect(listed).toEqual(onDisk);
   });
 
-  it('has two pages per platform, one degraded page per reader and an unreadable page', () => {
+  it('has, per judge, two pages of its current markup (one full, one degraded) and one older or variant layout; and interstitials', () => {
     for (const { id } of problemSources) {
       const own = FIXTURES.filter((f) => platformOf(f.file) === id);
-      expect(own.length, id).toBeGreaterThanOrEqual(2);
+      expect(own.filter((f) => f.kind === 'full' || f.kind === 'degraded').length, id).toBeGreaterThanOrEqual(2);
       expect(own.some((f) => f.kind === 'full'), `${id}: a full page`).toBe(true);
-      expect(own.some((f) => f.kind !== 'full'), `${id}: a degraded page`).toBe(true);
+      expect(own.some((f) => f.kind === 'degraded'), `${id}: a degraded page`).toBe(true);
+      expect(own.some((f) => f.kind === 'variant'), `${id}: an older or variant layout`).toBe(true);
     }
-    expect(FIXTURES.some((f) => f.kind === 'unreadable')).toBe(true);
+    // A Cloudflare challenge at a LeetCode and a Codeforces problem URL, a judge's error page, a login wall.
+    const unreadable = FIXTURES.filter((f) => f.kind === 'unreadable').map((f) => f.file);
+    for (const file of ['leetcode/cloudflare-challenge.html', 'codeforces/cloudflare-challenge.html', 'hackerrank/page-not-found.html', 'interviewbit/login-wall.html']) {
+      expect(unreadable).toContain(file);
+    }
   });
 });
 
@@ -171,8 +258,76 @@ describe('the reader registry', () => {
       <script id="__NEXT_DATA__" type="application/json">{"props": {"pageProps": </script>
       <script type="application/ld+json">[{"@type": "BreadcrumbList", "itemListElement": 7}</script></head>
       <body><h1>Sign in</h1><a href="/problems/">Problems</a></body></html>`;
-    const details = domReaders[id]!(new DOMParser().parseFromString(html, 'text/html'));
+    const details = domReaders[id]!(new DOMParser().parseFromString(html, 'text/html'))!;
     expect(details.difficulty, id).toBeNull();
     expect(details.topics, id).toEqual([]);
+  });
+});
+
+describe('pages that are not the problem, and pages that attack the reader', () => {
+  const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html');
+
+  it.each([
+    ['Just a moment...', true],
+    ['Attention Required! | Cloudflare', true],
+    ['404 - Page Not Found | CodeChef', true],
+    ['Page Not Found | HackerRank', true],
+    ['Error 500', true],
+    ['Login | InterviewBit', true],
+    ['Sign in - LeetCode', true],
+    // Real problems whose names start with such words are problems.
+    ['Error Correct System | Practice | GeeksforGeeks', false],
+    ['Login System - LeetCode', false],
+    ['Two Sum - LeetCode', false],
+    ['Problem - 4A - Codeforces', false],
+  ])('the title %j is an interstitial: %s', (title, wall) => {
+    expect(isInterstitial(parse(`<html><head><title>${title}</title></head><body><p>x</p></body></html>`))).toBe(wall);
+  });
+
+  it('a Codeforces gym problem with a PDF statement and no problem list stays unnamed (never "Codeforces")', () => {
+    const doc = load('codeforces/gym104114C-pdf.html');
+    doc.querySelector('select[name="submittedProblemIndex"]')!.remove();
+    expect(read('codeforces', doc)).toEqual(page(null, null));
+    // The contest's problems table names it as well as the submit form does.
+    doc.body.insertAdjacentHTML('beforeend', '<table class="problems"><tr><td class="id"><a href="/gym/104114/problem/C">C</a></td><td><div><a href="/gym/104114/problem/C">Cactus Meets Torus</a></div></td></tr></table>');
+    expect(read('codeforces', doc).name).toBe('Cactus Meets Torus');
+  });
+
+  // Every full page of every judge, made hostile where its reader looks: huge text with markup, scripts
+  // and control characters in its title, headings, labels and page data.
+  const EVIL = `<b onmouseover="x()">Two</b>\u0000\u202e Sum<script>alert(1)</script>${' padding'.repeat(5000)}`;
+  const full = FIXTURES.filter((f) => f.kind === 'full');
+
+  it.each(full)('$file, made hostile, yields plain trimmed text of bounded length', ({ file }) => {
+    const doc = load(file);
+    const escaped = EVIL.replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    for (const t of Array.from(doc.querySelectorAll('title'))) t.textContent = `${EVIL} | ${t.textContent}`;
+    for (const m of Array.from(doc.querySelectorAll('meta[property="og:title"]'))) m.setAttribute('content', `${EVIL} - ${m.getAttribute('content')}`);
+    for (const h of Array.from(doc.querySelectorAll('h1, h2, h3, .title, a'))) h.insertAdjacentHTML('afterbegin', `${escaped}<script>var stolen = document.cookie;</script><style>h1{}</style>`);
+    for (const s of Array.from(doc.querySelectorAll('script[type="application/json"], script[type="application/ld+json"]'))) {
+      s.textContent = (s.textContent ?? '').replace(/"(title|problem_name|name)":"/g, `"$1":${JSON.stringify(EVIL)}, "x$1":"`);
+    }
+    const details = read(platformOf(file), doc);
+    const strings = [details.name, details.difficulty, ...details.topics].filter((s): s is string => s !== null);
+    for (const s of strings) {
+      expect(s, file).toBe(s.trim());
+      // Markup shown as text loses its tags (what is left, alert(1), is plain text); script and style content is never text.
+      expect(s, file).not.toMatch(/<\/?[a-z]|[\u0000-\u001f\u202e]|document\.cookie|h1\{/i);
+    }
+    expect(details.name?.length ?? 0, file).toBeLessThanOrEqual(200);
+    expect(details.difficulty?.length ?? 0, file).toBeLessThanOrEqual(20);
+    expect(details.topics.length, file).toBeLessThanOrEqual(20);
+    for (const t of details.topics) expect(t.length, file).toBeLessThanOrEqual(60);
+  });
+
+  it('keeps a long but real name whole up to the bound, and drops oversized labels', () => {
+    const name = 'A'.repeat(150);
+    const doc = parse(`<html><head><title>${name} | HackerRank</title></head><body><p>Difficulty: ${'Easy '.repeat(10)}</p></body></html>`);
+    expect(read('hackerrank', doc)).toEqual(page(name, null));
+    const tags = Array.from({ length: 40 }, (_, i) => `<a href="/problems/tag/t${i}">#t${i % 30}</a>`).join('');
+    const spoj = parse(`<html><body><h2 id="problem-name">X - <i>Bold</i>   Name\u0007</h2><div id="problem-tags">${tags}<a href="/problems/tag/long">#${'x'.repeat(61)}</a></div></body></html>`);
+    const spojRead = read('spoj', spoj);
+    expect(spojRead.name).toBe('Bold Name');
+    expect(spojRead.topics).toEqual(Array.from({ length: 20 }, (_, i) => `t${i}`));
   });
 });

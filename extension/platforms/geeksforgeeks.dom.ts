@@ -1,51 +1,47 @@
-import { at, embeddedJson, emptyDetails, isRecord, labelledList, labelledValue, pageTitle, str, strings, text, texts, type DomReader } from './types';
+import { at, embeddedJson, emptyDetails, isRecord, labelledList, labelledValue, leaf, pageTitle, str, strings, text, texts, type DomReader } from './types';
 
 const LEVELS = /^(School|Basic|Easy|Medium|Hard)$/i;
 
 /**
- * The problem object in the Next.js page data: `initialState.problemData.allData.probData`, or the
- * RTK Query cache entry `initialState.problemApi.queries["getProblemDetails(...)"].data`.
+ * The problem object in the Next.js page data: the first object with a problem_name, searched through
+ * objects only (lists hold other problems). Today it is `initialState.problemData.allData.probData`;
+ * older pages kept it under other keys (an RTK Query cache entry, `pageProps.problemData`…).
  */
-function problemFromNextData(data: unknown): Record<string, unknown> | null {
-  const state = at(data, 'props', 'pageProps', 'initialState');
-  const candidates: unknown[] = [at(state, 'problemData', 'allData', 'probData')];
-  const queries = at(state, 'problemApi', 'queries');
-  if (isRecord(queries)) {
-    for (const [key, query] of Object.entries(queries)) if (key.startsWith('getProblemDetails')) candidates.push(at(query, 'data'));
+function problemIn(v: unknown, depth = 0): Record<string, unknown> | null {
+  if (!isRecord(v) || depth > 8) return null;
+  if (str(v.problem_name)) return v;
+  for (const child of Object.values(v)) {
+    const found = problemIn(child, depth + 1);
+    if (found) return found;
   }
-  return candidates.filter(isRecord).find((p) => str(p.problem_name)) ?? null;
+  return null;
 }
 
 /** Topic tags link to the problem explorer filtered by category (company tags filter by company). */
-function topicLinks(doc: Document): string[] {
-  const links = Array.from(doc.querySelectorAll('a[href*="explore"]')).filter((a) => {
-    if (a.closest('header, nav, footer')) return false;
-    try {
-      const url = new URL(a.getAttribute('href') ?? '', 'https://www.geeksforgeeks.org/');
-      return /\/explore\/?$/.test(url.pathname) && (url.searchParams.has('category') || url.searchParams.has('category[]'));
-    } catch {
-      return false;
-    }
-  });
-  return texts(links);
-}
+const topicLinks = (doc: Document): string[] =>
+  texts(
+    Array.from(doc.querySelectorAll('a[href*="explore"]')).filter(
+      (a) => !a.closest('header, nav, footer') && /\/explore\/?\?(?:[^#]*&)?category(?:\[\]|%5B%5D)?=/i.test(a.getAttribute('href') ?? ''),
+    ),
+  );
 
 export const readGeeksforgeeks: DomReader = (doc) => {
   const details = emptyDetails();
   // 1. Page data embedded by Next.js.
-  const p = problemFromNextData(embeddedJson(doc, 'script#__NEXT_DATA__'));
+  const p = problemIn(embeddedJson(doc, 'script#__NEXT_DATA__'));
   if (p) {
     details.name = str(p.problem_name);
     const level = str(p.difficulty);
     details.difficulty = level && LEVELS.test(level) ? level : null;
-    details.topics = strings(at(p, 'tags', 'topic_tags'));
+    details.topics = strings(at(p, 'tags', 'topic_tags') ?? p.topic_tags);
   }
   // 2. og:title or the page title, "Kadane's Algorithm | Practice | GeeksforGeeks".
   details.name ??= pageTitle(doc, /^(.+?)\s*\|\s*Practice\s*\|\s*GeeksforGeeks\s*$/i);
   // 3. The header's title (CSS-module class, hashed suffix).
   details.name ??= text(doc.querySelector('[class^="problems_header_content__title"] h3, [class*=" problems_header_content__title"] h3'));
-  // The header reads "Difficulty: Medium".
-  details.difficulty ??= labelledValue(doc, 'Difficulty', (v) => LEVELS.test(v));
+  // The header reads "Difficulty: Medium"; the older one shows the level alone, in an element named for it.
+  details.difficulty ??= labelledValue(doc, 'Difficulty', LEVELS);
+  details.difficulty ??= leaf(doc, '[class*="difficulty" i], [class*="level" i]', LEVELS);
   // Topic tags: the list under the "Topic Tags" heading, else links to the explorer filtered by category.
   if (!details.topics.length) details.topics = labelledList(doc, /^Topic Tags$/i);
   if (!details.topics.length) details.topics = topicLinks(doc);

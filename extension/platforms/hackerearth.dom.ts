@@ -1,6 +1,5 @@
-import { breadcrumb, emptyDetails, labelledValue, pageTitle, text, type DomReader } from './types';
+import { breadcrumb, emptyDetails, labelledValue, LEVELS, pageTitle, text, type DomReader } from './types';
 
-const LEVELS = /^(Easy|Medium|Hard)$/i;
 /** Crumbs that are sections of the site, not topics. */
 const NOT_TOPICS = /^(Practice|Problem|Problems|Home|Challenges)$/i;
 
@@ -10,7 +9,7 @@ export const readHackerearth: DomReader = (doc) => {
   details.name = pageTitle(doc, /^(.+?)\s*\|\s*Practice Problems\b.*$/i);
   // 2. The problem heading.
   details.name ??= text(doc.querySelector('#problem-title, .title-panel .title, .problem-statement .large'));
-  details.difficulty = labelledValue(doc, 'Difficulty', (v) => LEVELS.test(v));
+  details.difficulty = labelledValue(doc, 'Difficulty', LEVELS);
   // Breadcrumb: Practice > Basic Programming > Input/Output > Basics of Input/Output > Problem.
   const crumbs = breadcrumb(doc).filter((c) => !NOT_TOPICS.test(c) && c !== details.name);
   const topic = crumbs.length >= 2 ? crumbs[crumbs.length - 1] : undefined;

@@ -12,7 +12,7 @@ export const readHackerrank: DomReader = (doc) => {
   details.name ??= text(doc.querySelector('h1.page-label, .challenge-page-label-wrapper h1, h2.hr_tour-challenge-name'));
   if (!details.name && crumbs.length >= 3) details.name = crumbs[crumbs.length - 1] ?? null;
   // The sidebar reads "Difficulty: Easy".
-  details.difficulty = labelledValue(doc, 'Difficulty', (v) => LEVELS.test(v));
+  details.difficulty = labelledValue(doc, 'Difficulty', LEVELS);
   // The subdomain (the crumb before the challenge) is the topic: "Warmup", "Arrays", "Strings".
   const subdomain = crumbs.length >= 4 ? crumbs[crumbs.length - 2] : undefined;
   if (subdomain) details.topics = [subdomain];

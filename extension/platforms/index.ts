@@ -12,7 +12,7 @@ import { readLeetcode } from './leetcode.dom';
 import { readSpoj } from './spoj.dom';
 import { readTopcoder } from './topcoder.dom';
 import { readTuf } from './tuf.dom';
-import { emptyDetails, type DomReader, type PageDetails } from './types';
+import { bounded, emptyDetails, isInterstitial, type DomReader, type PageDetails } from './types';
 
 /** One DOM reader per platform; a platform without one is still detected from its URL. */
 export const domReaders: Partial<Record<PlatformId, DomReader>> = {
@@ -31,12 +31,17 @@ export const domReaders: Partial<Record<PlatformId, DomReader>> = {
   hackerearth: readHackerearth,
 };
 
-/** What the page shows of its problem, by the platform's reader; empty when there is none or it fails. */
-export function readPageDetails(platform: string, doc: Document): PageDetails {
+/**
+ * What the page shows of its problem, by the platform's reader, as bounded plain text; empty when there
+ * is no reader, it fails, or the page is a bot check, an error page or a login wall served at the URL.
+ * Null while the page still shows another problem than its URL (see DomReader).
+ */
+export function readPageDetails(platform: string, doc: Document): PageDetails | null {
   const reader = domReaders[platform as PlatformId];
-  if (!reader) return emptyDetails();
   try {
-    return reader(doc);
+    if (!reader || isInterstitial(doc)) return emptyDetails();
+    const details = reader(doc);
+    return details && bounded(details);
   } catch {
     // A page we cannot read still yields the problem from its URL.
     return emptyDetails();

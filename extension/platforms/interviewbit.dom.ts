@@ -1,6 +1,4 @@
-import { breadcrumb, emptyDetails, labelledValue, pageTitle, text, type DomReader } from './types';
-
-const LEVELS = /^(Easy|Medium|Hard)$/i;
+import { breadcrumb, emptyDetails, labelledValue, LEVELS, pageTitle, text, type DomReader } from './types';
 
 export const readInterviewbit: DomReader = (doc) => {
   const details = emptyDetails();
@@ -8,7 +6,7 @@ export const readInterviewbit: DomReader = (doc) => {
   details.name = pageTitle(doc, /^(.+?)\s*[|-]\s*InterviewBit\s*$/i);
   // 2. The problem heading.
   details.name ??= text(doc.querySelector('main h1') ?? doc.querySelector('h1'));
-  details.difficulty = labelledValue(doc, 'Difficulty', (v) => LEVELS.test(v));
+  details.difficulty = labelledValue(doc, 'Difficulty', LEVELS);
   // The breadcrumb reads Programming > Hashing > Colorful Number: the topic is the crumb before the problem.
   const crumbs = breadcrumb(doc);
   const topic = crumbs.length >= 3 ? crumbs[crumbs.length - 2] : undefined;

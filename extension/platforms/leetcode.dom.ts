@@ -1,87 +1,68 @@
-import { embeddedJson, emptyDetails, meta, text, type DomReader } from './types';
+import { at, embeddedJson, emptyDetails, leaf, LEVELS, meta, str, strings, text, type DomReader } from './types';
 
-interface LeetcodeQuestion {
-  title?: string;
-  difficulty?: string;
-  topicTags?: { name: string }[];
-}
+/** The problem slug of a path: /problems/<slug>/… or a contest's /contest/<id>/problems/<slug>/…. */
+export const problemSlug = (pathname: string): string | null =>
+  /^(?:\/contest\/[\w-]{1,100})?\/problems\/([a-z0-9-]{1,200})(?:\/|$)/.exec(pathname)?.[1] ?? null;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-
-/** Merges the question objects inside Next.js page data (dehydrated React Query state). */
-function questionFromNextData(data: unknown): LeetcodeQuestion | null {
-  const queries = (data as { props?: { pageProps?: { dehydratedState?: { queries?: unknown } } } } | null)?.props?.pageProps?.dehydratedState?.queries;
-  if (!Array.isArray(queries)) return null;
-  const merged: LeetcodeQuestion = {};
-  for (const q of queries) {
-    const question = (q as { state?: { data?: { question?: unknown } } } | null)?.state?.data?.question;
-    if (!isRecord(question)) continue;
-    if (typeof question.title === 'string') merged.title = question.title;
-    if (typeof question.difficulty === 'string') merged.difficulty = question.difficulty;
-    if (Array.isArray(question.topicTags)) {
-      merged.topicTags = question.topicTags.filter((t): t is { name: string } => isRecord(t) && typeof t.name === 'string');
-    }
-  }
-  return Object.keys(merged).length ? merged : null;
-}
-
-const DIFFICULTIES = ['Easy', 'Medium', 'Hard'];
-
-/** The problem slug of the page's own URL (a live page; a saved one has none). */
+/** The page's own URL's slug (a live page; a saved one has no location). */
 function locationSlug(doc: Document): string | null {
   try {
-    return /^\/problems\/([a-z0-9-]+)(?:\/|$)/.exec(doc.location?.pathname ?? '')?.[1] ?? null;
+    return problemSlug(doc.location?.pathname ?? '');
   } catch {
     return null;
   }
 }
 
+/** A title as LeetCode makes its slug: "Pow(x, n)" is powx-n. */
+const slugify = (name: string) => name.toLowerCase().replace(/[^a-z0-9\s-]/g, '').trim().replace(/[\s-]+/g, '-');
+
+/**
+ * LeetCode moves between problems without a page load: the URL changes first, the content follows, and
+ * the page data stays the first page's. So on a live page every name must be tied to the URL's slug (the
+ * page data's own slug, the title link's, the title's); until one is, the page is not read (null).
+ */
 export const readLeetcode: DomReader = (doc) => {
   const details = emptyDetails();
   const slug = locationSlug(doc);
-  // 1. Page data embedded by Next.js. It describes the page first loaded: after a client-side move to
-  // another problem it is stale, so it counts only while it names the problem in the URL.
+  // 1. Page data embedded by Next.js: the question, its dehydrated queries merged.
   const data = embeddedJson(doc, 'script#__NEXT_DATA__');
-  const dataSlug = (data as { query?: { slug?: unknown } } | null)?.query?.slug;
-  const q = slug && typeof dataSlug === 'string' && dataSlug !== slug ? null : questionFromNextData(data);
-  if (q) {
-    details.name = q.title ?? null;
-    details.difficulty = q.difficulty && DIFFICULTIES.includes(q.difficulty) ? q.difficulty : null;
-    details.topics = q.topicTags?.map((t) => t.name) ?? [];
+  const q: Record<string, unknown> = {};
+  const queries = at(data, 'props', 'pageProps', 'dehydratedState', 'queries');
+  if (Array.isArray(queries)) for (const query of queries) Object.assign(q, at(query, 'state', 'data', 'question'));
+  const dataSlug = q.titleSlug ?? at(data, 'query', 'slug');
+  if (!slug || dataSlug === undefined || dataSlug === slug) {
+    details.name = str(q.title);
+    details.difficulty = LEVELS.test(String(q.difficulty)) ? str(q.difficulty) : null;
+    details.topics = strings(Array.isArray(q.topicTags) ? q.topicTags.map((t) => at(t, 'name')) : []);
   }
-  // 2. The visible title link to the problem, which reads "1. Two Sum".
-  if (!details.name) {
-    const link = text((slug && doc.querySelector(`a[href="/problems/${slug}/"]`)) || doc.querySelector('a[href^="/problems/"][href$="/"]'));
-    details.name = link?.replace(/^\d+\.\s*/, '') ?? null;
+  // 2. The visible title link, "1. Two Sum" (a contest's links under /contest/…/problems/ too).
+  const own = Array.from(doc.querySelectorAll('a[href*="/problems/"]')).find(
+    (a) => /^\d+\.\s/.test(text(a) ?? '') && (!slug || problemSlug(a.getAttribute('href') ?? '') === slug),
+  );
+  details.name ??= text(own)?.replace(/^\d+\.\s*/, '') ?? null;
+  // 3. The page title or og:title, "Two Sum - LeetCode" (a contest's "… - LeetCode Contest"), whichever
+  // names the URL's problem (either may change late).
+  for (const title of [doc.title, meta(doc, 'og:title')]) {
+    const titled = str(/^(.+?)\s+-\s+LeetCode\b/i.exec(title ?? '')?.[1]);
+    if (titled && (!slug || slugify(titled) === slug)) details.name ??= titled;
   }
-  // 3. og:title or the document title, "Two Sum - LeetCode".
-  if (!details.name) {
-    const title = meta(doc, 'og:title') ?? doc.title;
-    details.name = title?.replace(/\s*-\s*LeetCode.*$/i, '').trim() || null;
-  }
-  // Difficulty fallback: a leaf element whose whole text is one of the three levels.
-  if (!details.difficulty) {
-    const label = Array.from(doc.querySelectorAll('div, span')).find(
-      (el) => el.childElementCount === 0 && DIFFICULTIES.includes(el.textContent?.trim() ?? ''),
-    );
-    details.difficulty = text(label);
-  }
-  if (!details.topics.length) {
-    details.topics = Array.from(doc.querySelectorAll('a[href^="/tag/"]'))
-      .map((a) => text(a))
-      .filter((t): t is string => !!t);
-  }
+  // Nothing on the page is this problem yet: a move still under way.
+  if (!details.name) return slug ? null : details;
+  // Difficulty fallback: a leaf whose whole text is one of the three levels.
+  details.difficulty ??= leaf(doc, 'div, span', LEVELS);
+  if (!details.topics.length) details.topics = Array.from(doc.querySelectorAll('a[href^="/tag/"]'), text).filter((t): t is string => !!t);
   return details;
 };
 
 /**
- * The problem a LeetCode page shows, to match a verdict against (verdicts/leetcode.ts): its slug
- * from the URL and its question id from the page data.
+ * The problem a LeetCode page shows, to match a verdict against (verdicts/leetcode.ts): its slug from
+ * the URL (a problem or a contest problem) and its question id from the page data.
  */
 export function leetcodePage(location: { pathname: string }, doc: Document): { slug: string | null; questionId: string | null } {
-  const slug = /^\/problems\/([a-z0-9-]{1,200})(?:\/|$)/.exec(location.pathname)?.[1] ?? null;
-  const data = doc.querySelector('script#__NEXT_DATA__')?.textContent ?? '';
-  // The question object of the page data names its id, then its slug: take the id of this slug.
-  const questionId = slug ? (new RegExp(`"questionId":"(\\d{1,20})"[^{}]*?"titleSlug":"${slug}"`).exec(data)?.[1] ?? null) : null;
+  const slug = problemSlug(location.pathname);
+  // The page data (Next.js JSON, or the older contest page's `var pageData = {questionId: '2916', …}`)
+  // names the question's id, then its slug: take the id of this slug.
+  const data = Array.from(doc.querySelectorAll('script:not([src])'), (s) => s.textContent).join();
+  const questionId = slug ? (new RegExp(`"?questionId"?: ?["'](\\d{1,20})["'][^{}]*?"?(?:titleSlug|questionTitleSlug)"?: ?["']${slug}["']`).exec(data)?.[1] ?? null) : null;
   return { slug, questionId };
 }

@@ -11,10 +11,10 @@ export const readTopcoder: DomReader = (doc) => {
   );
   details.name = str(header?.textContent?.replace(/^\s*Problem Statement for\s+/, ''));
   // 2. The statement's Definition block, "Class: FlowerGarden".
-  details.name ??= labelledValue(doc, 'Class', (v) => IDENTIFIER.test(v));
+  details.name ??= labelledValue(doc, 'Class', IDENTIFIER);
   // Problem archive details, when shown: "Used As: Division I Level Two", "Categories: Sorting, Greedy".
-  details.difficulty = labelledValue(doc, 'Used As', (v) => /^Division\s+I{1,2}\s+Level\s+\w+$/i.test(v));
-  const categories = labelledValue(doc, 'Categories', (v) => v.length < 200);
+  details.difficulty = labelledValue(doc, 'Used As', /^Division\s+I{1,2}\s+Level\s+\w+$/i);
+  const categories = labelledValue(doc, 'Categories', /^.{1,200}$/);
   details.topics = categories ? categories.split(',').map(str).filter((c): c is string => c !== null) : [];
   return details;
 };

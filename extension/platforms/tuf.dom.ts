@@ -1,6 +1,4 @@
-import { emptyDetails, labelledList, labelledValue, pageTitle, text, type DomReader } from './types';
-
-const LEVELS = /^(Easy|Medium|Hard)$/i;
+import { emptyDetails, labelledList, labelledValue, leaf, LEVELS, pageTitle, text, type DomReader } from './types';
 
 export const readTuf: DomReader = (doc) => {
   const details = emptyDetails();
@@ -10,13 +8,7 @@ export const readTuf: DomReader = (doc) => {
   // 2. The problem heading.
   details.name ??= text(doc.querySelector('main h1'));
   // The level: after a "Difficulty" label, else a chip in the header whose whole text is the level.
-  details.difficulty = labelledValue(doc, 'Difficulty', (v) => LEVELS.test(v));
-  if (!details.difficulty) {
-    const chip = Array.from(doc.querySelectorAll('main span, main div')).find(
-      (el) => el.childElementCount === 0 && LEVELS.test(el.textContent?.trim() ?? ''),
-    );
-    details.difficulty = text(chip);
-  }
+  details.difficulty = labelledValue(doc, 'Difficulty', LEVELS) ?? leaf(doc, 'main span, main div', LEVELS);
   details.topics = labelledList(doc, /^Topics?$/i);
   return details;
 };

@@ -5,18 +5,31 @@ export interface PageDetails {
   topics: string[];
 }
 
-/** Reads a problem page's Document. Pure: no network, no globals besides the Document given. */
-export type DomReader = (doc: Document) => PageDetails;
+/**
+ * Reads a problem page's Document. Pure: no network, no globals besides the Document given. Null when
+ * the page shows another problem than its URL (a single-page move not finished yet): ask again later.
+ */
+export type DomReader = (doc: Document) => PageDetails | null;
 
 export const emptyDetails = (): PageDetails => ({ name: null, difficulty: null, topics: [] });
 
+/** The usual three levels; judges with more name their own. */
+export const LEVELS = /^(Easy|Medium|Hard)$/i;
+
+/** Text nodes inside these are code or markup, not what the page shows. */
+const NOT_TEXT = 'script,style,noscript,template';
+
+/** An element's visible text, whitespace collapsed (script and style text left out), else null. */
 export const text = (el: Element | null | undefined): string | null => {
-  const t = el?.textContent?.replace(/\s+/g, ' ').trim();
-  return t ? t : null;
+  if (el?.querySelector(NOT_TEXT)) {
+    el = el.cloneNode(true) as Element;
+    el.querySelectorAll(NOT_TEXT).forEach((n) => n.remove());
+  }
+  return str(el?.textContent);
 };
 
 export const meta = (doc: Document, name: string): string | null =>
-  doc.querySelector(`meta[property="${name}"], meta[name="${name}"]`)?.getAttribute('content')?.trim() || null;
+  str(doc.querySelector(`meta[property="${name}"], meta[name="${name}"]`)?.getAttribute('content'));
 
 /** JSON embedded in a script tag, or null when missing or malformed. */
 export function embeddedJson(doc: Document, selector: string): unknown {
@@ -31,9 +44,9 @@ export function embeddedJson(doc: Document, selector: string): unknown {
 
 export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A non-empty string with its whitespace collapsed, else null. */
+/** A non-empty string with its whitespace collapsed, else null; a huge one is cut (no name is that long). */
 export const str = (v: unknown): string | null => {
-  const t = typeof v === 'string' ? v.replace(/\s+/g, ' ').trim() : '';
+  const t = typeof v === 'string' ? v.slice(0, 5000).replace(/\s+/g, ' ').trim() : '';
   return t ? t : null;
 };
 
@@ -58,8 +71,7 @@ export function texts(elements: Iterable<Element>): string[] {
 }
 
 /** The strings of a JSON array (e.g. tag names), empty when it is not one. */
-export const strings = (v: unknown): string[] =>
-  Array.isArray(v) ? v.map(str).filter((s): s is string => s !== null).filter((s, i, all) => all.indexOf(s) === i) : [];
+export const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(str).filter((s): s is string => !!s) : []);
 
 /** The page's own title element: the first <title> that is not an SVG icon's (some judges put it in <body>). */
 const titleElement = (doc: Document): Element | undefined =>
@@ -84,7 +96,7 @@ export function jsonLd(doc: Document): Record<string, unknown>[] {
     if (Array.isArray(v)) v.forEach(add);
     else if (isRecord(v)) {
       out.push(v);
-      if (v['@graph'] !== undefined) add(v['@graph']);
+      add(v['@graph']);
     }
   };
   for (const script of Array.from(doc.querySelectorAll('script[type="application/ld+json"]'))) {
@@ -126,16 +138,15 @@ export function breadcrumb(doc: Document): string[] {
 /**
  * The value a page shows next to a visible label such as "Difficulty:" — in the same element
  * ("Difficulty: Easy"), in the next element ("<span>Difficulty:</span><span>Easy</span>") or after the
- * label inside its parent ("<p><b>Difficulty:</b> Easy</p>"). Only values `accept` allows are returned,
+ * label inside its parent ("<p><b>Difficulty:</b> Easy</p>"). Only values `accept` matches are returned,
  * so prose that happens to start with the word is skipped. `label` is plain words, not a pattern.
  */
-export function labelledValue(doc: Document, label: string, accept: (value: string) => boolean): string | null {
+export function labelledValue(doc: Document, label: string, accept: RegExp): string | null {
   const re = new RegExp(`^${label}\\b\\s*:?\\s*`, 'i');
   for (const el of Array.from(doc.body?.querySelectorAll('*') ?? [])) {
     const first = el.firstChild;
     // Only elements whose own text starts with the label: cheap, and skips big containers.
-    if (!first || first.nodeType !== 3 || !re.test(first.nodeValue?.trimStart() ?? '')) continue;
-    if (el.closest('script, style, noscript, template')) continue;
+    if (!first || first.nodeType !== 3 || !re.test(first.nodeValue?.trimStart() ?? '') || el.closest(NOT_TEXT)) continue;
     const candidates = [
       text(el)?.replace(re, ''),
       text(el.nextElementSibling),
@@ -143,11 +154,15 @@ export function labelledValue(doc: Document, label: string, accept: (value: stri
     ];
     for (const c of candidates) {
       const v = str(c);
-      if (v && accept(v)) return v;
+      if (v && accept.test(v)) return v;
     }
   }
   return null;
 }
+
+/** The text of the first leaf element (matching `selector`) whose whole text `pattern` matches: a bare label. */
+export const leaf = (doc: Document, selector: string, pattern: RegExp): string | null =>
+  text(Array.from(doc.querySelectorAll(selector)).find((el) => !el.childElementCount && pattern.test(el.textContent?.trim() ?? '')));
 
 /**
  * The items listed under a visible heading such as "Topic Tags": the leaf texts (links, list items,
@@ -166,4 +181,39 @@ export function labelledList(doc: Document, heading: RegExp): string[] {
     }
   }
   return [];
+}
+
+/**
+ * What a bot check, an error page or a login wall calls itself, in its title or its heading: the whole
+ * text, or the part before the site's name ("Attention Required! | Cloudflare", "404 - Page Not Found").
+ */
+const WALL =
+  /^(?:just a moment|attention required|access denied|(?:error )?[45]\d\d\b.*|(?:page )?not found|something went wrong|(?:internal )?server error|service unavailable|oops\b.*|error|log ?in|sign ?(?:in|up))\W*$/i;
+/** Cloudflare's challenge and error pages (current and older), by their own ids. */
+const CHALLENGE = '#challenge-form,#challenge-stage,#challenge-running,#cf-wrapper,#cf-content,[id^=cf-chl],.cf-browser-verification';
+
+/**
+ * Whether the page is not the problem's page at all but a bot check, an error page or a login wall
+ * served at its URL. One check for every judge (readPageDetails); a reader adds its judge's own signs.
+ */
+export const isInterstitial = (doc: Document): boolean =>
+  !!doc.querySelector(CHALLENGE) || [titleElement(doc), doc.querySelector('h1')].some((el) => isWallText(text(el) ?? '-'));
+
+/** Whether a title or heading is a bot check's, an error page's or a login wall's own. */
+export const isWallText = (t: string): boolean => WALL.test(t.split(/\s+[|\-–—:]\s+/)[0] ?? '');
+
+/** Plain text: tags, control and invisible formatting characters dropped, whitespace collapsed. */
+const plain = (v: string | null): string | null => str(v?.replace(/<\/?[a-z][^>]*>|[\0-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/gi, ' '));
+
+/**
+ * What a reader found, as plain trimmed text of bounded length (pages are untrusted, some hostile): a
+ * name is cut at 200 characters; a difficulty over 20 or a topic over 60 is not one; 20 topics at most.
+ */
+export function bounded(d: PageDetails): PageDetails {
+  const difficulty = plain(d.difficulty);
+  return {
+    name: plain(d.name)?.slice(0, 200).trim() ?? null,
+    difficulty: difficulty && difficulty.length <= 20 ? difficulty : null,
+    topics: [...new Set(d.topics.map(plain))].filter((t): t is string => !!t && t.length <= 60).slice(0, 20),
+  };
 }
