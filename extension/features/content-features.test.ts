@@ -73,6 +73,56 @@ describe('detect-problem', () => {
     t.stop();
   });
 
+  it('after a move, reports (and so enriches) nothing until the page shows the new problem', async () => {
+    load('leetcode/two-sum-spa.html', 'https://leetcode.com/problems/two-sum/');
+    const t = context();
+    detectProblemFeature.start(t.ctx);
+    await vi.advanceTimersByTimeAsync(50);
+    const detected = () => t.sent.filter((m) => m.type === 'problem:detected').map((m) => (m.type === 'problem:detected' ? m.problem : null));
+    expect(detected()).toHaveLength(1);
+    // The URL moves first; the content is still Two Sum's for a while.
+    setUrl('https://leetcode.com/problems/add-two-numbers/description/');
+    for (const move of t.moves) move();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(detected()).toHaveLength(1);
+    document.getElementById('qd-content')!.innerHTML = '<a href="/problems/add-two-numbers/">2. Add Two Numbers</a><div>Medium</div>';
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(detected()).toEqual([
+      expect.objectContaining({ key: 'two-sum', name: 'Two Sum' }),
+      { platform: 'leetcode', key: 'add-two-numbers', url: 'https://leetcode.com/problems/add-two-numbers/', name: 'Add Two Numbers', difficulty: 'Medium', topics: [] },
+    ]);
+    t.stop();
+  });
+
+  it('reports a problem whose page never shows it in a form it reads from its URL alone, after a while', async () => {
+    load('leetcode/two-sum-spa.html', 'https://leetcode.com/problems/two-sum/');
+    const t = context();
+    detectProblemFeature.start(t.ctx);
+    await vi.advanceTimersByTimeAsync(50);
+    setUrl('https://leetcode.com/problems/add-two-numbers/');
+    for (const move of t.moves) move();
+    await vi.advanceTimersByTimeAsync(4000);
+    const last = () => t.sent.filter((m) => m.type === 'problem:detected').at(-1);
+    expect(last()).toMatchObject({ problem: { key: 'two-sum' } });
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(last()).toEqual({
+      type: 'problem:detected',
+      problem: { platform: 'leetcode', key: 'add-two-numbers', url: 'https://leetcode.com/problems/add-two-numbers/', name: null, difficulty: null, topics: [] },
+    });
+    t.stop();
+  });
+
+  it('reports a bot check served at a problem URL as the URL alone', async () => {
+    load('leetcode/cloudflare-challenge.html', 'https://leetcode.com/problems/two-sum/');
+    const t = context();
+    detectProblemFeature.start(t.ctx);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(t.sent.filter((m) => m.type === 'problem:detected')).toEqual([
+      { type: 'problem:detected', problem: { platform: 'leetcode', key: 'two-sum', url: 'https://leetcode.com/problems/two-sum/', name: null, difficulty: null, topics: [] } },
+    ]);
+    t.stop();
+  });
+
   it('says so when the page is not a problem', async () => {
     load('leetcode/problemset.html', 'https://leetcode.com/problemset/');
     const t = context();

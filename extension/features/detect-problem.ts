@@ -1,11 +1,17 @@
 import type { ParsedPageProblem } from '@shared/schemas/messages';
 import { readPageDetails } from '../platforms/index';
+import { emptyDetails } from '../platforms/types';
 import type { ContentFeature } from './types';
 
 /** After a load or a client-side navigation the page fills in its details late: read again at these delays. */
 const AFTER_NAVIGATION_MS = [0, 400, 1200, 3000, 6000];
 /** A slow safety net for pages that change without telling anyone. */
 const POLL_MS = 5000;
+/**
+ * How long after the URL changed a page that still shows another problem is waited for before the
+ * problem is reported from its URL alone (the page may never show its details in a form we read).
+ */
+const SETTLE_MS = 5000;
 
 /**
  * Reports the problem on the current page to the background, and again whenever a single-page app
@@ -17,7 +23,7 @@ export const detectProblemFeature: ContentFeature = {
   description: 'Detects the problem on the page, also after client-side moves.',
   runsOn: () => true,
   start({ window, signal, send, onLocationChange }) {
-    let identified: { url: string; problem: ParsedPageProblem | null } | null = null;
+    let identified: { url: string; problem: ParsedPageProblem | null; since: number } | null = null;
     let lastReport = '';
     let running = false;
     let again = false;
@@ -25,7 +31,7 @@ export const detectProblemFeature: ContentFeature = {
     const report = async () => {
       const url = window.location.href;
       if (identified?.url !== url) {
-        identified = { url, problem: await send({ type: 'page:identify', url }) };
+        identified = { url, problem: await send({ type: 'page:identify', url }), since: Date.now() };
       }
       const parsed = identified.problem;
       if (!parsed) {
@@ -33,7 +39,10 @@ export const detectProblemFeature: ContentFeature = {
         lastReport = 'none';
         return;
       }
-      const problem = { ...parsed, ...readPageDetails(parsed.platform, window.document) };
+      // Nothing is reported (so nothing is enriched) while the page still shows the previous problem.
+      const details = readPageDetails(parsed.platform, window.document);
+      if (!details && Date.now() - identified.since < SETTLE_MS) return;
+      const problem = { ...parsed, ...(details ?? emptyDetails()) };
       const key = JSON.stringify(problem);
       if (key === lastReport) return;
       lastReport = key;

@@ -24,6 +24,8 @@ const fixture = (file: string) => readFileSync(join(PAGES, file), 'utf8');
 
 const ANSWERS: Record<string, string> = {
   '/problems/two-sum/submit/': '{"submission_id": 1}',
+  '/contest/api/weekly-contest-357/problems/check-if-it-is-possible-to-split-array/submit/': '{"submission_id": 1012345678}',
+  '/submissions/detail/1012345678/check/': fixture('leetcode/check-contest-accepted.json'),
   '/submissions/detail/1/check/': fixture('leetcode/check-accepted.json'),
   '/submissions/detail/2/check/': fixture('leetcode/check-wrong-answer.json'),
   '/submissions/detail/3/check/': fixture('leetcode/check-pending.json'),
@@ -73,6 +75,16 @@ describe('the LeetCode page-world tap', () => {
     await settle();
     expect(posted).toEqual([
       [{ type: TAP_MESSAGE, submissionId: '1', state: 'SUCCESS', statusMsg: 'Accepted', questionId: '1', slug: 'two-sum' }, 'https://leetcode.com'],
+    ]);
+  });
+
+  it('posts the verdict of a contest submission, which is checked at the same path, naming its problem', async () => {
+    const { win, posted } = pageWorld();
+    await win.fetch('/contest/api/weekly-contest-357/problems/check-if-it-is-possible-to-split-array/submit/', { method: 'POST', body: '{}' });
+    await win.fetch('/submissions/detail/1012345678/check/');
+    await settle();
+    expect(posted.map(([m]) => m)).toEqual([
+      { type: TAP_MESSAGE, submissionId: '1012345678', state: 'SUCCESS', statusMsg: 'Accepted', questionId: '2916', slug: 'check-if-it-is-possible-to-split-array' },
     ]);
   });
 
@@ -132,6 +144,8 @@ describe('LeetCode check answers', () => {
     expect(checkSubmissionId('/submissions/detail/123/')).toBeNull();
     expect(submitSlug('/problems/two-sum/submit/')).toBe('two-sum');
     expect(submitSlug('/problems/two-sum/interpret_solution/')).toBeNull();
+    expect(submitSlug('/contest/api/weekly-contest-357/problems/check-if-it-is-possible-to-split-array/submit/')).toBe('check-if-it-is-possible-to-split-array');
+    expect(submitSlug('/contest/api/weekly-contest-357/problems/check-if-it-is-possible-to-split-array/interpret_solution/')).toBeNull();
     expect(submittedId({ submission_id: 1234 })).toBe('1234');
     expect(submittedId({ submission_id: '1234' })).toBe('1234');
     expect(submittedId({ interpret_id: 'runcode_1' })).toBeNull();
@@ -167,5 +181,19 @@ describe('LeetCode check answers', () => {
     expect(isAcceptedForPage({ ...v, slug: 'three-sum' }, page)).toBe(false);
     expect(isAcceptedForPage({ ...v, slug: null, questionId: '15' }, page)).toBe(false);
     expect(isAcceptedForPage(v, leetcodePage({ pathname: '/problemset/' }, doc))).toBe(false);
+  });
+
+  it('ticks an own Accepted contest submission as on the problem page', () => {
+    const doc = html('leetcode/contest-check-if-it-is-possible-to-split-array.html');
+    const page = leetcodePage({ pathname: '/contest/weekly-contest-357/problems/check-if-it-is-possible-to-split-array/' }, doc);
+    // The contest page's own data names the question's id (not the contest's display number 6953).
+    expect(page).toEqual({ slug: 'check-if-it-is-possible-to-split-array', questionId: '2916' });
+    const v = parseLeetcodeCheck(json('leetcode/check-contest-accepted.json'), '1012345678', 'check-if-it-is-possible-to-split-array')!;
+    expect(isAcceptedForPage(v, page)).toBe(true);
+    expect(isAcceptedForPage({ ...v, slug: null }, page)).toBe(true);
+    expect(isAcceptedForPage({ ...v, questionId: '2917' }, page)).toBe(false);
+    expect(isAcceptedForPage({ ...v, slug: 'two-sum' }, page)).toBe(false);
+    // Another contest page of the contest (its ranking) is no problem.
+    expect(leetcodePage({ pathname: '/contest/weekly-contest-357/ranking/' }, doc).slug).toBeNull();
   });
 });

@@ -25,7 +25,8 @@ export interface TapVerdict {
 }
 
 const CHECK_PATH = /^\/submissions\/detail\/(\d{1,20})\/check\/?$/;
-const SUBMIT_PATH = /^\/problems\/([a-z0-9-]{1,200})\/submit\/?$/;
+/** A problem's submit, or a contest problem's (`/contest/api/<contest>/problems/<slug>/submit/`); both are checked at the same check path. */
+const SUBMIT_PATH = /^(?:\/contest\/api\/[\w-]{1,100})?\/problems\/([a-z0-9-]{1,200})\/submit\/?$/;
 const SLUG = /^[a-z0-9-]{1,200}$/;
 const DIGITS = /^\d{1,20}$/;
 
