@@ -169,4 +169,23 @@ describe('catalogue enrichment', () => {
     await handleMessage({ type: 'problem:detected', problem: unknown }, content(2, unknown.url), deps);
     expect(api.callsTo('/question-tracker/v1/question/enrich')).toHaveLength(0);
   });
+
+  it('sends only the fields actually read, trimmed, and nothing read on a page that was not the problem', async () => {
+    const { deps, api, local } = setup();
+    await signIn(local);
+    const enriched = () => api.callsTo('/question-tracker/v1/question/enrich').map((c) => c.body);
+    const custom = { platform: 'leetcode', key: 'brand-new', url: 'https://leetcode.com/problems/brand-new/', name: null, difficulty: null, topics: [] };
+    // Nothing read: nothing sent.
+    await handleMessage({ type: 'problem:detected', problem: custom }, content(2, custom.url), deps);
+    expect(enriched()).toEqual([]);
+    // A bot check's, an error page's or a login wall's title, or a judge's own name: the page was not the
+    // problem's, so neither its name nor anything else read on it is sent.
+    for (const name of ['Just a moment...', 'Attention Required! | Cloudflare', 'Page Not Found', 'Log In', 'LeetCode', 'Codeforces']) {
+      await handleMessage({ type: 'problem:detected', problem: { ...custom, name, difficulty: 'Easy', topics: ['Array'] } }, content(2, custom.url), deps);
+    }
+    expect(enriched()).toEqual([]);
+    // Only the level was read: only the level is sent (the API fills in only what the user's question lacks).
+    await handleMessage({ type: 'problem:detected', problem: { ...custom, difficulty: 'Medium', topics: [' Array ', 'Array', ''] } }, content(2, custom.url), deps);
+    expect(enriched()).toEqual([{ problemUrl: custom.url, difficulty: 'Medium', topics: ['Array'] }]);
+  });
 });

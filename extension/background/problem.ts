@@ -1,7 +1,8 @@
 import { isValidDifficulty } from '@shared/rules/difficulty';
-import { parseProblemUrl, platformForHost } from '@shared/platforms/index';
+import { parseProblemUrl, platformForHost, platforms } from '@shared/platforms/index';
 import type { DetectedProblem, LookupState, ProblemState } from '@shared/schemas/messages';
 import { lookup } from '../lib/actions';
+import { isWallText } from '../platforms/types';
 import { ApiError, apiClient, TOKEN_KEY, unwrap } from '../lib/api';
 import { lookupKey, tabKey } from '../lib/kept-state';
 import { signOut } from './auth';
@@ -58,13 +59,24 @@ async function lookupState(deps: HandlerDeps, problem: DetectedProblem): Promise
   }
 }
 
-/** What the extension read on a page, as a catalogue enrichment (null when it read nothing to add). */
+/** The judges' own names: a page that yields one as its problem's name was not read (a generic title). */
+const JUDGE_NAMES = new Set(platforms.flatMap((p) => [p.name, p.id]).map((n) => n.toLowerCase()));
+
+/**
+ * What the extension read on a page, as a catalogue enrichment: only fields actually read (null when it
+ * read nothing to add). A content script is untrusted and pages fail to read: a name that is a judge's
+ * own or a bot check's, error page's or login wall's title means the page was not the problem's, so
+ * nothing read on it is sent.
+ */
 function enrichment(problem: DetectedProblem) {
+  const name = problem.name?.replace(/\s+/g, ' ').trim();
+  if (name && (JUDGE_NAMES.has(name.toLowerCase()) || isWallText(name))) return null;
+  const topics = [...new Set(problem.topics.map((t) => t.replace(/\s+/g, ' ').trim()).filter(Boolean))].slice(0, 30);
   const body = {
     problemUrl: problem.url,
-    ...(problem.name?.trim() && { name: problem.name.trim() }),
+    ...(name && { name }),
     ...(problem.difficulty && isValidDifficulty(problem.difficulty) && problem.difficulty !== 'N/A' && { difficulty: problem.difficulty }),
-    ...(problem.topics.length && { topics: problem.topics.map((t) => t.trim()).filter(Boolean).slice(0, 30) }),
+    ...(topics.length && { topics }),
   };
   return Object.keys(body).length === 1 ? null : body;
 }
