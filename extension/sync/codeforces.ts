@@ -1,0 +1,108 @@
+import {
+  commonTrouble,
+  earliestPerProblem,
+  encode,
+  failed,
+  handleOf,
+  isoFromSeconds,
+  isRecord,
+  notBefore,
+  num,
+  page,
+  readJson,
+  slowDown,
+  str,
+  toSubmission,
+  unknownShape,
+} from './read';
+import type { HistoryReader } from './types';
+
+/**
+ * Codeforces' official API, user.status: every submission of a public handle, newest first, paged by
+ * `from` (1-based) and `count`. https://codeforces.com/apiHelp/methods#user.status
+ * Answer: { status: 'OK', result: [{ id, contestId, creationTimeSeconds, problem: { contestId, index,
+ * name, rating?, tags }, verdict }] } or { status: 'FAILED', comment } (unknown handle: HTTP 400 with
+ * "handle: User with handle X not found"; over the limit: "Call limit exceeded").
+ */
+export interface CodeforcesCursor {
+  from: number;
+  count: number;
+}
+
+/** Submissions asked for per call: one call covers most histories. */
+export const CODEFORCES_COUNT = 1000;
+/** Gym contests have ids from 100000 up and live under /gym/. */
+const FIRST_GYM_ID = 100000;
+const JUDGE = 'Codeforces';
+
+function problemUrl(contestId: number, index: string): string {
+  return contestId >= FIRST_GYM_ID
+    ? `https://codeforces.com/gym/${contestId}/problem/${index}`
+    : `https://codeforces.com/problemset/problem/${contestId}/${index}`;
+}
+
+export const codeforcesReader: HistoryReader<CodeforcesCursor> = {
+  platform: 'codeforces',
+  needs: 'handle',
+  origins: ['codeforces'],
+  // The API's published limit: one call per two seconds.
+  delayMs: 2000,
+  dates: 'submission',
+  plan(state, origins) {
+    const { from, count } = state.cursor ?? { from: 1, count: CODEFORCES_COUNT };
+    const handle = handleOf(state, JUDGE);
+    return {
+      url: `${origins.codeforces}/api/user.status?handle=${encode(handle)}&from=${from}&count=${count}`,
+      method: 'GET',
+      credentials: 'omit',
+    };
+  },
+  parse(answer, state, _ctx) {
+    const json = readJson(answer.body);
+    if (isRecord(json) && json.status === 'FAILED') {
+      const comment = str(json.comment) ?? '';
+      // The API answers its own limit with HTTP 503 and this comment.
+      if (/call limit exceeded/i.test(comment)) return slowDown();
+      if (/not found/i.test(comment)) return failed(`Codeforces has no user "${state.handle ?? ''}". Check the handle.`);
+      return failed(`Codeforces refused the request: ${comment || `HTTP ${answer.status}`}`);
+    }
+    const trouble = commonTrouble<CodeforcesCursor>(JUDGE, answer);
+    if (trouble) return trouble;
+    if (!isRecord(json) || json.status !== 'OK' || !Array.isArray(json.result)) {
+      return failed(unknownShape(JUDGE, json === undefined ? `HTTP ${answer.status}, not JSON` : 'no result list'));
+    }
+    const result = json.result;
+    const readable = result.filter(
+      (s): s is Record<string, unknown> => isRecord(s) && num(s.creationTimeSeconds) !== undefined && isRecord(s.problem),
+    );
+    if (result.length > 0 && readable.length === 0) return failed(unknownShape(JUDGE, 'submissions without time or problem'));
+
+    let reachedSince = false;
+    const items = readable.map((s) => {
+      const solvedAt = isoFromSeconds(num(s.creationTimeSeconds));
+      if (!solvedAt) return null;
+      if (!notBefore(solvedAt, state.since)) {
+        reachedSince = true;
+        return null;
+      }
+      const problem = s.problem as Record<string, unknown>;
+      const contestId = num(problem.contestId) ?? num(s.contestId);
+      const index = str(problem.index);
+      // Problems of the old acm.sgu.ru archive have no contest, hence no problem URL the tracker knows.
+      if (s.verdict !== 'OK' || contestId === undefined || !index) return null;
+      const rating = num(problem.rating);
+      const tags = Array.isArray(problem.tags) ? problem.tags.filter((t) => typeof t === 'string' && !t.startsWith('*')) : [];
+      return toSubmission('codeforces', {
+        url: problemUrl(contestId, index),
+        solvedAt,
+        name: str(problem.name),
+        difficulty: rating !== undefined ? String(rating) : undefined,
+        topics: tags,
+      });
+    });
+    const { from, count } = state.cursor ?? { from: 1, count: CODEFORCES_COUNT };
+    // Newest first: a full page that has not reached `since` may have more behind it.
+    const next = result.length >= count && !reachedSince ? { from: from + result.length, count } : null;
+    return page(earliestPerProblem(items), next);
+  },
+};

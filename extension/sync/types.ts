@@ -1,0 +1,111 @@
+import type { PlatformId } from '@shared/platforms/types';
+import type { SyncImportBody } from '@shared/schemas/sync';
+
+/**
+ * Where history requests go, by name. Problem URLs in the output are always the judges' canonical ones;
+ * only the hosts asked for data change, so tests and a local fake judge can stand in for the real ones.
+ */
+export const SYNC_ORIGINS = {
+  leetcode: 'https://leetcode.com',
+  codeforces: 'https://codeforces.com',
+  /** AtCoder itself has no history API: AtCoder Problems (kenkoooo.com) mirrors every submission. */
+  atcoderProblems: 'https://kenkoooo.com',
+  codechef: 'https://www.codechef.com',
+  cses: 'https://cses.fi',
+  /** GeeksforGeeks' profile page reads its solved list from this API host, not www.geeksforgeeks.org. */
+  geeksforgeeksApi: 'https://practiceapi.geeksforgeeks.org',
+  hackerrank: 'https://www.hackerrank.com',
+  spoj: 'https://www.spoj.com',
+} as const;
+
+export type SyncOriginName = keyof typeof SYNC_ORIGINS;
+export type SyncOrigins = Readonly<Record<SyncOriginName, string>>;
+
+/** One HTTP request of a sync, as plain data: the caller runs it with fetch. */
+export interface SyncRequest {
+  url: string;
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /**
+   * 'include': the request needs the user's own signed-in session on that judge (or, for judges behind
+   * Cloudflare, its clearance cookie). 'omit': a public API read by handle; no cookies travel.
+   */
+  credentials: 'include' | 'omit';
+}
+
+/**
+ * Where a sync stands. `cursor` is null for the first request and otherwise what the previous parse
+ * returned as `next`: plain JSON, so it can be kept in extension storage across service-worker restarts.
+ */
+export interface SyncState<C> {
+  /** The judge's user name, for readers that need one. */
+  handle?: string;
+  /** ISO 8601: an incremental sync reads only submissions from then on (and stops paging past it). */
+  since?: string | null;
+  /** LeetCode's csrftoken cookie, sent back as x-csrftoken on its GraphQL POSTs when known. */
+  csrfToken?: string;
+  cursor: C | null;
+}
+
+/** What the judge answered to a SyncRequest. */
+export interface SyncAnswer {
+  /** HTTP status; 0 when the request failed before an answer (offline, blocked). */
+  status: number;
+  /** The body as text (JSON or HTML). */
+  body: string;
+}
+
+/** What parse may need besides the answer: the clock, and an HTML parser where the answer is a page. */
+export interface ParseContext {
+  /** The sync's time: judges that give no dates (CSES) date solves by it; "5 min ago" counts back from it. */
+  now: Date;
+  /**
+   * Parses HTML into a Document (DOMParser in a page or an offscreen document; happy-dom in tests).
+   * MV3 service workers have no DOMParser, so it is passed in rather than assumed.
+   */
+  parseHtml?: (html: string) => Document;
+}
+
+/**
+ * One solved problem as sent to POST /user/sync/import: the input side of syncSubmissionSchema
+ * (SyncSubmission is its parsed output, where the difficulty key is always present).
+ */
+export type SyncItem = SyncImportBody['submissions'][number];
+
+/** What one answer yields. parse never throws: a changed or unknown answer is an `error` message. */
+export interface SyncPage<C> {
+  /** Accepted submissions only, problemUrl canonical, solvedAt ISO 8601; earliest per problem on the page. */
+  submissions: SyncItem[];
+  /** The cursor for the next request, or null when the history is read to the end. */
+  next: C | null;
+  /** The judge needs the user to sign in in this browser (session readers). */
+  signedOut?: true;
+  /** The judge asked to slow down: wait (see retryAdvice) and send the same request again. */
+  rateLimited?: true;
+  /** A clear message for the user: unknown handle, an answer of an unknown shape, a browser check. */
+  error?: string;
+}
+
+/** One judge's history: how to ask for it, page by page, and how to read the answers. */
+export interface HistoryReader<C = unknown> {
+  platform: PlatformId;
+  /** 'session': the user's own signed-in browser session on the judge. 'handle': a public user name. */
+  needs: 'session' | 'handle';
+  /** The origins (by name) its requests go to: host permissions are computed from these. */
+  origins: readonly SyncOriginName[];
+  /** Pause between two requests, from the judge's published limit, else about a second to be polite. */
+  delayMs: number;
+  /** 'submission': dates are the judge's own submission times. 'sync-time': the judge gives none. */
+  dates: 'submission' | 'sync-time';
+  /** Pure: the next request for a state (throws only when a handle reader is given no handle). */
+  plan(state: SyncState<C>, origins: SyncOrigins): SyncRequest;
+  /** Pure: the solved problems in an answer and where to go next. Never throws. */
+  parse(answer: SyncAnswer, state: SyncState<C>, ctx: ParseContext): SyncPage<C>;
+}
+
+/** A judge of the registry that has no history reader, and why (shown to the user as it is). */
+export interface UnsupportedJudge {
+  platform: PlatformId;
+  reason: string;
+}
