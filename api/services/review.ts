@@ -279,6 +279,7 @@ export async function dueList(deps: ReviewDeps, userId: string, f: DueFilters): 
     questions: questionsOut,
     counts: { due: count('today'), overdue: count('overdue'), upcoming: upcoming.reduce((n, d) => n + d.count, 0) },
     upcoming,
+    now: now.toISOString(),
   };
 }
 

@@ -1,11 +1,9 @@
 import { z } from 'zod';
+import { REVIEW_RATINGS } from '../rules/review';
 
-/** The four answers to "How was it?", in the order of the buttons. */
-export const REVIEW_RATINGS = ['again', 'hard', 'good', 'easy'] as const;
+// The ratings and their labels live in shared/rules/review.ts (zod-free, for the extension's content script).
+export { RATING_LABELS, REVIEW_RATINGS, type ReviewRating } from '../rules/review';
 export const reviewRatingSchema = z.enum(REVIEW_RATINGS);
-export type ReviewRating = z.infer<typeof reviewRatingSchema>;
-
-export const RATING_LABELS: Record<ReviewRating, string> = { again: 'Again', hard: 'Hard', good: 'Good', easy: 'Easy' };
 
 /** How many days the Upcoming strip covers after today. */
 export const UPCOMING_DAYS = 14;
@@ -99,6 +97,8 @@ export const dueAnswerSchema = z.object({
   counts: z.object({ due: z.number().int(), overdue: z.number().int(), upcoming: z.number().int() }),
   /** The next UPCOMING_DAYS days after today (yyyy-MM-dd in the viewer's zone), each with its count. */
   upcoming: z.array(z.object({ day: z.string(), count: z.number().int() })),
+  /** The server's time of this answer: `next` was computed for it, so intervals count from it, whatever the viewer's clock says. */
+  now: z.string(),
 });
 export type DueAnswer = z.infer<typeof dueAnswerSchema>;
 

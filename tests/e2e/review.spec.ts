@@ -90,6 +90,8 @@ test('a ticked question comes due after its interval, is rated Good, leaves the 
   for (const label of ['Again', 'Hard', 'Good', 'Easy']) {
     await expect(row.getByRole('button', { name: `Rate Two Sum ${label}`, exact: true })).toHaveText(new RegExp(`^${label} · \\d+(d|mo|y)$`));
   }
+  // Counted from the server's time of the answer (its clock was moved): Again is tomorrow.
+  await expect(row.getByRole('button', { name: 'Rate Two Sum Again', exact: true })).toHaveText('Again · 1d');
   await expect(row.getByRole('button', { name: "Don't review Two Sum" })).toBeVisible();
 
   // Good: the row leaves at once, and the server's answer says when it comes back.

@@ -47,17 +47,18 @@ export default function ReviewTab() {
       ) : !due.data ? (
         <QueueSkeleton />
       ) : (
-        <Queue answer={due.data} updatedAt={due.dataUpdatedAt} filters={filters} token={token} onClearFilters={() => setFilters(NO_FILTERS)} />
+        <Queue answer={due.data} filters={filters} token={token} onClearFilters={() => setFilters(NO_FILTERS)} />
       )}
     </div>
   );
 }
 
-function Queue({ answer, updatedAt, filters, token, onClearFilters }: { answer: DueAnswer; updatedAt: number; filters: ReviewFilters; token: string | null; onClearFilters(): void }) {
+function Queue({ answer, filters, token, onClearFilters }: { answer: DueAnswer; filters: ReviewFilters; token: string | null; onClearFilters(): void }) {
   const { counts, upcoming } = answer;
   const { today, overdue } = useMemo(() => splitQueue(answer.questions), [answer.questions]);
-  // The intervals on the buttons count from when the list arrived, so they do not change under the pointer.
-  const now = useMemo(() => Math.max(Date.now(), updatedAt), [updatedAt]);
+  // The intervals on the buttons count from the server's time of the answer (the dues were computed for it),
+  // so they neither change under the pointer nor follow a wrong clock on this device.
+  const now = useMemo(() => Date.parse(answer.now), [answer.now]);
   const nothingDue = counts.due + counts.overdue === 0;
   const queueEmpty = nothingDue && counts.upcoming === 0;
   const filtered = hasReviewFilters(filters);

@@ -21,6 +21,7 @@ const answer: DueAnswer = {
   questions: [question('o1', true), question('t1', false), question('t2', false)],
   counts: { due: 2, overdue: 1, upcoming: 4 },
   upcoming: [],
+  now: '2026-03-10T12:00:00.000Z',
 };
 
 describe('the queue as the tab shows it', () => {
