@@ -1,4 +1,4 @@
-import { emptyDetails, labelledValue, meta, pageTitle, str, text, texts, type DomReader } from './types';
+import { emptyDetails, labelledValue, pageTitle, text, texts, type DomReader } from './types';
 
 const RATING = /^\d{1,4}$/;
 
@@ -7,9 +7,7 @@ export const readCodechef: DomReader = (doc) => {
   const details = emptyDetails();
   // 1. The page title, "New Year Resolution Practice Coding Problem".
   details.name = pageTitle(doc, /^(.+?)\s+Practice Coding Problem(?:\s*[-|]\s*CodeChef)?\s*$/i);
-  // 2. The meta description, "Improve your coding skills with our New Year Resolution practice problem! ...".
-  details.name ??= str(/\bwith our (.+?) practice problem\b/i.exec(meta(doc, 'description') ?? '')?.[1]);
-  // 3. The rendered banner title (a contest problem has its own title block), else the statement's first heading.
+  // 2. The rendered banner title (a contest problem has its own title block), else the statement's first heading.
   details.name ??= text(doc.querySelector('[class*="_problem__title_"] h1, [class*="_titleStatus__container_"] h1, [class*="_contestProblemTitle_"] h1'));
   details.name ??= text(doc.querySelector('#problem-statement > h3:first-child'));
   // The banner reads "Difficulty: 1200" (a rating); fall back to the hashed class pair.

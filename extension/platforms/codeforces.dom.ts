@@ -45,12 +45,12 @@ const profileHandle = (a: Element): string | null => {
  * the Logout link. Null when nobody is signed in.
  */
 export function loggedInHandle(doc: Document): string | null {
-  const header = doc.getElementById('header') ?? doc.body;
-  const logout = header?.querySelector('a[href*="/logout"]');
-  if (!logout) return null;
-  const box = logout.parentElement;
-  const link = Array.from(box?.querySelectorAll('a[href^="/profile/"]') ?? []).find((a) => profileHandle(a));
-  return link ? profileHandle(link) : null;
+  const box = (doc.getElementById('header') ?? doc.body)?.querySelector('a[href*="/logout"]')?.parentElement;
+  for (const a of Array.from(box?.querySelectorAll('a[href^="/profile/"]') ?? [])) {
+    const handle = profileHandle(a);
+    if (handle) return handle;
+  }
+  return null;
 }
 
 export interface StatusRow {

@@ -1,8 +1,8 @@
-import { emptyDetails, pageTitle, text, type DomReader } from './types';
+import { emptyDetails, pageTitle, text, type DomReader, type ReadDetails } from './types';
 
 /** CSES has no difficulty; its only grouping is the problem-set section the task belongs to. */
 export const readCses: DomReader = (doc) => {
-  const details = emptyDetails();
+  const details: ReadDetails = emptyDetails();
   // 1. The page title, "CSES - Weird Algorithm".
   details.name = pageTitle(doc, /^CSES\s*-\s*(.+)$/);
   // 2. The title block's heading (the <h3> above it names the problem set).
@@ -11,8 +11,6 @@ export const readCses: DomReader = (doc) => {
   // (older pages) as plain links. The heading is the nearest one before the current task.
   let node: Element | null | undefined = doc.querySelector('.sidebar a.current[href*="/task/"]');
   while (node && !/^H[1-6]$/.test(node.tagName)) node = node.previousElementSibling ?? (node.parentElement?.matches('.sidebar') ? null : node.parentElement);
-  // Fallback: the sidebar's first heading that is followed by a task list.
-  const section = text(node) ?? text(Array.from(doc.querySelectorAll('.sidebar h4')).find((h) => h.nextElementSibling?.matches('ul.task-list')));
-  if (section) details.topics = [section];
+  details.topics = [text(node)];
   return details;
 };

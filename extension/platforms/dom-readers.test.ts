@@ -7,7 +7,7 @@ import { parseProblemUrl, platforms } from '@shared/platforms/index';
 import type { PlatformId } from '@shared/platforms/types';
 import { detectProblem } from '../lib/detect';
 import { domReaders, readPageDetails } from './index';
-import { isInterstitial, type PageDetails } from './types';
+import { bounded, isInterstitial, type PageDetails } from './types';
 
 const PAGES = resolve(import.meta.dirname, '../../tests/fixtures/pages');
 
@@ -249,7 +249,7 @@ describe('the reader registry', () => {
   it.each(problemSources.map((p) => p.id))('%s returns empty details for empty documents without throwing', (id) => {
     const reader = domReaders[id]!;
     for (const [label, make] of empties) {
-      expect(reader(make()), `${id} on ${label}`).toEqual({ name: null, difficulty: null, topics: [] });
+      expect(bounded(reader(make())!), `${id} on ${label}`).toEqual({ name: null, difficulty: null, topics: [] });
     }
   });
 
@@ -258,7 +258,7 @@ describe('the reader registry', () => {
       <script id="__NEXT_DATA__" type="application/json">{"props": {"pageProps": </script>
       <script type="application/ld+json">[{"@type": "BreadcrumbList", "itemListElement": 7}</script></head>
       <body><h1>Sign in</h1><a href="/problems/">Problems</a></body></html>`;
-    const details = domReaders[id]!(new DOMParser().parseFromString(html, 'text/html'))!;
+    const details = bounded(domReaders[id]!(new DOMParser().parseFromString(html, 'text/html'))!);
     expect(details.difficulty, id).toBeNull();
     expect(details.topics, id).toEqual([]);
   });

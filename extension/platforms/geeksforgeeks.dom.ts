@@ -1,4 +1,4 @@
-import { at, embeddedJson, emptyDetails, isRecord, labelledList, labelledValue, leaf, pageTitle, str, strings, text, texts, type DomReader } from './types';
+import { at, embeddedJson, emptyDetails, isRecord, labelledList, labelledValue, leaf, pageTitle, str, strings, text, texts, type DomReader, type ReadDetails } from './types';
 
 const LEVELS = /^(School|Basic|Easy|Medium|Hard)$/i;
 
@@ -26,7 +26,7 @@ const topicLinks = (doc: Document): string[] =>
   );
 
 export const readGeeksforgeeks: DomReader = (doc) => {
-  const details = emptyDetails();
+  const details: ReadDetails = emptyDetails();
   // 1. Page data embedded by Next.js.
   const p = problemIn(embeddedJson(doc, 'script#__NEXT_DATA__'));
   if (p) {
@@ -38,7 +38,7 @@ export const readGeeksforgeeks: DomReader = (doc) => {
   // 2. og:title or the page title, "Kadane's Algorithm | Practice | GeeksforGeeks".
   details.name ??= pageTitle(doc, /^(.+?)\s*\|\s*Practice\s*\|\s*GeeksforGeeks\s*$/i);
   // 3. The header's title (CSS-module class, hashed suffix).
-  details.name ??= text(doc.querySelector('[class^="problems_header_content__title"] h3, [class*=" problems_header_content__title"] h3'));
+  details.name ??= text(doc.querySelector('[class*="problems_header_content__title"] h3'));
   // The header reads "Difficulty: Medium"; the older one shows the level alone, in an element named for it.
   details.difficulty ??= labelledValue(doc, 'Difficulty', LEVELS);
   details.difficulty ??= leaf(doc, '[class*="difficulty" i], [class*="level" i]', LEVELS);

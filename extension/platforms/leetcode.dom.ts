@@ -1,17 +1,8 @@
-import { at, embeddedJson, emptyDetails, leaf, LEVELS, meta, str, strings, text, type DomReader } from './types';
+import { at, embeddedJson, emptyDetails, leaf, LEVELS, meta, str, strings, text, type DomReader, type ReadDetails } from './types';
 
 /** The problem slug of a path: /problems/<slug>/… or a contest's /contest/<id>/problems/<slug>/…. */
 export const problemSlug = (pathname: string): string | null =>
   /^(?:\/contest\/[\w-]{1,100})?\/problems\/([a-z0-9-]{1,200})(?:\/|$)/.exec(pathname)?.[1] ?? null;
-
-/** The page's own URL's slug (a live page; a saved one has no location). */
-function locationSlug(doc: Document): string | null {
-  try {
-    return problemSlug(doc.location?.pathname ?? '');
-  } catch {
-    return null;
-  }
-}
 
 /** A title as LeetCode makes its slug: "Pow(x, n)" is powx-n. */
 const slugify = (name: string) => name.toLowerCase().replace(/[^a-z0-9\s-]/g, '').trim().replace(/[\s-]+/g, '-');
@@ -22,8 +13,9 @@ const slugify = (name: string) => name.toLowerCase().replace(/[^a-z0-9\s-]/g, ''
  * page data's own slug, the title link's, the title's); until one is, the page is not read (null).
  */
 export const readLeetcode: DomReader = (doc) => {
-  const details = emptyDetails();
-  const slug = locationSlug(doc);
+  const details: ReadDetails = emptyDetails();
+  // The page's own URL's slug (a live page; a saved one has no location).
+  const slug = problemSlug(doc.location?.pathname ?? '');
   // 1. Page data embedded by Next.js: the question, its dehydrated queries merged.
   const data = embeddedJson(doc, 'script#__NEXT_DATA__');
   const q: Record<string, unknown> = {};
@@ -50,7 +42,7 @@ export const readLeetcode: DomReader = (doc) => {
   if (!details.name) return slug ? null : details;
   // Difficulty fallback: a leaf whose whole text is one of the three levels.
   details.difficulty ??= leaf(doc, 'div, span', LEVELS);
-  if (!details.topics.length) details.topics = Array.from(doc.querySelectorAll('a[href^="/tag/"]'), text).filter((t): t is string => !!t);
+  if (!details.topics.length) details.topics = Array.from(doc.querySelectorAll('a[href^="/tag/"]'), text);
   return details;
 };
 

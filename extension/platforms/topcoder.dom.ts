@@ -6,7 +6,7 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export const readTopcoder: DomReader = (doc) => {
   const details = emptyDetails();
   // 1. The header, "Problem Statement for FlowerGarden".
-  const header = Array.from(doc.querySelectorAll('body td, body div, body span, body h1, body h2, body h3')).find(
+  const header = Array.from(doc.querySelectorAll('td, div, span, h1, h2, h3')).find(
     (el) => el.childElementCount === 0 && /^\s*Problem Statement for\s+\S/.test(el.textContent ?? ''),
   );
   details.name = str(header?.textContent?.replace(/^\s*Problem Statement for\s+/, ''));
@@ -15,6 +15,6 @@ export const readTopcoder: DomReader = (doc) => {
   // Problem archive details, when shown: "Used As: Division I Level Two", "Categories: Sorting, Greedy".
   details.difficulty = labelledValue(doc, 'Used As', /^Division\s+I{1,2}\s+Level\s+\w+$/i);
   const categories = labelledValue(doc, 'Categories', /^.{1,200}$/);
-  details.topics = categories ? categories.split(',').map(str).filter((c): c is string => c !== null) : [];
+  details.topics = categories?.split(',') ?? [];
   return details;
 };

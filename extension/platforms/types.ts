@@ -5,11 +5,18 @@ export interface PageDetails {
   topics: string[];
 }
 
+/** What a reader returns: details before bounded() cleans them (it drops missing topics too). */
+export interface ReadDetails {
+  name: string | null;
+  difficulty: string | null;
+  topics: (string | null)[];
+}
+
 /**
  * Reads a problem page's Document. Pure: no network, no globals besides the Document given. Null when
  * the page shows another problem than its URL (a single-page move not finished yet): ask again later.
  */
-export type DomReader = (doc: Document) => PageDetails | null;
+export type DomReader = (doc: Document) => ReadDetails | null;
 
 export const emptyDetails = (): PageDetails => ({ name: null, difficulty: null, topics: [] });
 
@@ -71,7 +78,7 @@ export function texts(elements: Iterable<Element>): string[] {
 }
 
 /** The strings of a JSON array (e.g. tag names), empty when it is not one. */
-export const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(str).filter((s): s is string => !!s) : []);
+export const strings = (v: unknown): (string | null)[] => (Array.isArray(v) ? v.map(str) : []);
 
 /** The page's own title element: the first <title> that is not an SVG icon's (some judges put it in <body>). */
 const titleElement = (doc: Document): Element | undefined =>
@@ -190,7 +197,7 @@ export function labelledList(doc: Document, heading: RegExp): string[] {
 const WALL =
   /^(?:just a moment|attention required|access denied|(?:error )?[45]\d\d\b.*|(?:page )?not found|something went wrong|(?:internal )?server error|service unavailable|oops\b.*|error|log ?in|sign ?(?:in|up))\W*$/i;
 /** Cloudflare's challenge and error pages (current and older), by their own ids. */
-const CHALLENGE = '#challenge-form,#challenge-stage,#challenge-running,#cf-wrapper,#cf-content,[id^=cf-chl],.cf-browser-verification';
+const CHALLENGE = '#challenge-form,#challenge-stage,#challenge-running,[id^=cf-],.cf-browser-verification';
 
 /**
  * Whether the page is not the problem's page at all but a bot check, an error page or a login wall
@@ -209,7 +216,7 @@ const plain = (v: string | null): string | null => str(v?.replace(/<\/?[a-z][^>]
  * What a reader found, as plain trimmed text of bounded length (pages are untrusted, some hostile): a
  * name is cut at 200 characters; a difficulty over 20 or a topic over 60 is not one; 20 topics at most.
  */
-export function bounded(d: PageDetails): PageDetails {
+export function bounded(d: ReadDetails): PageDetails {
   const difficulty = plain(d.difficulty);
   return {
     name: plain(d.name)?.slice(0, 200).trim() ?? null,
