@@ -48,6 +48,7 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
       'POST leetcode.com/problems/two-sum/interpret_solution/': { json: [{ interpret_id: 'runcode_1717000000.123_abcdef' }] },
       'leetcode.com/submissions/detail/runcode_1717000000.123_abcdef/check/': { json: [fixtureJson('leetcode/check-runcode-accepted.json')] },
       'codeforces.com/problemset/status': 'codeforces/status-my.html',
+      'leetcode.com/problems/x/': 'leetcode/cloudflare-challenge.html',
     });
     ext = await launchWithExtension(fixtures.port);
 
@@ -256,12 +257,44 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
     await page.getByRole('link', { name: 'Next problem' }).click();
     await expect(page).toHaveURL('https://leetcode.com/problems/add-two-numbers/description/');
     const tabId = await tabIdFor(ext.worker, 'https://leetcode.com/problems/add-two-numbers');
+    // The page shows Two Sum for a moment after the URL changed: never reported as the new problem.
+    const stored = () => ext.worker.evaluate(async (key) => (await chrome.storage.session.get(key))[key] ?? null, `tab:${tabId}`);
+    for (let i = 0; i < 6; i++) {
+      const problem = (await stored()) as { key: string; name: string | null } | null;
+      if (problem?.key === 'add-two-numbers') expect(problem.name).not.toBe('Two Sum');
+      await page.waitForTimeout(150);
+    }
     await expect(async () => {
       await popup.goto(`chrome-extension://${ext.extensionId}/popup.html?tabId=${tabId}`);
       await expect(popup.getByTestId('problem-name')).toHaveText('Add Two Numbers', { timeout: 500 });
       // Well before the slow safety-net poll (5 s): the move itself is noticed.
     }).toPass({ timeout: 3_000 });
     await expect(popup.getByText('Medium', { exact: true })).toBeVisible();
+    await popup.close();
+    await page.close();
+  });
+
+  test('a bot check served at a problem URL is the problem from its URL alone: no name read, nothing enriched', async () => {
+    const url = 'https://leetcode.com/problems/x/';
+    // The user's own question for it, with nothing but a name: the API would fill in a level and topics.
+    expect((await api('POST', '/question-tracker/v1/user/question/solve-question', { custom: { name: 'My X', problemUrl: url } })).status).toBeLessThan(300);
+    const page = await ext.context.newPage();
+    await page.goto(url);
+    await expect(page).toHaveTitle('Just a moment...');
+    const tabId = await tabIdFor(ext.worker, url);
+    // The visit's lookup is kept (it is not when the visit enriched the question).
+    const kept = () => ext.worker.evaluate(async (key) => (await chrome.storage.session.get(key))[key] ?? null, `lookup:${tabId}`);
+    await expect.poll(kept).toMatchObject({ url, lookup: { status: 'found' } });
+    const stored = await ext.worker.evaluate(async (key) => (await chrome.storage.session.get(key))[key] ?? null, `tab:${tabId}`);
+    expect(stored).toEqual({ platform: 'leetcode', key: 'x', url, name: null, difficulty: null, topics: [] });
+    const popup = await openPopupFor(url, 'My X');
+    await expect(popup.getByText('Just a moment...')).toHaveCount(0);
+    await expect(popup.getByText('Easy', { exact: true })).toHaveCount(0);
+    // The page's bait (a level chip, a tag, a problem link) never reached the catalogue.
+    const question = (await lookup(url)).data.question as { name: string; difficulty: string; topics: string[] };
+    expect(question.name).toBe('My X');
+    expect(question.difficulty).not.toBe('Easy');
+    expect(question.topics).toEqual([]);
     await popup.close();
     await page.close();
   });
