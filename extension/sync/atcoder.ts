@@ -52,7 +52,7 @@ export const atcoderReader: HistoryReader<AtcoderCursor> = {
       credentials: 'omit',
     };
   },
-  parse(answer, state, _ctx) {
+  parse(answer, state) {
     const trouble = commonTrouble<AtcoderCursor>(JUDGE, answer);
     if (trouble) return trouble;
     // An id AtCoder cannot have (spaces, symbols) is refused with 400; an unknown one is simply empty.

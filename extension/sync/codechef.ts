@@ -90,7 +90,8 @@ export const codechefReader: HistoryReader<CodechefCursor> = {
     }
     const rows = readRows(json.content, ctx);
     if (!rows) return failed('CodeChef history needs an HTML parser (run it where DOMParser exists).');
-    let reachedSince = false;
+    // An object, not a let: TypeScript does not see assignments made inside the callback.
+    const reached = { since: false };
     let unreadable = 0;
     const items = rows.map((tr) => {
       const [timeCell, problemCell, resultCell] = Array.from(tr.querySelectorAll('td'));
@@ -103,7 +104,7 @@ export const codechefReader: HistoryReader<CodechefCursor> = {
         return null;
       }
       if (!notBefore(solvedAt, state.since)) {
-        reachedSince = true;
+        reached.since = true;
         return null;
       }
       if (result !== 'accepted') return null;
@@ -118,7 +119,7 @@ export const codechefReader: HistoryReader<CodechefCursor> = {
     const maxPage = num(json.max_page);
     // Whether max_page counts pages or names the last one, asking past a non-empty page is safe: the
     // page after the last comes back empty and ends the sync.
-    const next = rows.length > 0 && !reachedSince && maxPage !== undefined && current + 1 <= maxPage ? { page: current + 1 } : null;
+    const next = rows.length > 0 && !reached.since && maxPage !== undefined && current + 1 <= maxPage ? { page: current + 1 } : null;
     return page(earliestPerProblem(items), next);
   },
 };

@@ -57,7 +57,7 @@ export const codeforcesReader: HistoryReader<CodeforcesCursor> = {
       credentials: 'omit',
     };
   },
-  parse(answer, state, _ctx) {
+  parse(answer, state) {
     const json = readJson(answer.body);
     if (isRecord(json) && json.status === 'FAILED') {
       const comment = str(json.comment) ?? '';
@@ -77,12 +77,13 @@ export const codeforcesReader: HistoryReader<CodeforcesCursor> = {
     );
     if (result.length > 0 && readable.length === 0) return failed(unknownShape(JUDGE, 'submissions without time or problem'));
 
-    let reachedSince = false;
+    // An object, not a let: TypeScript does not see assignments made inside the callback.
+    const reached = { since: false };
     const items = readable.map((s) => {
       const solvedAt = isoFromSeconds(num(s.creationTimeSeconds));
       if (!solvedAt) return null;
       if (!notBefore(solvedAt, state.since)) {
-        reachedSince = true;
+        reached.since = true;
         return null;
       }
       const problem = s.problem as Record<string, unknown>;
@@ -102,7 +103,7 @@ export const codeforcesReader: HistoryReader<CodeforcesCursor> = {
     });
     const { from, count } = state.cursor ?? { from: 1, count: CODEFORCES_COUNT };
     // Newest first: a full page that has not reached `since` may have more behind it.
-    const next = result.length >= count && !reachedSince ? { from: from + result.length, count } : null;
+    const next = result.length >= count && !reached.since ? { from: from + result.length, count } : null;
     return page(earliestPerProblem(items), next);
   },
 };

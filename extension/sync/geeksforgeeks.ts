@@ -56,17 +56,24 @@ export const geeksforgeeksReader: HistoryReader<GeeksforgeeksCursor> = {
     if (Array.isArray(json.result) && json.result.length === 0) return lastPage([]);
     if (!isRecord(json.result)) return failed(unknownShape(JUDGE, 'no result groups'));
     const now = ctx.now.toISOString();
+    let entries = 0;
+    let unreadable = 0;
     const items = Object.entries(json.result).flatMap(([level, problems]) => {
       if (!isRecord(problems)) return [];
       return Object.values(problems).map((p) => {
+        entries++;
         const slug = isRecord(p) ? str(p.slug) : undefined;
-        if (!isRecord(p) || !slug) return null;
+        if (!isRecord(p) || !slug) {
+          unreadable++;
+          return null;
+        }
         const at = isoFromLocalDateTime(p.user_subtime, TIME_ZONE);
         if (at ? !notBefore(at, state.since) : state.since) return null;
         // The group is GfG's difficulty: School, Basic, Easy, Medium or Hard.
         return toSubmission('geeksforgeeks', { url: `https://www.geeksforgeeks.org/problems/${slug}/1`, solvedAt: at ?? now, name: str(p.pname), difficulty: level });
       });
     });
+    if (entries > 0 && unreadable === entries) return failed(unknownShape(JUDGE, 'solved entries without a slug'));
     return lastPage(earliestPerProblem(items));
   },
 };

@@ -44,7 +44,7 @@ export const hackerrankReader: HistoryReader<HackerrankCursor> = {
       credentials: 'omit',
     };
   },
-  parse(answer, state, _ctx) {
+  parse(answer, state) {
     const trouble = commonTrouble<HackerrankCursor>(JUDGE, answer);
     if (trouble) return trouble;
     const json = readJson(answer.body);
@@ -55,23 +55,24 @@ export const hackerrankReader: HistoryReader<HackerrankCursor> = {
       return failed(unknownShape(JUDGE, json === undefined ? `HTTP ${answer.status}, not JSON` : 'no models list'));
     }
     const models = json.models.filter(isRecord);
-    let reachedSince = false;
+    // An object, not a let: TypeScript does not see assignments made inside the callback.
+    const reached = { since: false };
     const items = models.map((m) => {
       const solvedAt = isoFromString(m.created_at);
       // The slug, or the last segment of the challenge's path.
       const slug = str(m.ch_slug) ?? str(m.url)?.split('/').filter(Boolean).pop();
       if (!solvedAt || !slug) return null;
       if (!notBefore(solvedAt, state.since)) {
-        reachedSince = true;
+        reached.since = true;
         return null;
       }
       return toSubmission('hackerrank', { url: `https://www.hackerrank.com/challenges/${slug}/problem`, solvedAt, name: str(m.name) });
     });
-    if (models.length > 0 && items.every((i) => i === null) && !reachedSince) {
+    if (models.length > 0 && items.every((i) => i === null) && !reached.since) {
       return failed(unknownShape(JUDGE, 'challenges without slug or date'));
     }
     const cursor = str(json.cursor);
-    const next = json.last_page === false && cursor && models.length > 0 && !reachedSince ? { cursor } : null;
+    const next = json.last_page === false && cursor && models.length > 0 && !reached.since ? { cursor } : null;
     return page(earliestPerProblem(items), next);
   },
 };

@@ -81,12 +81,12 @@ function graphql(state: SyncState<LeetcodeCursor>, origins: SyncOrigins, operati
 /** "MEDIUM" or "Medium" as the catalogue's "Medium". */
 function difficultyOf(value: unknown): string | undefined {
   const s = str(value)?.toLowerCase();
-  return s ? s[0]?.toUpperCase() + s.slice(1) : undefined;
+  return s ? s.charAt(0).toUpperCase() + s.slice(1) : undefined;
 }
 
 /** GraphQL errors that mean "not signed in" (LeetCode words them several ways). */
 const authError = (errors: unknown[]) =>
-  errors.some((e) => isRecord(e) && /sign(ed)? ?in|log(ged)? ?in|authenticat|permission|unauthori[sz]ed/i.test(String(e.message ?? '')));
+  errors.some((e) => isRecord(e) && /sign(ed)? ?in|log(ged)? ?in|authenticat|permission|unauthori[sz]ed/i.test(str(e.message) ?? ''));
 
 const errorMessage = (errors: unknown[]) => errors.map((e) => (isRecord(e) ? str(e.message) : undefined)).find(Boolean) ?? 'unknown error';
 

@@ -53,7 +53,8 @@ export const spojReader: HistoryReader<SpojCursor> = {
     const table = doc.querySelector('table.problems');
     if (!table) return failed(unknownShape(JUDGE, 'no status table'));
     const rows = Array.from(table.querySelectorAll('tbody tr')).filter((tr) => tr.querySelector('td'));
-    let reachedSince = false;
+    // An object, not a let: TypeScript does not see assignments made inside the callback.
+    const reached = { since: false };
     let unreadable = 0;
     const items = rows.map((tr) => {
       const date = isoFromLocalDateTime(tr.querySelector('td.status_sm span, td.status_sm')?.textContent, TIME_ZONE);
@@ -65,7 +66,7 @@ export const spojReader: HistoryReader<SpojCursor> = {
         return null;
       }
       if (!notBefore(date, state.since)) {
-        reachedSince = true;
+        reached.since = true;
         return null;
       }
       if (status !== ACCEPTED) return null;
@@ -77,7 +78,7 @@ export const spojReader: HistoryReader<SpojCursor> = {
     });
     if (rows.length > 0 && unreadable === rows.length) return failed(unknownShape(JUDGE, 'rows without date, problem or status'));
     const start = state.cursor?.start ?? 0;
-    const next = rows.length >= SPOJ_PAGE && !reachedSince ? { start: start + rows.length } : null;
+    const next = rows.length >= SPOJ_PAGE && !reached.since ? { start: start + rows.length } : null;
     return page(earliestPerProblem(items), next);
   },
 };
