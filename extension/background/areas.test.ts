@@ -5,7 +5,8 @@ import { CONTENT_MESSAGE_TYPES, PAGE_MESSAGE_TYPES } from '@shared/schemas/messa
 import { backgroundAreas, messageHandlers } from './index';
 
 const DIR = import.meta.dirname;
-const PROTOCOL: string[] = [...CONTENT_MESSAGE_TYPES, ...PAGE_MESSAGE_TYPES];
+/** Every message type once (a rating is both a content and a page message). */
+const PROTOCOL: string[] = [...new Set([...CONTENT_MESSAGE_TYPES, ...PAGE_MESSAGE_TYPES])];
 /** Files that declare an area (`= defineArea(`), by file name. */
 const areaFiles = readdirSync(DIR)
   .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
@@ -37,8 +38,14 @@ describe('the background area list', () => {
     for (const id of areaFiles) expect(readFileSync(resolve(DIR, `${id}.ts`), 'utf8').match(/= defineArea\(/g), id).toHaveLength(1);
   });
 
-  it('reads the protocol from the schemas: content and page messages are apart', () => {
-    expect(CONTENT_MESSAGE_TYPES).toEqual(['page:identify', 'problem:detected', 'problem:none', 'verdict:accepted']);
-    expect(PAGE_MESSAGE_TYPES.filter((t) => (CONTENT_MESSAGE_TYPES as readonly string[]).includes(t))).toEqual([]);
+  it('reads the protocol from the schemas: content and page messages are apart, but for a rating', () => {
+    expect(CONTENT_MESSAGE_TYPES).toEqual(['page:identify', 'problem:detected', 'problem:none', 'verdict:accepted', 'review:rate']);
+    // Only "How was it?" comes from both; its handler tells a content script's (own tab only) apart.
+    expect(PAGE_MESSAGE_TYPES.filter((t) => (CONTENT_MESSAGE_TYPES as readonly string[]).includes(t))).toEqual(['review:rate']);
+  });
+
+  it('registers the review area and its messages', () => {
+    const review = backgroundAreas.find((a) => a.id === 'review');
+    expect(Object.keys(review?.handlers ?? {}).sort()).toEqual(['review:rate', 'review:status']);
   });
 });

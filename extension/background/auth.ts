@@ -1,5 +1,6 @@
 import type { AuthStatus } from '@shared/schemas/messages';
 import { apiClient, TOKEN_KEY, unwrap, USER_KEY } from '../lib/api';
+import { clearBadge, refreshBadge } from './badge';
 import { forgetLookups } from './kept-lookups';
 import { reached } from './queue';
 import { defineArea, done, type HandlerDeps } from './types';
@@ -9,6 +10,7 @@ export async function signOut(deps: HandlerDeps) {
   await deps.local.remove(TOKEN_KEY);
   await deps.local.remove(USER_KEY);
   await forgetLookups(deps);
+  clearBadge(deps);
 }
 
 export const authArea = defineArea('auth', {
@@ -24,6 +26,7 @@ export const authArea = defineArea('auth', {
     const user = { email: data.user.email, firstName: data.user.firstName, secondName: data.user.secondName };
     await deps.local.set(USER_KEY, user);
     await forgetLookups(deps);
+    void refreshBadge(deps);
     return reached(deps, { signedIn: true, user });
   },
   'auth:logout': async (_m, { deps }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_MESSAGE_TYPES, type PageMessage } from '@shared/schemas/messages';
+import { CONTENT_MESSAGE_TYPES, PAGE_MESSAGE_TYPES, type PageMessage } from '@shared/schemas/messages';
 import { handleMessage } from './dispatch';
 import { content, page, problem, setup, signIn } from './test-support';
 
@@ -25,6 +25,7 @@ const FORGED: PageMessage[] = [
   { type: 'note:delete', noteId: 'n1' },
   { type: 'notes:tags' },
   { type: 'activity:today' },
+  { type: 'review:status' },
   { type: 'queue:status' },
   { type: 'queue:flush' },
 ];
@@ -54,8 +55,27 @@ describe('background message handling', () => {
 
 
   it('the forged messages above cover every page message type', () => {
-    // Kept in step with the protocol: a new page message must be tried from a content script too.
-    expect(new Set(FORGED.map((m) => m.type))).toEqual(new Set(PAGE_MESSAGE_TYPES));
+    // Kept in step with the protocol: a new page message must be tried from a content script too. A type
+    // both send (a rating) is refused by its handler instead, unless its tab earned it (review.test.ts).
+    const pageOnly = PAGE_MESSAGE_TYPES.filter((t) => !(CONTENT_MESSAGE_TYPES as readonly string[]).includes(t));
+    expect(new Set(FORGED.map((m) => m.type))).toEqual(new Set(pageOnly));
+  });
+
+  it('a rating from a content script whose tab ticked nothing is refused before any call', async () => {
+    const { deps, api, local } = setup();
+    await signIn(local);
+    const reply = await handleMessage({ type: 'review:rate', questionId: 'q-two-sum', rating: 'easy' }, content(3), deps);
+    expect(reply).toMatchObject({ ok: false });
+    expect(api.fetch).not.toHaveBeenCalled();
+  });
+
+  it("a content script's failure is an error reply, not a crash", async () => {
+    const { deps, api, local } = setup();
+    await signIn(local);
+    await handleMessage({ type: 'problem:detected', problem }, content(7), deps);
+    api.state.status = 500;
+    const reply = await handleMessage({ type: 'verdict:accepted', verdict: { source: 'leetcode', problemUrl: problem.url, submissionId: '9' } }, content(7), deps);
+    expect(reply).toMatchObject({ ok: true, data: { status: 'queued' } });
   });
 
   it("refuses a content script's message from an extension page", async () => {

@@ -12,27 +12,24 @@ function run(message: ValidMessage, ctx: ContentContext | PageContext): Promise<
 
 /**
  * Every message the background receives goes through here, before any handler. Content scripts are
- * untrusted: they may only report what they detected, and verdicts, for their own tab (their schema
- * has no other type). Privileged calls (the token, the API, settings, notes) come only from extension
- * pages. Every message is validated by its schema.
+ * untrusted: they may only report what they detected, and verdicts, for their own tab, and rate the
+ * question their own tab's verdict ticked (their schema has no other type). Privileged calls (the
+ * token, the API, settings, notes) come only from extension pages. Every message is validated by its
+ * schema.
  */
 export async function handleMessage(raw: unknown, sender: Sender, deps: HandlerDeps): Promise<Reply<unknown>> {
   if (sender.id !== deps.extensionId) return fail('Unknown sender');
   // The browser sets sender.url: a content script's is the web page's, an extension page's is ours
   // (even when the popup or side panel is opened in a tab).
   const fromExtensionPage = !!sender.url?.startsWith(deps.extensionOrigin);
-  if (!fromExtensionPage) {
-    const tabId = sender.tab?.id;
-    if (tabId === undefined) return fail('Unknown sender');
-    const msg = contentMessageSchema.safeParse(raw);
-    if (!msg.success) return fail('Invalid message');
-    return run(msg.data, { deps, sender, tabId });
-  }
-
-  const msg = pageMessageSchema.safeParse(raw);
+  const tabId = sender.tab?.id;
+  // A content script's message is about its own tab, so it must have one.
+  const ctx: ContentContext | PageContext | null = fromExtensionPage ? { deps, sender } : tabId === undefined ? null : { deps, sender, tabId };
+  if (!ctx) return fail('Unknown sender');
+  const msg = fromExtensionPage ? pageMessageSchema.safeParse(raw) : contentMessageSchema.safeParse(raw);
   if (!msg.success) return fail('Invalid message');
   try {
-    return await run(msg.data, { deps, sender });
+    return await run(msg.data, ctx);
   } catch (err) {
     if (err instanceof NetworkError) return fail(NETWORK_MESSAGE, 0);
     if (err instanceof ApiError) {

@@ -1,6 +1,8 @@
+import type { ReviewRating } from '@shared/rules/review';
 import type { ActionResult, AuthStatus, Reply } from '@shared/schemas/messages';
 import { ACTION_MESSAGES, executeAction } from '../lib/actions';
 import { ApiError, apiClient, isRetryable, TOKEN_KEY, USER_KEY, type KeyValue } from '../lib/api';
+import { refreshBadge } from './badge';
 import { forgetLookups } from './kept-lookups';
 import { defineArea, done, fail, type HandlerDeps } from './types';
 
@@ -9,7 +11,7 @@ import { defineArea, done, fail, type HandlerDeps } from './types';
 
 /**
  * Actions that change something on the API and may wait while it is unreachable. Each one sets a
- * state rather than toggling it, so sending it again changes nothing.
+ * state rather than toggling it, or carries its own id (a rating), so sending it again changes nothing.
  */
 export type QueuedAction =
   | {
@@ -21,7 +23,9 @@ export type QueuedAction =
       details?: { name?: string | null; difficulty?: string | null; topics?: string[] };
     }
   | { kind: 'sheet:add'; sheetId: string; problemUrl: string; topic: string; subTopic: string; title?: string }
-  | { kind: 'note:update'; noteId: string; title?: string; note?: string; tags?: string[] };
+  | { kind: 'note:update'; noteId: string; title?: string; note?: string; tags?: string[] }
+  /** `id` is the API's client id of the rating (a UUID): however often it is sent, it rates once. */
+  | { kind: 'review:rate'; questionId: string; rating: ReviewRating; id: string };
 
 export interface QueueEntry {
   /** The idempotency key of this action: it is sent until it succeeds or is refused, then never again. */
@@ -67,6 +71,9 @@ export function dedupeKey(a: QueuedAction): string {
       return `sheet:${a.sheetId}:${a.problemUrl}`;
     case 'note:update':
       return `note:${a.noteId}`;
+    case 'review:rate':
+      // Each rating is a review of its own (as it would be online): never merged with another.
+      return `review:${a.id}`;
   }
 }
 
@@ -215,6 +222,8 @@ export function queueFor(deps: HandlerDeps): OfflineQueue {
       execute: async (action) => {
         const outcome = await executeAction(await apiClient(deps.local, deps.fetch), action);
         await forgetLookups(deps);
+        // A tick, a star or a rating changes what is due.
+        if (action.kind === 'record:set' || action.kind === 'review:rate') void refreshBadge(deps);
         return outcome;
       },
       owner: async () => ((await deps.local.get<string>(TOKEN_KEY)) ? ((await deps.local.get<AuthStatus['user']>(USER_KEY))?.email ?? 'me') : null),

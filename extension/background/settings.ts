@@ -4,13 +4,17 @@ import { signOut } from './auth';
 import { queueFor } from './queue';
 import { defineArea, done, fail } from './types';
 
-// The extension's settings: the API address and auto-tick.
+// The extension's settings: the API address, auto-tick and asking how it went after an Accepted verdict.
 
 export const settingsArea = defineArea('settings', {
   'settings:get': async (_m, { deps }) => done(await getSettings(deps.local)),
   'settings:set': async (m, { deps }) => {
     const current = await getSettings(deps.local);
-    const next: Settings = { ...current, ...(m.autoTick !== undefined && { autoTick: m.autoTick }) };
+    const next: Settings = {
+      ...current,
+      ...(m.autoTick !== undefined && { autoTick: m.autoTick }),
+      ...(m.askRating !== undefined && { askRating: m.askRating }),
+    };
     if (m.apiBaseUrl !== undefined) {
       const url = new URL(m.apiBaseUrl);
       if (url.protocol !== 'http:' && url.protocol !== 'https:') return fail('The API address must start with http:// or https://');

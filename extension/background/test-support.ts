@@ -53,6 +53,9 @@ export function fakeApi() {
   ];
   const records = new Map<string, { _id: string; checked: boolean; starred: boolean; customTags: string[] }>();
   const calls: Call[] = [];
+  /** Ratings the fake review queue recorded (a repeated client id is answered without a new one). */
+  const ratings: { questionId: string; rating: string; id?: string }[] = [];
+  const review = { due: 4, streak: { goal: { reviews: 5, newProblems: 1 }, today: { day: '2024-06-01', reviews: 2, newProblems: 1, met: false }, current: 3, best: 7 } };
   const state = { offline: false, status: null as null | number, failPaths: new Map<string, { code: number; error: string; message: string }>() };
   let n = 0;
 
@@ -110,6 +113,22 @@ export function fakeApi() {
     if (p === '/question-tracker/v1/question/enrich') return envelope(200, { question: null, updated: ['name'] }, 'Question details updated');
     if (/^\/question-tracker\/v2\/sheet\/add-questions\//.test(p)) return envelope(201, { mappings: [{ _id: 'm1' }] }, 'Question added successfully');
     if (/^\/question-tracker\/v1\/user\/notes\//.test(p)) return envelope(200, { notes: [], note: { _id: 'n1' }, tags: [] });
+    const rate = /^\/question-tracker\/v1\/user\/review\/rate\/(.+)$/.exec(p);
+    if (rate && method === 'POST') {
+      const b = body as { rating: string; id?: string };
+      const q = questions.find((x) => x._id === rate[1]);
+      if (!q) return envelope(404, null, 'Question not found', 'NotFoundError');
+      if (!b.id || !ratings.some((r) => r.id === b.id)) {
+        ratings.push({ questionId: q._id, rating: b.rating, ...(b.id && { id: b.id }) });
+        if (!records.has(q._id)) records.set(q._id, { _id: `r-${++n}`, checked: true, starred: false, customTags: [] });
+        review.due = Math.max(0, review.due - 1);
+      }
+      const day = (d: number) => new Date(1_700_000_000_000 + d * 86_400_000).toISOString();
+      const card = { due: day(3), state: 'review', reps: 2, lapses: 0, lastReview: day(0), scheduledDays: 3, suspended: false };
+      return envelope(200, { card, next: { again: day(1), hard: day(4), good: day(9), easy: day(20) } }, 'Review saved');
+    }
+    if (p === '/question-tracker/v1/user/review/count') return envelope(200, { due: review.due });
+    if (p === '/question-tracker/v1/user/review/streak') return envelope(200, review.streak);
     if (p === '/question-tracker/v1/user/analytics/activity') return envelope(200, { activity: { from: '2024-01-01', to: '2024-06-01', days: { '2024-06-01': 3 }, total: 3 } });
     return envelope(404, null, 'Route not found', 'NotFoundError');
   });
@@ -117,7 +136,7 @@ export function fakeApi() {
   const callsTo = (path: string | RegExp, method?: string) =>
     calls.filter((c) => (typeof path === 'string' ? c.path === path : path.test(c.path)) && (!method || c.method === method));
 
-  return { fetch, calls, callsTo, questions, records, state };
+  return { fetch, calls, callsTo, questions, records, state, ratings, review };
 }
 
 export function setup() {

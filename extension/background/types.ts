@@ -1,4 +1,4 @@
-import type { BroadcastMessage, ContentMessageType, MessageType, Reply, ReplyMap, ValidMessage } from '@shared/schemas/messages';
+import type { BroadcastMessage, ContentMessageType, MessageType, Reply, ReplyMap, SharedMessageType, ValidMessage } from '@shared/schemas/messages';
 import type { KeyValue } from '../lib/api';
 
 /** Who sent a message, as the browser reports it (runtime.MessageSender). */
@@ -16,6 +16,8 @@ export interface HandlerDeps {
   fetch: typeof fetch;
   /** Tells the extension's own pages that something changed (a tab's problem, the queue). */
   broadcast?(message: BroadcastMessage): void;
+  /** Sets the toolbar badge's text ('' clears it); without it the badge is left alone. */
+  badge?(text: string): void;
   now?(): number;
   newId?(): string;
 }
@@ -31,13 +33,20 @@ export interface ContentContext extends PageContext {
   tabId: number;
 }
 
+/** A message both sides send: `tabId` is set when a content script sent it (about its own tab). */
+export interface SharedContext extends PageContext {
+  tabId?: number;
+}
+
+type ContextOf<K extends MessageType> = K extends SharedMessageType ? SharedContext : K extends ContentMessageType ? ContentContext : PageContext;
+
 /**
  * Answers one message type, already validated and from a sender allowed to send it (dispatch.ts):
  * its reply is the protocol's (ReplyMap), or a refusal.
  */
 export type Handler<K extends MessageType> = (
   message: ValidMessage<K>,
-  ctx: K extends ContentMessageType ? ContentContext : PageContext,
+  ctx: ContextOf<K>,
 ) => Promise<Reply<ReplyMap[K]>>;
 
 /** The typed map from message to reply, as handlers: one per message type of the protocol. */

@@ -20,7 +20,8 @@ describe('auto-tick verdicts', () => {
   it("ticks the tab's own problem once: added when absent, then marked solved", async () => {
     const { deps, api } = await ready();
     const reply = await handleMessage(verdict(), content(7), deps);
-    expect(reply).toEqual({ ok: true, data: { status: 'ticked', message: VERDICT_MESSAGES.ticked('Two Sum') } });
+    // The page is asked to offer "How was it?" for the question it ticked (review.test.ts).
+    expect(reply).toEqual({ ok: true, data: { status: 'ticked', message: VERDICT_MESSAGES.ticked('Two Sum'), ask: { questionId: 'q-two-sum' } } });
     expect(api.callsTo('/question-tracker/v1/user/question/solve-question').map((c) => c.body)).toEqual([
       { questionId: 'q-two-sum', checked: true, starred: false, customTags: [] },
     ]);

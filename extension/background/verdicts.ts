@@ -1,10 +1,11 @@
 import { parseProblemUrl, platformForHost } from '@shared/platforms/index';
 import type { ParsedProblem } from '@shared/platforms/types';
-import type { DetectedProblem, Verdict } from '@shared/schemas/messages';
+import type { DetectedProblem, RecordSetResult, Verdict } from '@shared/schemas/messages';
 import { getSettings, TOKEN_KEY } from '../lib/api';
 import { tabKey } from '../lib/kept-state';
 import { codeforcesStatusScope, keyInContest } from '../verdicts/codeforces';
 import { queueFor } from './queue';
+import { allowRating } from './review';
 import { defineArea, done, fail, type HandlerDeps } from './types';
 
 // Auto-tick: an Accepted verdict a content script read on a judge's page (extension/verdicts/<judge>.ts)
@@ -87,6 +88,11 @@ export const verdictsArea = defineArea('verdicts', {
     if (outcome.status === 'queued') return done({ status: 'queued', message: VERDICT_MESSAGES.queued });
     if (outcome.status === 'dropped') return fail(outcome.error.message, outcome.error.code);
     const name = details?.name ?? problem.key;
-    return done({ status: 'ticked', message: VERDICT_MESSAGES.ticked(name) });
+    const message = VERDICT_MESSAGES.ticked(name);
+    if (!settings.askRating) return done({ status: 'ticked', message });
+    // The page may now ask "How was it?" about this question, and rate it once.
+    const { questionId } = outcome.result as RecordSetResult;
+    await allowRating(deps, tabId, questionId);
+    return done({ status: 'ticked', message, ask: { questionId } });
   },
 });

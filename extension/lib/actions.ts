@@ -125,5 +125,11 @@ export async function executeAction(client: Client, action: QueuedAction): Promi
       const data = await unwrap(client['question-tracker'].v1.user.notes['update-note'][':id'].$patch({ param: { id: noteId }, json: fields }));
       return { result: data.note, message: ACTION_MESSAGES.noteSaved };
     }
+    case 'review:rate': {
+      const { data, message } = await unwrapWithMessage(
+        client['question-tracker'].v1.user.review.rate[':questionId'].$post({ param: { questionId: action.questionId }, json: { rating: action.rating, id: action.id } }),
+      );
+      return { result: data, message };
+    }
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Note, NotesPage, NoteTagCount, QuestionNotes } from './note';
+import { reviewRatingSchema, type Goal, type RateAnswer } from './review';
 
 /** What a content script read from a problem page. */
 export const detectedProblemSchema = z.object({
@@ -39,6 +40,12 @@ export const verdictSchema = z.object({
 });
 export type Verdict = z.infer<typeof verdictSchema>;
 
+/**
+ * "How was it?": a rating of a question for the review queue. Both the extension's pages and a content
+ * script send it; a content script only for the question its own tab's verdict has just ticked, once.
+ */
+const reviewRateSchema = z.object({ type: z.literal('review:rate'), questionId: id, rating: reviewRatingSchema });
+
 /** Messages a content script may send: it is untrusted, so it can only report what it saw on its own tab. */
 export const contentMessageSchema = z.discriminatedUnion('type', [
   /** Which problem a URL is (a pure lookup in the registry, so the content script need not carry it). */
@@ -46,6 +53,7 @@ export const contentMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('problem:detected'), problem: detectedProblemSchema }),
   z.object({ type: z.literal('problem:none') }),
   z.object({ type: z.literal('verdict:accepted'), verdict: verdictSchema }),
+  reviewRateSchema,
 ]);
 export type ContentMessage = z.infer<typeof contentMessageSchema>;
 
@@ -105,12 +113,19 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('note:delete'), noteId: id }),
   z.object({ type: z.literal('notes:tags') }),
   z.object({ type: z.literal('activity:today'), timeZone: z.string().max(64).optional() }),
+  reviewRateSchema,
+  z.object({ type: z.literal('review:status'), timeZone: z.string().max(64).optional() }),
   z.object({ type: z.literal('queue:status') }),
   z.object({ type: z.literal('queue:flush') }),
   z.object({ type: z.literal('settings:get') }),
   z
-    .object({ type: z.literal('settings:set'), apiBaseUrl: z.url({ protocol: /^https?$/ }).max(500).optional(), autoTick: z.boolean().optional() })
-    .refine((m) => m.apiBaseUrl !== undefined || m.autoTick !== undefined, 'Nothing to change'),
+    .object({
+      type: z.literal('settings:set'),
+      apiBaseUrl: z.url({ protocol: /^https?$/ }).max(500).optional(),
+      autoTick: z.boolean().optional(),
+      askRating: z.boolean().optional(),
+    })
+    .refine((m) => m.apiBaseUrl !== undefined || m.autoTick !== undefined || m.askRating !== undefined, 'Nothing to change'),
 ]);
 export type PageMessage = z.input<typeof pageMessageSchema>;
 export type RecordSetMessage = z.output<typeof recordSetSchema>;
@@ -121,6 +136,8 @@ export type Message = ContentMessage | PageMessage;
 export type MessageType = Message['type'];
 export type ContentMessageType = ContentMessage['type'];
 export type PageMessageType = PageMessage['type'];
+/** Types both a content script and the extension's pages send (the handler tells them apart). */
+export type SharedMessageType = ContentMessageType & PageMessageType;
 
 const typesOf = <T extends string>(schema: { options: readonly { shape: { type: { value: T } } }[] }): readonly T[] =>
   schema.options.map((o) => o.shape.type.value);
@@ -134,10 +151,11 @@ export type ValidMessage<K extends MessageType = MessageType> = Extract<
   { type: K }
 >;
 
-export const settingsSchema = z.object({ apiBaseUrl: z.string(), autoTick: z.boolean() });
+/** `askRating`: after an Accepted verdict ticks a question, the page's toast asks "How was it?". */
+export const settingsSchema = z.object({ apiBaseUrl: z.string(), autoTick: z.boolean(), askRating: z.boolean() });
 export type Settings = z.infer<typeof settingsSchema>;
 export const DEFAULT_API_BASE_URL = 'http://localhost:8787';
-export const DEFAULT_SETTINGS: Settings = { apiBaseUrl: DEFAULT_API_BASE_URL, autoTick: true };
+export const DEFAULT_SETTINGS: Settings = { apiBaseUrl: DEFAULT_API_BASE_URL, autoTick: true, askRating: true };
 
 export const authStatusSchema = z.object({
   signedIn: z.boolean(),
@@ -226,6 +244,8 @@ export interface SheetOutline {
 export interface VerdictResult {
   status: 'ticked' | 'queued' | 'duplicate' | 'disabled' | 'signed-out';
   message: string;
+  /** Set when the page should ask "How was it?" about the question this verdict ticked (review:rate). */
+  ask?: { questionId: string };
 }
 
 export interface QueueStatus {
@@ -237,6 +257,13 @@ export interface QueueStatus {
 export interface TodayActivity {
   date: string;
   solved: number;
+}
+
+/** The popup's review facts: questions due now, the streak of days meeting the goal, and today's progress. */
+export interface ReviewStatus {
+  due: number;
+  streak: number;
+  today: { reviews: number; newProblems: number; goal: Goal; met: boolean };
 }
 
 /** Refuses to compile when a message type has no reply, or a reply has no message type. */
@@ -252,6 +279,8 @@ export type ReplyMap = EveryMessage<{
   'problem:detected': null;
   'problem:none': null;
   'verdict:accepted': VerdictResult;
+  // From both (a content script: for the question its own tab's verdict ticked).
+  'review:rate': ActionResult<RateAnswer>;
   // From the extension's own pages.
   'auth:status': AuthStatus;
   'auth:login': AuthStatus;
@@ -271,6 +300,7 @@ export type ReplyMap = EveryMessage<{
   'note:delete': { _id: string };
   'notes:tags': NoteTagCount[];
   'activity:today': TodayActivity;
+  'review:status': ReviewStatus;
   'queue:status': QueueStatus;
   'queue:flush': QueueStatus;
   'settings:get': Settings;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuthStatus, LookupState, PageMessage, ProblemState, Settings } from '@shared/schemas/messages';
+import type { AuthStatus, LookupState, PageMessage, ProblemState, ReviewStatus, Settings } from '@shared/schemas/messages';
 import type { PopupBoot } from './boot';
 import { createPopup, type PopupIo } from './popup';
 
@@ -15,7 +15,8 @@ const found = (document: { checked: boolean; starred: boolean } | null, notesCou
 });
 const stateOf = (lookup: LookupState): ProblemState => ({ problem, platform, signedIn: true, lookup });
 const signedIn: AuthStatus = { signedIn: true, user: { email: 'a@b.co', firstName: 'A', secondName: '' } };
-const settings: Settings = { apiBaseUrl: 'http://localhost:8787', autoTick: true };
+const settings: Settings = { apiBaseUrl: 'http://localhost:8787', autoTick: true, askRating: true };
+const reviewStatus: ReviewStatus = { due: 4, streak: 3, today: { reviews: 2, newProblems: 1, goal: { reviews: 5, newProblems: 1 }, met: false } };
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -25,18 +26,24 @@ function deferred<T>() {
 
 /**
  * A popup on a tab: `fresh` is the background's answer to its first question, `kept` what storage held
- * for the tab, and `answer` gives the background's answers to the rest (by message type).
+ * for the tab, and `answer` gives the background's answers to the rest (by message type); the review
+ * facts are `review` unless `answer` gives them.
  */
 function open(
   fresh: ProblemState | Promise<ProblemState>,
   answer: (m: PageMessage) => unknown,
-  { auth = signedIn, kept = null }: { auth?: AuthStatus | Promise<AuthStatus>; kept?: ProblemState | null | Promise<ProblemState> } = {},
+  {
+    auth = signedIn,
+    kept = null,
+    review = reviewStatus,
+  }: { auth?: AuthStatus | Promise<AuthStatus>; kept?: ProblemState | null | Promise<ProblemState>; review?: ReviewStatus } = {},
 ) {
   const calls: PageMessage[] = [];
   const io: PopupIo = {
     send: vi.fn(async (m: PageMessage) => {
       calls.push(m);
-      return (await answer(m)) as never;
+      const answered = await answer(m);
+      return (m.type === 'review:status' && (answered === undefined || Array.isArray(answered)) ? review : answered) as never;
     }) as PopupIo['send'],
     openNotesPanel: vi.fn(),
   };
@@ -52,7 +59,8 @@ function open(
   createPopup(root, boot, io);
   const q = (testId: string) => root.querySelector(`[data-testid="${testId}"]`)?.textContent ?? null;
   const button = (name: string) => [...root.querySelectorAll('button')].find((b) => b.textContent === name);
-  return { root, io, calls, q, button };
+  const ratingButtons = () => [...root.querySelectorAll('[data-testid="review-rate"] button')].map((b) => b.textContent);
+  return { root, io, calls, q, button, ratingButtons };
 }
 
 const settle = () => new Promise((ok) => setTimeout(ok, 0));
@@ -147,5 +155,96 @@ describe('the popup', () => {
     expect(root.querySelector('form[aria-label="Sign in"]')).toBe(form);
     expect(email.value).toBe('a@b.co');
     expect(root.textContent).toContain('Open a problem on LeetCode, Codeforces or another judge to track it.');
+  });
+
+  describe('review', () => {
+    const DAY = 86_400_000;
+    const rated = (message = 'Review saved: next review in 3 days.') => ({
+      status: 'sent',
+      message,
+      result: {
+        card: { due: new Date(Date.now() + 3 * DAY).toISOString(), state: 'review', reps: 2, lapses: 0, lastReview: null, scheduledDays: 3, suspended: false },
+        next: { again: new Date(Date.now() + DAY).toISOString(), hard: new Date(Date.now() + 4 * DAY).toISOString(), good: new Date(Date.now() + 9 * DAY).toISOString(), easy: new Date(Date.now() + 150 * DAY).toISOString() },
+      },
+    });
+
+    it('asks "How was it?" on a solved problem; a rating is sent, its result shown, and the buttons then show each interval', async () => {
+      const { root, q, calls, button, ratingButtons } = open(stateOf(found({ checked: true, starred: false })), (m) => (m.type === 'review:rate' ? rated() : []));
+      await settle();
+      expect(root.querySelector('[aria-label="How was it?"]')?.textContent).toContain('How was it?');
+      // No `next` known yet: labels only.
+      expect(ratingButtons()).toEqual(['Again', 'Hard', 'Good', 'Easy']);
+      button('Good')?.click();
+      await settle();
+      expect(calls.filter((m) => m.type === 'review:rate')).toEqual([{ type: 'review:rate', questionId: 'q1', rating: 'good' }]);
+      expect(q('review-result')).toBe('Review saved: next review in 3 days.');
+      expect(q('toast')).toBe('Review saved: next review in 3 days.');
+      expect(ratingButtons()).toEqual(['Again · 1d', 'Hard · 4d', 'Good · 9d', 'Easy · 5mo']);
+      // The facts are asked for again: today's reviews and the number due changed.
+      expect(calls.filter((m) => m.type === 'review:status')).toHaveLength(2);
+    });
+
+    it('a rating made offline says it waits; a refused one shows why', async () => {
+      let answer: unknown = { status: 'queued', message: 'You are offline: saved, and it will be sent when the tracker is reachable.' };
+      const { q, button, ratingButtons } = open(stateOf(found({ checked: true, starred: false })), (m) => {
+        if (m.type !== 'review:rate') return [];
+        if (answer instanceof Error) throw answer;
+        return answer;
+      });
+      await settle();
+      button('Hard')?.click();
+      await settle();
+      expect(q('review-result')).toMatch(/offline/);
+      expect(ratingButtons()).toEqual(['Again', 'Hard', 'Good', 'Easy']);
+      answer = new Error('Question not found');
+      button('Easy')?.click();
+      await settle();
+      expect(q('toast')).toBe('Question not found');
+    });
+
+    it('offers no rating for a problem not solved yet, and does once it is marked solved', async () => {
+      let solved = false;
+      const { root, button, ratingButtons } = open(stateOf(found({ checked: false, starred: false })), (m) => {
+        if (m.type === 'record:set') {
+          solved = true;
+          return { status: 'sent', message: 'Marked as solved', result: {} };
+        }
+        if (m.type === 'problem:state') return stateOf(found({ checked: solved, starred: false }));
+        return [];
+      });
+      await settle();
+      expect(root.querySelector('[data-testid="review-rate"]')).toBeNull();
+      button('Mark solved')?.click();
+      await settle();
+      expect(ratingButtons()).toEqual(['Again', 'Hard', 'Good', 'Easy']);
+    });
+
+    it("off a problem page: today's goal, the streak and the number due, linking to the dashboard's Review tab", async () => {
+      const { q, root } = open({ problem: null, platform: null, signedIn: true, lookup: null }, (m) => (m.type === 'activity:today' ? { date: '2024-06-01', solved: 1 } : []));
+      await settle();
+      expect(q('review-today')).toBe('Today: 2/5 reviews, 1/1 new');
+      expect(q('review-streak')).toBe('Streak: 3 days');
+      expect(q('review-due')).toBe('4 due for review');
+      expect(root.querySelector('[data-testid="review-due"]')?.getAttribute('href')).toBe('http://localhost:8787/question-tracker?tab=review');
+      expect(root.querySelector('[data-testid="review-rate"]')).toBeNull();
+    });
+
+    it('on a problem page: one small line; a met goal is ticked; nothing due says so', async () => {
+      const { q } = open(stateOf(found(null)), () => [], { review: { due: 0, streak: 1, today: { reviews: 5, newProblems: 1, goal: { reviews: 5, newProblems: 1 }, met: true } } });
+      await settle();
+      expect(q('review-due')).toBe('Nothing due for review');
+      expect(q('review-streak')).toBe('Streak: 1 day');
+      expect(q('review-today')).toBeNull();
+      const off = open({ problem: null, platform: null, signedIn: true, lookup: null }, () => [], { review: { due: 0, streak: 1, today: { reviews: 5, newProblems: 1, goal: { reviews: 5, newProblems: 1 }, met: true } } });
+      await settle();
+      expect(off.q('review-today')).toBe('Today: 5/5 reviews, 1/1 new ✓');
+    });
+
+    it('signed out: no review facts are asked for', async () => {
+      const { calls, root } = open({ problem: null, platform: null, signedIn: false, lookup: null }, () => [], { auth: { signedIn: false, user: null } });
+      await settle();
+      expect(calls.filter((m) => m.type === 'review:status')).toEqual([]);
+      expect(root.querySelector('[data-testid="review-due"]')).toBeNull();
+    });
   });
 });

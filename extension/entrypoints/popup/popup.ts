@@ -1,5 +1,7 @@
-import type { AuthStatus, EditableSheet, PageMessage, ProblemState, Send, Settings } from '@shared/schemas/messages';
+import type { AuthStatus, EditableSheet, PageMessage, ProblemState, ReviewStatus, Send, Settings } from '@shared/schemas/messages';
+import type { NextDues } from '@shared/schemas/review';
 import { difficultyTone } from '@shared/rules/difficulty';
+import { dayWords, daysUntil, formatInterval, RATING_LABELS, REVIEW_RATINGS, type ReviewRating } from '@shared/rules/review';
 import { h, setProp, syncChildren } from '../../lib/dom';
 import { NO_PROBLEM, type PopupBoot, type PopupTarget } from './boot';
 import { createSheetPicker, type SheetPicker } from './sheet-picker';
@@ -22,6 +24,9 @@ interface Model {
   settings: Settings | null;
   state: ProblemState | null;
   today: number | null;
+  review: ReviewStatus | null;
+  /** The last rating given from this popup: its message, and the due date each rating would give now. */
+  rated: { questionId: string; message: string; next: NextDues | null } | null;
   sheets: EditableSheet[] | null;
   toast: Toast | null;
   busy: boolean;
@@ -48,6 +53,8 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
     settings: null,
     state: null,
     today: null,
+    review: null,
+    rated: null,
     sheets: null,
     toast: null,
     busy: false,
@@ -59,6 +66,9 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
   let stateRequest = 0;
   // What the extra facts (today's count, the sheets holding the question) were last fetched for.
   let factsFor = '';
+  // Whether the review facts were fetched for the signed-in user.
+  let reviewFor = false;
+  const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   function set(patch: Partial<Model>) {
     Object.assign(m, patch);
@@ -88,18 +98,29 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
     return io.send({ type: 'sheets:list', ...(questionId && { questionId }) });
   }
 
+  /** The review facts: the number due, the streak and today's goal (the background also puts the number on the badge). */
+  function loadReview() {
+    io.send({ type: 'review:status', timeZone: timeZone() })
+      .then((review) => set({ review }))
+      .catch(() => set({ review: null }));
+  }
+
   /** Off a problem page: today's solved count. On one: which of my sheets hold it. */
   function fetchFacts() {
     const signedIn = !!m.auth?.signedIn;
     const problem = m.state?.problem ?? null;
     const lookup = m.state?.lookup;
     const questionId = lookup?.status === 'found' ? lookup.question._id : undefined;
+    if (signedIn !== reviewFor) {
+      reviewFor = signedIn;
+      if (signedIn) loadReview();
+    }
     const key = JSON.stringify([signedIn, m.state !== null, problem !== null, questionId]);
     if (key === factsFor) return;
     factsFor = key;
     if (!signedIn || !m.state) return;
     if (!problem) {
-      io.send({ type: 'activity:today', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone })
+      io.send({ type: 'activity:today', timeZone: timeZone() })
         .then((a) => set({ today: a.solved }))
         .catch(() => set({ today: null }));
     } else if (questionId) {
@@ -124,7 +145,7 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
   }
 
   async function signOut() {
-    set({ auth: await io.send({ type: 'auth:logout' }), sheets: null, today: null });
+    set({ auth: await io.send({ type: 'auth:logout' }), sheets: null, today: null, review: null, rated: null });
     await reloadState();
   }
 
@@ -141,7 +162,27 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
         ...change,
       });
       show(r.message, r.status === 'queued' ? 'info' : 'success');
-      if (r.status === 'sent') await reloadState();
+      if (r.status === 'sent') {
+        await reloadState();
+        if (change.checked) loadReview();
+      }
+    } catch (err) {
+      show((err as Error).message, 'error');
+    } finally {
+      set({ busy: false });
+    }
+  }
+
+  /** "How was it?": rates the solved question of the page for the review queue. */
+  async function rate(rating: ReviewRating) {
+    const questionId = found()?.question._id;
+    if (!questionId) return;
+    set({ busy: true });
+    try {
+      const r = await io.send({ type: 'review:rate', questionId, rating });
+      set({ rated: { questionId, message: r.message, next: r.status === 'sent' ? r.result.next : null } });
+      show(r.message, r.status === 'queued' ? 'info' : 'success');
+      if (r.status === 'sent') loadReview();
     } catch (err) {
       show((err as Error).message, 'error');
     } finally {
@@ -162,6 +203,12 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
   const notesButton = h('button', { type: 'button', onclick: () => io.openNotesPanel(m.target?.tabId ?? null, m.target?.windowId ?? null) });
   const openInDashboard = h('a', { class: 'btn', target: '_blank', rel: 'noopener noreferrer' }, 'Open in dashboard');
   const actions = h('div', { class: 'actions', 'aria-label': 'Actions' });
+  const ratingButtons = REVIEW_RATINGS.map((rating) => h('button', { type: 'button', 'data-rating': rating, onclick: () => void rate(rating) }));
+  const ratedLine = h('div', { class: 'muted', 'data-testid': 'review-result', role: 'status' });
+  const rateTitle = h('strong', null, 'How was it?');
+  const ratings = h('div', { class: 'ratings' }, ...ratingButtons);
+  const rateRow = h('section', { class: 'card', 'aria-label': 'How was it?', 'data-testid': 'review-rate' });
+  const reviewLink = h('a', { target: '_blank', rel: 'noopener noreferrer', 'data-testid': 'review-due' });
 
   const signOutButton = h('button', { type: 'button', onclick: () => void signOut() }, 'Sign out');
   const signedInAs = h('strong');
@@ -220,6 +267,22 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
     );
   }
 
+  /** The review facts: on a problem page one small line, off it a card. */
+  function reviewFacts(small: boolean): HTMLElement | null {
+    const r = m.review;
+    if (!r) return null;
+    const today = r.today;
+    reviewLink.textContent = r.due === 0 ? 'Nothing due for review' : `${r.due} due for review`;
+    const goal = h(
+      'span',
+      { 'data-testid': 'review-today' },
+      `Today: ${today.reviews}/${today.goal.reviews} reviews, ${today.newProblems}/${today.goal.newProblems} new${today.met ? ' ✓' : ''}`,
+    );
+    const streak = h('span', { 'data-testid': 'review-streak' }, `Streak: ${dayWords(r.streak)}`);
+    if (small) return h('div', { class: 'review-line muted', 'aria-label': 'Review' }, reviewLink, ' · ', streak);
+    return h('section', { class: 'card', 'aria-label': 'Review' }, goal, streak, reviewLink);
+  }
+
   function render() {
     const signedIn = !!m.auth?.signedIn;
     const problem = m.state?.problem ?? null;
@@ -252,6 +315,23 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
       syncChildren(actions, [!rec && addButton, solvedButton, starButton, sheetButton, notesButton, !!f && !!dashboard && openInDashboard]);
     }
 
+    // "How was it?" once the question of the page is solved (or has just been marked solved).
+    const showRating = showActions && !!f && !!rec?.checked;
+    if (showRating) {
+      const rated = m.rated?.questionId === f.question._id ? m.rated : null;
+      const now = Date.now();
+      ratingButtons.forEach((b, i) => {
+        const rating = REVIEW_RATINGS[i] ?? 'good';
+        const days = rated?.next ? daysUntil(rated.next[rating], now) : null;
+        b.textContent = days === null ? RATING_LABELS[rating] : `${RATING_LABELS[rating]} · ${formatInterval(days)}`;
+        setProp(b, 'title', days === null ? null : `Next review in ${dayWords(days)}`);
+        b.disabled = m.busy;
+      });
+      ratedLine.textContent = rated?.message ?? '';
+      syncChildren(rateRow, [rateTitle, ratings, !!rated && ratedLine]);
+    }
+    setProp(reviewLink, 'href', `${dashboard}/question-tracker?tab=review`);
+
     if (signedIn && problem && m.picking) {
       picker ??= createSheetPicker({
         problemUrl: problem.url,
@@ -276,7 +356,7 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
     if (m.auth && signedIn) {
       signedInAs.textContent = m.auth.user?.email ?? '';
       const today = !problem && m.state && h('div', { class: 'card', 'aria-label': 'Today' }, h('span', { 'data-testid': 'today-solved' }, m.today === null ? 'Solved today: …' : `Solved today: ${m.today}`));
-      account = [today || null, accountRow];
+      account = [today || null, !problem && m.state ? reviewFacts(false) : null, accountRow];
     } else if (m.auth) {
       signInError.textContent = m.signInError ?? '';
       signInButton.disabled = m.busy;
@@ -284,7 +364,7 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
       account = [signInForm];
     }
 
-    syncChildren(wrap, [head, toastEl, card, showActions && actions, picker?.element, ...account]);
+    syncChildren(wrap, [head, toastEl, card, showActions && actions, showRating && rateRow, picker?.element, signedIn && !!problem && reviewFacts(true), ...account]);
     fetchFacts();
   }
 

@@ -1,0 +1,134 @@
+import { expect, test, type Page } from '@playwright/test';
+import { launchWithExtension, startFixtureServer, tabIdFor } from './support/extension';
+
+/**
+ * "How was it?" in the built extension: the popup's rating row and review facts, and the toolbar badge,
+ * against the API on a fresh database.
+ */
+test.describe('the extension: review ratings, facts and the badge', () => {
+  let fixtures: Awaited<ReturnType<typeof startFixtureServer>>;
+  let ext: Awaited<ReturnType<typeof launchWithExtension>>;
+  let apiBase: string;
+  let token: string;
+  const password = 'extension-review-1';
+  const R = '/question-tracker/v1/user/review';
+
+  async function api<T = any>(method: string, path: string): Promise<{ status: number; data: T }> {
+    const res = await fetch(`${apiBase}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
+    const json = (await res.json()) as { data: T };
+    return { status: res.status, data: json.data };
+  }
+  const lookup = (url: string) => api('GET', `/question-tracker/v1/question/search-question2?problemUrl=${encodeURIComponent(url)}`);
+  const reviews = async () => (await api<{ retention: { reviews: number } }>('GET', `${R}/stats`)).data.retention.reviews;
+  const badge = () => ext.worker.evaluate(() => chrome.action.getBadgeText({}));
+
+  async function openPopupFor(urlPrefix: string, expectedName: string): Promise<Page> {
+    const tabId = await tabIdFor(ext.worker, urlPrefix);
+    const popup = await ext.context.newPage();
+    await expect(async () => {
+      await popup.goto(`chrome-extension://${ext.extensionId}/popup.html?tabId=${tabId}`);
+      await expect(popup.getByTestId('problem-name')).toHaveText(expectedName, { timeout: 1500 });
+    }).toPass({ timeout: 20_000 });
+    return popup;
+  }
+
+  test.beforeAll(async ({}, testInfo) => {
+    apiBase = String(testInfo.project.use.baseURL);
+    fixtures = await startFixtureServer({
+      'leetcode.com/problems/two-sum/': 'leetcode/two-sum-submit.html',
+      'leetcode.com/problems/add-two-numbers/': 'leetcode/add-two-numbers.html',
+    });
+    ext = await launchWithExtension(fixtures.port);
+
+    const email = `review-${Date.now()}@example.com`;
+    const res = await fetch(`${apiBase}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, firstName: 'Review' }),
+    });
+    expect(res.status).toBe(201);
+    token = ((await res.json()) as { data: { token: string } }).data.token;
+
+    const page = await ext.context.newPage();
+    await page.goto(`chrome-extension://${ext.extensionId}/popup.html`);
+    const reply = await page.evaluate(
+      async ({ apiBaseUrl, email, password }) => {
+        await chrome.runtime.sendMessage({ type: 'settings:set', apiBaseUrl });
+        return chrome.runtime.sendMessage({ type: 'auth:login', email, password });
+      },
+      { apiBaseUrl: apiBase, email, password },
+    );
+    expect(reply).toMatchObject({ ok: true, data: { signedIn: true } });
+    await page.close();
+  });
+
+  test.afterAll(async () => {
+    await ext?.context.close();
+    await fixtures?.close();
+  });
+
+  test('the popup: a star shows on the badge, then "How was it?" on the solved problem rates it, and the API records it', async () => {
+    const url = 'https://leetcode.com/problems/add-two-numbers/';
+    const page = await ext.context.newPage();
+    await page.goto(url);
+    const popup = await openPopupFor('https://leetcode.com/problems/add-two-numbers', 'Add Two Numbers');
+    await expect(popup.getByTestId('workspace-state')).toHaveText('Not in your workspace');
+    await expect(popup.getByTestId('review-rate')).toHaveCount(0);
+
+    // A star puts the question in the review queue now: the badge counts it.
+    await popup.getByRole('button', { name: 'Star', exact: true }).click();
+    await expect(popup.getByTestId('toast')).toHaveText('Added to workspace and starred');
+    await expect.poll(badge).toBe('1');
+
+    await popup.getByRole('button', { name: 'Mark solved' }).click();
+    await expect(popup.getByTestId('solved-state')).toHaveText('Solved');
+    const row = popup.getByRole('region', { name: 'How was it?' });
+    await expect(row.getByRole('button')).toHaveText(['Again', 'Hard', 'Good', 'Easy']);
+    await row.getByRole('button', { name: 'Good' }).click();
+    await expect(popup.getByTestId('review-result')).toHaveText(/^Review saved: next review in \d+ days?\.$/);
+    // The API's answer gives the interval each rating would give now.
+    await expect(row.getByRole('button', { name: /^Good · \d+(d|mo|y)$/ })).toBeVisible();
+
+    const questionId = (await lookup(url)).data.question._id as string;
+    await expect.poll(reviews).toBe(1);
+    const due = await api<{ questions: { _id: string }[] }>('GET', `${R}/due?tz=UTC`);
+    expect(due.data.questions.map((q) => q._id)).not.toContain(questionId);
+    // Nothing is due any more: the badge is cleared, the popup says so.
+    await expect.poll(badge).toBe('');
+    await expect(popup.getByTestId('review-due')).toHaveText('Nothing due for review');
+    await popup.close();
+    await page.close();
+  });
+
+  test("off a problem page the popup shows today's goal, the streak and the number due, linking to the Review tab", async () => {
+    const popup = await ext.context.newPage();
+    await popup.goto(`chrome-extension://${ext.extensionId}/popup.html`);
+    await expect(popup.getByText('Open a problem on LeetCode, Codeforces or another judge to track it.')).toBeVisible();
+    // The same as the API says for the browser's own day.
+    const timeZone = await popup.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    type Streak = { goal: { reviews: number; newProblems: number }; today: { reviews: number; newProblems: number }; current: number };
+    const { goal, today, current } = (await api<Streak>('GET', `${R}/streak?tz=${encodeURIComponent(timeZone)}`)).data;
+    expect(today).toMatchObject({ reviews: 1, newProblems: 1 });
+    await expect(popup.getByTestId('review-today')).toHaveText(`Today: 1/${goal.reviews} reviews, 1/${goal.newProblems} new`);
+    await expect(popup.getByTestId('review-streak')).toHaveText(`Streak: ${current} day${current === 1 ? '' : 's'}`);
+    await expect(popup.getByRole('link', { name: 'Nothing due for review' })).toHaveAttribute('href', `${apiBase}/question-tracker?tab=review`);
+    await popup.close();
+  });
+
+  test('signing out clears the badge', async () => {
+    // Something due again (the star of another question), shown by the popup's facts.
+    const popup = await ext.context.newPage();
+    const page = await ext.context.newPage();
+    await page.goto('https://leetcode.com/problems/two-sum/');
+    const tabId = await tabIdFor(ext.worker, 'https://leetcode.com/problems/two-sum');
+    await popup.goto(`chrome-extension://${ext.extensionId}/popup.html?tabId=${tabId}`);
+    await popup.evaluate(() => chrome.runtime.sendMessage({ type: 'record:set', problemUrl: 'https://leetcode.com/problems/add-two-numbers/', starred: false }));
+    await popup.evaluate(() => chrome.runtime.sendMessage({ type: 'record:set', problemUrl: 'https://leetcode.com/problems/add-two-numbers/', starred: true }));
+    await expect.poll(badge).not.toBe('');
+    await popup.getByRole('button', { name: 'Sign out' }).click();
+    await expect(popup.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect.poll(badge).toBe('');
+    await popup.close();
+    await page.close();
+  });
+});
