@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ThemeToggle, UserMenu } from '../features/auth/components/user-menu';
 import { useSession } from '../features/auth/api/session';
+import { PhoneNav } from './phone-nav';
 import { resolveTab, TAB_LABELS, tabHref, type Tab } from '../features/tracker/tabs';
 
 const NAV: Tab[] = ['explore', 'mySheets', 'workspace', 'review', 'notes', 'analysis'];
@@ -16,6 +17,7 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <div className="app-shell">
       <header className="topbar">
+        <PhoneNav tabs={NAV} current={current} />
         <Link href="/question-tracker" className="brand" aria-label="Practice Tracker home">
           <span className="brand-mark">
             <Check size={18} strokeWidth={3} />

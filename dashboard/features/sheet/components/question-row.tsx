@@ -79,7 +79,7 @@ const RowContent = memo(function RowContent({ mapping, zone, solved, starred, ac
       <Difficulty value={q.difficulty} />
       <span className="q-tags">
         {q.topics.slice(0, TAGS_SHOWN).map((t) => (
-          <span key={t} className="chip">
+          <span key={t} className="chip" title={t}>
             {t}
           </span>
         ))}

@@ -46,7 +46,7 @@ export function WorkspaceRow({ record, onToggle, onEditTags, onEditQuestion, onR
       <td className="ws-tags-cell">
         <div className="ws-tags">
           {record.customTags.slice(0, TAGS_SHOWN).map((t) => (
-            <span key={t} className="chip">
+            <span key={t} className="chip" title={t}>
               {t}
             </span>
           ))}
