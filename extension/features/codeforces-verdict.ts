@@ -1,4 +1,5 @@
 import { codeforcesStatusScope, ownAcceptedSubmissions } from '../verdicts/codeforces';
+import { showVerdictReply } from '../lib/verdict-toast';
 import type { ContentFeature } from './types';
 
 export const CODEFORCES_HOSTS = /(^|\.)codeforces\.(com|ru)$/;
@@ -13,14 +14,15 @@ export const codeforcesVerdictFeature: ContentFeature = {
   id: 'codeforces-verdict',
   description: 'Ticks problems on own Accepted Codeforces submissions.',
   runsOn: (url) => CODEFORCES_HOSTS.test(url.hostname) && codeforcesStatusScope(url) !== null,
-  start({ window, signal, send, toast }) {
+  start(ctx) {
+    const { window, signal, send } = ctx;
     const reported = new Set<string>();
     const scan = () => {
       for (const s of ownAcceptedSubmissions(window.document, window.location.href)) {
         if (reported.has(s.submissionId)) continue;
         reported.add(s.submissionId);
         void send({ type: 'verdict:accepted', verdict: { source: 'codeforces', ...s } })
-          .then((r) => r.status !== 'duplicate' && r.message && toast(r.message, r.status === 'ticked' ? 'success' : 'info'))
+          .then((r) => showVerdictReply(ctx, r))
           .catch(() => undefined);
       }
     };

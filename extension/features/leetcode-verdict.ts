@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { leetcodePage } from '../platforms/leetcode.dom';
 import { isAcceptedForPage, readTapMessage } from '../verdicts/leetcode';
+import { showVerdictReply } from '../lib/verdict-toast';
 import type { ContentFeature } from './types';
 
 export const LEETCODE_HOSTS = /(^|\.)leetcode\.(com|cn)$/;
@@ -22,7 +23,8 @@ export const leetcodeVerdictFeature: ContentFeature = {
   id: 'leetcode-verdict',
   description: 'Ticks the problem on an Accepted LeetCode submission.',
   runsOn: (url) => LEETCODE_HOSTS.test(url.hostname),
-  start({ window, signal, send, toast }) {
+  start(ctx) {
+    const { window, signal, send } = ctx;
     if (import.meta.env.FIREFOX) injectTap(window.document);
     const seen = new Set<string>();
     window.addEventListener(
@@ -38,7 +40,7 @@ export const leetcodeVerdictFeature: ContentFeature = {
           type: 'verdict:accepted',
           verdict: { source: 'leetcode', problemUrl: `${window.location.origin}/problems/${page.slug}/`, submissionId: verdict.submissionId },
         })
-          .then((r) => r.message && toast(r.message, r.status === 'ticked' ? 'success' : 'info'))
+          .then((r) => showVerdictReply(ctx, r))
           .catch(() => undefined);
       },
       { signal },

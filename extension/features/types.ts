@@ -1,5 +1,5 @@
 import type { ContentMessage, Send } from '@shared/schemas/messages';
-import type { ToastTone } from '../lib/page-toast';
+import type { RateFn, ToastTone } from '../lib/page-toast';
 
 /** What a feature gets from the content script: the page, a stop signal and the few ways out it may use. */
 export interface FeatureContext {
@@ -9,8 +9,8 @@ export interface FeatureContext {
   send: Send<ContentMessage>;
   /** Called after the page moves to another URL without a load (single-page apps). */
   onLocationChange(callback: () => void): void;
-  /** A small confirmation on the page. */
-  toast(text: string, tone?: ToastTone): void;
+  /** A small confirmation on the page; with `rate`, it also asks "How was it?" and sends the rating with it. */
+  toast(text: string, tone?: ToastTone, rate?: RateFn): void;
 }
 
 /** One extension feature running in the content script on a judge's page. */

@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { CONTENT_SCRIPT_MAX_BYTES } from '../../extension/lib/budgets';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { matchPatterns } from '../../shared/platforms/index';
@@ -96,7 +97,7 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
     expect(tap).toMatchObject({ world: 'MAIN', run_at: 'document_start' });
     expect(tap?.matches.sort()).toEqual(leetcodeMatches().sort());
     expect(manifest.content_security_policy.extension_pages).toBe("script-src 'self'; object-src 'none'");
-    expect(statSync(join(EXTENSION_DIR, 'content-scripts/problem.js')).size).toBeLessThan(20 * 1000);
+    expect(statSync(join(EXTENSION_DIR, 'content-scripts/problem.js')).size).toBeLessThan(CONTENT_SCRIPT_MAX_BYTES);
   });
 
   test("the context menu item 'Add to My Workspace' exists for problem links", async () => {

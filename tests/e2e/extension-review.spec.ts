@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { launchWithExtension, startFixtureServer, tabIdFor } from './support/extension';
+import { fixtureJson, launchWithExtension, startFixtureServer, tabIdFor } from './support/extension';
 
 /**
- * "How was it?" in the built extension: the popup's rating row and review facts, and the toolbar badge,
- * against the API on a fresh database.
+ * "How was it?" in the built extension: the toast after an Accepted verdict, the popup's rating row and
+ * review facts, and the toolbar badge, against the API on a fresh database.
  */
 test.describe('the extension: review ratings, facts and the badge', () => {
   let fixtures: Awaited<ReturnType<typeof startFixtureServer>>;
@@ -22,6 +22,34 @@ test.describe('the extension: review ratings, facts and the badge', () => {
   const reviews = async () => (await api<{ retention: { reviews: number } }>('GET', `${R}/stats`)).data.retention.reviews;
   const badge = () => ext.worker.evaluate(() => chrome.action.getBadgeText({}));
 
+  /**
+   * The buttons of the page's toast. It lives in a closed shadow root, which page scripts (and so
+   * Playwright's selectors) cannot enter; the DevTools protocol can, and gives where each button is.
+   */
+  async function toastButtons(page: Page): Promise<{ name: string; x: number; y: number }[]> {
+    const cdp = await page.context().newCDPSession(page);
+    type DomNode = { nodeId: number; nodeName: string; nodeValue?: string; attributes?: string[]; children?: DomNode[]; shadowRoots?: DomNode[] };
+    const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
+    const found: DomNode[] = [];
+    const walk = (n: DomNode, inToast: boolean) => {
+      const toast = inToast || n.nodeName === 'PRACTICE-TRACKER-TOAST';
+      if (toast && n.nodeName === 'BUTTON') found.push(n);
+      for (const c of [...(n.children ?? []), ...(n.shadowRoots ?? [])]) walk(c, toast);
+    };
+    walk(root, false);
+    const out = [];
+    for (const b of found) {
+      const attrs = b.attributes ?? [];
+      const label = attrs[attrs.indexOf('aria-label') + 1];
+      const name = attrs.includes('aria-label') && label ? label : (b.children ?? []).map((c) => c.nodeValue ?? '').join('');
+      const { model } = (await cdp.send('DOM.getBoxModel', { nodeId: b.nodeId })) as { model: { content: number[] } };
+      const [x1 = 0, y1 = 0, , , x3 = 0, y3 = 0] = model.content;
+      out.push({ name, x: (x1 + x3) / 2, y: (y1 + y3) / 2 });
+    }
+    await cdp.detach();
+    return out;
+  }
+
   async function openPopupFor(urlPrefix: string, expectedName: string): Promise<Page> {
     const tabId = await tabIdFor(ext.worker, urlPrefix);
     const popup = await ext.context.newPage();
@@ -36,6 +64,8 @@ test.describe('the extension: review ratings, facts and the badge', () => {
     apiBase = String(testInfo.project.use.baseURL);
     fixtures = await startFixtureServer({
       'leetcode.com/problems/two-sum/': 'leetcode/two-sum-submit.html',
+      'POST leetcode.com/problems/two-sum/submit/': { json: [{ submission_id: 1 }] },
+      'leetcode.com/submissions/detail/1/check/': { json: [fixtureJson('leetcode/check-pending.json'), fixtureJson('leetcode/check-accepted.json')] },
       'leetcode.com/problems/add-two-numbers/': 'leetcode/add-two-numbers.html',
     });
     ext = await launchWithExtension(fixtures.port);
@@ -113,6 +143,28 @@ test.describe('the extension: review ratings, facts and the badge', () => {
     await expect(popup.getByTestId('review-streak')).toHaveText(`Streak: ${current} day${current === 1 ? '' : 's'}`);
     await expect(popup.getByRole('link', { name: 'Nothing due for review' })).toHaveAttribute('href', `${apiBase}/question-tracker?tab=review`);
     await popup.close();
+  });
+
+  test('after an Accepted verdict the toast asks how it went; a click rates the question', async () => {
+    const page = await ext.context.newPage();
+    await page.goto('https://leetcode.com/problems/two-sum/');
+    await tabIdFor(ext.worker, 'https://leetcode.com/problems/two-sum');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.locator('#result')).toHaveText('Accepted');
+    const toast = page.locator('practice-tracker-toast');
+    await expect(toast).toHaveAttribute('data-text', /Two Sum is marked solved/);
+    await expect.poll(async () => (await lookup('https://leetcode.com/problems/two-sum/')).data.document?.checked).toBe(true);
+
+    let buttons: Awaited<ReturnType<typeof toastButtons>> = [];
+    await expect.poll(async () => (buttons = await toastButtons(page)).map((b) => b.name)).toEqual(['Again', 'Hard', 'Good', 'Easy', 'Close']);
+    const before = await reviews();
+    const easy = buttons.find((b) => b.name === 'Easy')!;
+    await page.mouse.click(easy.x, easy.y);
+    await expect(toast).toHaveAttribute('data-text', /^Review saved: next review in \d+ days?\.$/);
+    await expect.poll(reviews).toBe(before + 1);
+    // The buttons are gone: the page rates once.
+    expect(await toastButtons(page)).toEqual([]);
+    await page.close();
   });
 
   test('signing out clears the badge', async () => {

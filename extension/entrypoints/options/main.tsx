@@ -36,6 +36,10 @@ function Options() {
     setSettings(await send({ type: 'settings:set', autoTick }));
   }
 
+  async function setAskRating(askRating: boolean) {
+    setSettings(await send({ type: 'settings:set', askRating }));
+  }
+
   return (
     <div className="wrap" style={{ maxWidth: 520 }}>
       <h2>Practice Tracker</h2>
@@ -54,6 +58,10 @@ function Options() {
           <label className="toggle">
             <input type="checkbox" checked={settings.autoTick} onChange={(e) => void setAutoTick(e.target.checked)} />
             Tick a problem as solved when my submission is Accepted (LeetCode, Codeforces)
+          </label>
+          <label className="toggle">
+            <input type="checkbox" checked={settings.askRating} disabled={!settings.autoTick} onChange={(e) => void setAskRating(e.target.checked)} />
+            Ask how it went after an Accepted verdict
           </label>
         </>
       )}

@@ -19,7 +19,7 @@ export default defineContentScript({
           signal: ctx.signal,
           send,
           onLocationChange: (callback) => ctx.addEventListener(window, 'wxt:locationchange', callback),
-          toast: (text, tone) => showPageToast(document, text, tone),
+          toast: (text, tone, rate) => showPageToast(document, text, tone, rate),
         });
       } catch (err) {
         console.warn(`[practice-tracker] ${feature.id} failed`, err);
