@@ -84,7 +84,7 @@ const RowContent = memo(function RowContent({ mapping, zone, solved, starred, ac
           </span>
         ))}
         {extra > 0 && (
-          <span className="chip" title={q.topics.slice(TAGS_SHOWN).join(', ')}>
+          <span className="chip chip-more" title={q.topics.slice(TAGS_SHOWN).join(', ')}>
             +{extra}
           </span>
         )}
