@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signUpAndSignIn } from './support/session';
+import { api, signUpAndSignIn } from './support/session';
 
 const W = '/question-tracker/v1/user/question';
 const PHONE = { width: 390, height: 844 };
@@ -150,6 +150,31 @@ test.describe('at 390 px (a phone)', () => {
     // Every drawn row's title shows whole words on at most two lines.
     const widths = await page.locator('[data-testid="question-row"] .q-title').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));
     expect(Math.min(...widths)).toBeGreaterThan(150);
+    expect(await overflow(page)).toEqual([]);
+  });
+
+  test("an author's own sheet (grips, topic actions, Add Question dialog) fits the screen", async ({ page, request }) => {
+    const me = await signUpAndSignIn(page, request, 'Author');
+    const S = '/question-tracker/v2/sheet';
+    const slug = `mobile-${Date.now()}`;
+    const { sheet } = await api<{ sheet: { _id: string } }>(request, me.token, 'POST', `${S}/create-sheet`, { name: `A rather long sheet name for a phone ${slug}`, slug });
+    await api(request, me.token, 'POST', `${S}/add-topic/${sheet._id}`, { topic: 'Dynamic Programming On Intervals And Trees' });
+    await api(request, me.token, 'POST', `${S}/add-questions/${sheet._id}`, {
+      data: [{ topic: 'Dynamic Programming On Intervals And Trees', subTopic: '', problemUrl: 'https://leetcode.com/problems/two-sum/' }],
+    });
+    await page.goto(`/question-tracker/sheet/${slug}`);
+    const row = page.getByTestId('question-row').filter({ hasText: 'Two Sum' });
+    await expect(row).toBeVisible();
+    await settle(page);
+    expect(await overflow(page)).toEqual([]);
+    await row.scrollIntoViewIfNeeded();
+    await expect(row.getByRole('button', { name: 'More actions' })).toBeInViewport({ ratio: 1 });
+    await page.getByRole('button', { name: 'Add question to Dynamic Programming On Intervals And Trees' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
     expect(await overflow(page)).toEqual([]);
   });
 
