@@ -291,10 +291,18 @@ export const reviewCards = pgTable(
     state: smallint('state').notNull().default(0),
     lastReview: timestamp('last_review', { withTimezone: true }),
     suspended: boolean('suspended').notNull().default(false),
+    /**
+     * Whether the question is in the queue's scope: in the workspace, solved or starred. Kept by a trigger on
+     * user_questions (migration 0010), so the queue reads its cards without joining the records.
+     */
+    active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.questionId] }), index('review_cards_user_due_idx').on(t.userId, t.due)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.questionId] }),
+    index('review_cards_queue_idx').on(t.userId, t.due).where(sql`${t.active} and not ${t.suspended}`),
+  ],
 );
 
 /** One row per rating, as rated (kept so that scheduling parameters can be fitted to a user later). */

@@ -211,6 +211,25 @@ describe('review queue: scheduling, ratings, suspension, goal and streak', () =>
     expect((await t.call('GET', `${R}/streak?tz=UTC`, { token: user.token })).body.data).toMatchObject({ current: 0, best: 3 });
   });
 
+  it('keeps a question in the queue only while it is in the workspace, solved or starred', async () => {
+    const user = (await t.signup('Scope')).token;
+    clock.t = T0;
+    const { questionId, recordId } = await add({ token: user });
+    clock.t = T0 + 10 * DAY;
+    expect(find(await due('', user), questionId)).toBeDefined();
+    // Unticked: out of the queue; starred again: back; removed from the workspace: out; added again ticked: back.
+    await t.call('PATCH', `${W}/update-question/${recordId}`, { token: user, body: { checked: false } });
+    expect(find(await due('', user), questionId)).toBeUndefined();
+    expect((await t.call('GET', `${R}/count`, { token: user })).body.data.due).toBe(0);
+    await t.call('PATCH', `${W}/update-question/${recordId}`, { token: user, body: { starred: true } });
+    expect(find(await due('', user), questionId)).toBeDefined();
+    await t.call('DELETE', `${W}/remove-question/${recordId}`, { token: user });
+    expect(find(await due('', user), questionId)).toBeUndefined();
+    expect((await due('', user)).counts).toMatchObject({ due: 0, overdue: 0 });
+    await t.call('POST', `${W}/solve-question`, { token: user, body: { questionId, checked: true } });
+    expect(find(await due('', user), questionId)).toBeDefined();
+  });
+
   it('answers 401 to anyone signed out', async () => {
     for (const [method, path] of [
       ['GET', `${R}/due`],

@@ -182,13 +182,13 @@ function filterSql(userId: string, f: DueFilters): SQL {
 }
 
 /**
- * The cards in the queue: not suspended, of questions in the workspace that are solved or starred. The
- * question (as the user sees it) is joined when the caller reads it or filters by it.
+ * The cards in the queue: not suspended, of questions in the workspace that are solved or starred
+ * (review_cards.active, kept by a trigger on the records). The record and the question (as the user sees
+ * it) are joined when the caller reads them or filters by them.
  */
 const queueFrom = (userId: string, withQuestion = true) => sql`from review_cards c
-  join user_questions uq on uq.user_id = c.user_id and uq.question_id = c.question_id and (uq.checked or uq.starred)
-  ${withQuestion ? sql`join questions q on q.id = c.question_id ${ownCustomJoin(sql`c.user_id`)}` : sql``}
-  where c.user_id = ${userId} and not c.suspended`;
+  ${withQuestion ? sql`join user_questions uq on uq.user_id = c.user_id and uq.question_id = c.question_id join questions q on q.id = c.question_id ${ownCustomJoin(sql`c.user_id`)}` : sql``}
+  where c.user_id = ${userId} and c.active and not c.suspended`;
 
 const filtersNeedQuestion = (f: DueFilters) => f.platform.length > 0 || f.topic.length > 0 || f.difficulty.length > 0;
 
@@ -298,6 +298,7 @@ function cardFromJson(j: Record<string, unknown>): CardRow {
     state: Number(j.state),
     lastReview: j.last_review ? date(j.last_review) : null,
     suspended: Boolean(j.suspended),
+    active: Boolean(j.active),
     createdAt: date(j.created_at),
     updatedAt: date(j.updated_at),
   };
@@ -395,13 +396,16 @@ export async function rate(deps: ReviewDeps, userId: string, questionId: string,
 /** Suspends ("don't review") or resumes a question of the workspace. */
 export async function setSuspended(deps: ReviewDeps, userId: string, questionId: string, suspended: boolean): Promise<ReviewCard> {
   await requireQuestion(deps.db, questionId);
-  const [record] = await queryRows<{ id: string }>(deps.db, sql`select id from user_questions where user_id = ${userId} and question_id = ${questionId}`);
+  const [record] = await queryRows<{ id: string; active: boolean }>(
+    deps.db,
+    sql`select id, (checked or starred) as active from user_questions where user_id = ${userId} and question_id = ${questionId}`,
+  );
   if (!record) throw notFound(REVIEW_MESSAGES.notFound);
   const now = deps.clock.now();
   await scheduleSolved(deps.db, deps.clock, userId, [questionId]);
   const [row] = await deps.db
     .insert(reviewCards)
-    .values({ userId, questionId, due: now, suspended, createdAt: now, updatedAt: now })
+    .values({ userId, questionId, due: now, suspended, active: record.active, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({ target: [reviewCards.userId, reviewCards.questionId], set: { suspended, updatedAt: now } })
     .returning();
   if (!row) throw new Error('card vanished');
