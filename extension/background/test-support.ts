@@ -4,6 +4,7 @@
  */
 import { vi } from 'vitest';
 import type { KeyValue } from '../lib/api';
+import type { QuestionSummary } from '@shared/schemas/messages';
 import type { HandlerDeps } from './types';
 
 export function memory(): KeyValue & { data: Map<string, unknown> } {
@@ -24,15 +25,8 @@ export function reader(kv: KeyValue) {
   };
 }
 
-export interface FakeQuestion {
-  _id: string;
-  name: string;
-  platform: string;
-  difficulty: string;
-  problemUrl: string;
-  topics: string[];
-  verified: boolean;
-}
+/** A catalogue question of the fake API, as the messages carry it. */
+export type FakeQuestion = QuestionSummary;
 
 interface Call {
   method: string;
