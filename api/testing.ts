@@ -80,10 +80,21 @@ export async function createTestApp(options: { config?: Partial<Config>; clock?:
     return { ...res.body.data, email, password: 'correct horse battery' };
   }
 
+  /** A new (private) sheet of the user with this token, through create-sheet. */
+  async function createSheet(token: string, name = `Sheet ${randomBytes(4).toString('hex')}`) {
+    const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const res = await call<{ sheet: { _id: string; slug: string; version: number } }>('POST', '/question-tracker/v2/sheet/create-sheet', {
+      token,
+      body: { name, slug, description: 'Practice set' },
+    });
+    if (res.status !== 201) throw new Error(`create-sheet failed: ${JSON.stringify(res.body)}`);
+    return res.body.data.sheet;
+  }
+
   async function close() {
     await throttle.close();
     await database.close();
   }
 
-  return { app, db: database.db, kind: database.kind, changes: database.changes, config, call, signup, close };
+  return { app, db: database.db, kind: database.kind, changes: database.changes, config, call, signup, createSheet, close };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GOAL, REVIEW_MESSAGES, type DueAnswer, type DueQuestion } from '../../shared/schemas/review';
 import { SPREAD_DAYS } from '../services/review';
@@ -169,7 +170,7 @@ describe('review queue: scheduling, ratings, suspension, goal and streak', () =>
     for (let i = 0; i < 60; i++) ids.push((await add({ token: user.token, checked: false })).questionId);
     // Solved long ago (as an import or a history sync records them), scheduled when first read.
     await t.db.execute(
-      (await import('drizzle-orm')).sql`update user_questions set checked = true, solved_at = ${new Date(T0 - 400 * DAY).toISOString()}::timestamptz where user_id = ${user.user._id}`,
+      sql`update user_questions set checked = true, solved_at = ${new Date(T0 - 400 * DAY).toISOString()}::timestamptz where user_id = ${user.user._id}`,
     );
     const answer = await due('', user.token);
     expect(answer.counts.overdue).toBe(0);

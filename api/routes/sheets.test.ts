@@ -2,19 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHEET_MESSAGES } from '../../shared/rules/sheet';
 import { UPLOAD_MESSAGES } from '../../shared/rules/upload';
 import { eq } from 'drizzle-orm';
-import { collaborators, sheets, users } from '../db/schema';
+import { collaborators, sheets } from '../db/schema';
 import { seedDatabase } from '../db/seed/index';
 import { createTestApp } from '../testing';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
 const S = '/question-tracker/v2/sheet';
 
-async function makeSheet(t: T, token: string, name = `Sheet ${Math.random().toString(36).slice(2, 8)}`) {
-  const slug = name.toLowerCase().replace(/\s+/g, '-');
-  const res = await t.call('POST', `${S}/create-sheet`, { token, body: { name, slug, description: 'Practice set' } });
-  expect(res.status).toBe(201);
-  return res.body.data.sheet as { _id: string; slug: string; version: number };
-}
+const makeSheet = (t: T, token: string, name?: string) => t.createSheet(token, name);
 
 const get = async (t: T, slug: string, token?: string) => t.call('GET', `${S}/get-sheet-data-by-slug/${slug}`, { token });
 
@@ -450,82 +445,5 @@ describe('sheets: a write that changes nothing', () => {
     } finally {
       await t.close();
     }
-  });
-});
-
-describe('sheets: premium content', () => {
-  let t: T;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await seedDatabase(t.db);
-  });
-  afterAll(() => t.close());
-
-  const PREMIUM = 'google-interview-sheet';
-  const entitle = (userId: string, purchaseStatus: boolean) => t.db.update(users).set({ purchaseStatus }).where(eq(users.id, userId));
-  const read = (token?: string, etag?: string) =>
-    t.call('GET', `${S}/get-sheet-data-by-slug/${PREMIUM}`, { token, headers: etag ? { 'if-none-match': etag } : {} });
-  /** What a viewer without the entitlement may see: the card, no tree and no mappings. */
-  const expectCardOnly = (data: { sheet: Record<string, unknown>; mappings: unknown[]; progress: unknown }) => {
-    expect(data.mappings).toEqual([]);
-    expect(data.sheet.config).toEqual({ topicOrder: [], subTopicOrder: {}, questionOrder: [] });
-    expect(data.sheet).toMatchObject({ slug: PREMIUM, premium: true, purchaseStatus: false, name: expect.any(String), description: expect.any(String) });
-    expect(data.sheet.totalQuestions).toBeGreaterThan(0);
-    expect(data.progress).toEqual({ solved: [], starred: [] });
-  };
-
-  it('shows a premium sheet without the entitlement as its card only: no topic names, no question order, no mappings', async () => {
-    const anonymous = await read();
-    expect(anonymous.status).toBe(200);
-    expectCardOnly(anonymous.body.data);
-    const stranger = await t.signup('Stranger');
-    expectCardOnly((await read(stranger.token)).body.data);
-    expectCardOnly((await t.call('GET', `${S}/get-sheet-data/${anonymous.body.data.sheet._id}`, { token: stranger.token })).body.data);
-    // Following it answers the sheet too.
-    const followed = await t.call('PATCH', `${S}/public/follow-sheet/${anonymous.body.data.sheet._id}`, { token: stranger.token });
-    expect(followed.status).toBe(200);
-    expect(followed.body.data.sheet.config).toEqual({ topicOrder: [], subTopicOrder: {}, questionOrder: [] });
-    const [row] = await t.db.select({ config: sheets.config }).from(sheets).where(eq(sheets.slug, PREMIUM));
-    expect(row!.config.topicOrder.length).toBeGreaterThan(0);
-    for (const topic of row!.config.topicOrder) expect(JSON.stringify(followed.body)).not.toContain(JSON.stringify(topic));
-  });
-
-  it('never serves an entitled answer, kept or revalidated, to a viewer without the entitlement', async () => {
-    const buyer = await t.signup('Buyer');
-    await entitle(buyer.user._id, true);
-    const full = await read(buyer.token);
-    expect(full.body.data.mappings.length).toBeGreaterThan(0);
-    expect(full.body.data.sheet.config.topicOrder.length).toBeGreaterThan(0);
-    const topic = full.body.data.sheet.config.topicOrder[0] as string;
-    // Read again: now answered from what the server keeps, and 304 to its ETag.
-    expect((await read(buyer.token)).body.data.sheet.config.topicOrder).toContain(topic);
-    const etag = full.headers.get('etag')!;
-    expect((await read(buyer.token, etag)).status).toBe(304);
-
-    // Others, at the same moment, get the card only.
-    for (const token of [undefined, (await t.signup('Other')).token]) {
-      const other = await read(token, etag);
-      expect(other.status).toBe(200);
-      expectCardOnly(other.body.data);
-      expect(JSON.stringify(other.body)).not.toContain(JSON.stringify(topic));
-    }
-
-    // The entitlement ends: the buyer's kept answer and its ETag go with it.
-    await entitle(buyer.user._id, false);
-    const revoked = await read(buyer.token, etag);
-    expect(revoked.status).toBe(200);
-    expectCardOnly(revoked.body.data);
-    expectCardOnly((await read(buyer.token)).body.data);
-  });
-
-  it('shows the whole tree to the members of a premium sheet', async () => {
-    const owner = await t.signup('Owner');
-    const sheet = await makeSheet(t, owner.token);
-    await t.call('POST', `${S}/add-topic/${sheet._id}`, { token: owner.token, body: { topic: 'Secret Topic' } });
-    await t.db.update(sheets).set({ premium: true, visibility: 'public' }).where(eq(sheets.id, sheet._id));
-    expect((await get(t, sheet.slug, owner.token)).body.data.sheet.config.topicOrder).toEqual(['Secret Topic']);
-    const visitor = await get(t, sheet.slug, (await t.signup('Visitor')).token);
-    expect(visitor.body.data.sheet.config.topicOrder).toEqual([]);
-    expect(JSON.stringify(visitor.body)).not.toContain('Secret Topic');
   });
 });

@@ -6,7 +6,7 @@ export const SYNC_CHUNK = 5000;
 
 export const SYNC_MESSAGES = {
   tooMany: `Send at most ${SYNC_CHUNK} submissions per call`,
-  solvedAtInvalid: 'solvedAt must be an ISO 8601 date and time, not in the future',
+  solvedAtInvalid: 'solvedAt must be an ISO 8601 date and time',
   imported: 'History imported',
 } as const;
 
