@@ -340,3 +340,100 @@ export const reviewSettings = pgTable('review_settings', {
   scheduledVersion: integer('scheduled_version').notNull().default(-1),
   updatedAt: updatedAt(),
 });
+
+/** Why an account's figures are what they are (see services/judge-accounts). */
+export type JudgeAccountStatus = 'pending' | 'ok' | 'could-not-read' | 'judge-down' | 'not-found';
+
+/** One rating change: the contest, when its rating was published, the rating after it. */
+export interface RatingPoint {
+  contest: string;
+  at: string;
+  rating: number;
+}
+
+/**
+ * A user's handle on a judge and the figures last read from it. A failed read keeps the last good
+ * figures (refreshed_at says how old they are) and records why in status.
+ */
+export const judgeAccounts = pgTable(
+  'judge_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    handle: text('handle').notNull(),
+    /** Shown on the public profile; also the only accounts the leaderboard counts. */
+    public: boolean('public').notNull().default(false),
+    rating: integer('rating'),
+    maxRating: integer('max_rating'),
+    rank: text('rank'),
+    solved: integer('solved'),
+    /** Solved counts by the judge's own difficulty names, where the judge gives them. */
+    solvedByDifficulty: jsonb('solved_by_difficulty').$type<Record<string, number>>(),
+    contests: integer('contests'),
+    history: jsonb('history').$type<RatingPoint[]>().notNull().default([]),
+    status: text('status').$type<JudgeAccountStatus>().notNull().default('pending'),
+    statusDetail: text('status_detail'),
+    /** When the figures were last read successfully. */
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** The last refresh the user asked for (the per-user limit). */
+    refreshRequestedAt: timestamp('refresh_requested_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('judge_accounts_user_platform_uq').on(t.userId, t.platform), index('judge_accounts_platform_idx').on(t.platform)],
+);
+
+/**
+ * A user's leaderboard figures (shared/rules/ranking), recomputed whenever one of their accounts changes,
+ * so a page is one index range. Only opted-in rows are ranked.
+ */
+export const userRankings = pgTable(
+  'user_rankings',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    optedIn: boolean('opted_in').notNull().default(false),
+    cScore: integer('c_score').notNull().default(0),
+    totalQuestions: integer('total_questions').notNull().default(0),
+    leetcodeRating: integer('leetcode_rating'),
+    codeforcesRating: integer('codeforces_rating'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('user_rankings_c_score_idx').on(t.cScore.desc(), t.userId).where(sql`${t.optedIn}`),
+    index('user_rankings_total_questions_idx').on(t.totalQuestions.desc(), t.userId).where(sql`${t.optedIn}`),
+    index('user_rankings_leetcode_rating_idx').on(t.leetcodeRating.desc(), t.userId).where(sql`${t.optedIn} and ${t.leetcodeRating} is not null`),
+    index('user_rankings_codeforces_rating_idx').on(t.codeforcesRating.desc(), t.userId).where(sql`${t.optedIn} and ${t.codeforcesRating} is not null`),
+  ],
+);
+
+/** Upcoming and running contests, as the judges' lists last gave them. */
+export const contests = pgTable(
+  'contests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    platform: text('platform').notNull(),
+    /** The contest's id on its judge. */
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    durationSeconds: integer('duration_seconds').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('contests_platform_code_uq').on(t.platform, t.code), index('contests_starts_at_idx').on(t.startsAt)],
+);
+
+/** A user's subscribable calendar: only the SHA-256 of its secret token is kept. */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  /** Judges whose contests it lists; empty for all. */
+  platforms: text('platforms').array().notNull().default(sql`'{}'::text[]`),
+  createdAt: createdAt(),
+});
