@@ -1,0 +1,40 @@
+import { platformById } from '../../shared/platforms/index';
+import type { PlatformId } from '../../shared/platforms/types';
+import { atcoderJudge } from './atcoder';
+import { codechefJudge } from './codechef';
+import { codeforcesJudge } from './codeforces';
+import { geeksforgeeksJudge } from './geeksforgeeks';
+import { leetcodeJudge } from './leetcode';
+import type { JudgeAdapter, JudgeWithoutAdapter } from './types';
+
+export type { JudgeAdapter } from './types';
+
+/** The judges whose accounts can be linked, one adapter file each. */
+export const judges: readonly JudgeAdapter[] = Object.freeze([leetcodeJudge, geeksforgeeksJudge, codechefJudge, codeforcesJudge, atcoderJudge]);
+
+/** Every other judge of the platform registry, and why it has no reader. */
+export const judgesWithoutAdapter: readonly JudgeWithoutAdapter[] = Object.freeze([
+  { id: 'hackerrank', reason: 'HackerRank publishes no rating, and its public profile gives badges rather than solved counts' },
+  { id: 'interviewbit', reason: 'InterviewBit has no public profile data (its profile pages need a session)' },
+  { id: 'codestudio', reason: 'Code360 has no public profile API' },
+  { id: 'tuf', reason: 'takeUforward has no public profile data' },
+  { id: 'spoj', reason: 'SPOJ has no contests or ratings to show' },
+  { id: 'topcoder', reason: 'Topcoder’s public API has been retired' },
+  { id: 'hackerearth', reason: 'HackerEarth has no public profile API' },
+  { id: 'cses', reason: 'CSES has no ratings or contests' },
+  { id: 'github', reason: 'GitHub is not a judge' },
+]);
+
+const byId = new Map<string, JudgeAdapter>(judges.map((j) => [j.id, j]));
+
+export function judgeById(id: string): JudgeAdapter | undefined {
+  return byId.get(id);
+}
+
+/** The judge's display name from the platform registry. */
+export function judgeName(id: PlatformId | string): string {
+  return platformById(id)?.name ?? id;
+}
+
+/** The environment variable that points a judge's requests elsewhere (a local fake judge in tests). */
+export const originEnvVar = (id: string) => `${id.toUpperCase()}_ORIGIN`;
