@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { serveStatic } from '@hono/node-server/serve-static';
-import type { Hono } from 'hono';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { Context, Hono } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
 import type { AppEnv } from './lib/env';
 import { contentSecurityPolicy } from './lib/security-headers';
 
@@ -21,31 +23,123 @@ const SPA_ROUTES = ['/', '/question-tracker', '/question-tracker/*', '/profile/*
 /** The API's own paths under the dashboard's: an unknown one is a missing route (JSON 404), not a page. */
 const API_PATH = /^\/question-tracker\/v\d+(\/|$)/;
 
+/** A content coding the server can send, best first: brotli is the smallest, then gzip. */
+export type Coding = 'br' | 'gzip' | 'identity';
+const PREFERENCE: readonly Coding[] = ['br', 'gzip', 'identity'];
+const SUFFIX: Record<Coding, string> = { br: '.br', gzip: '.gz', identity: '' };
+
+/**
+ * The codings an Accept-Encoding header allows, in the server's order of preference (br, gzip,
+ * identity). A coding the header does not name is refused unless `*` allows it; `q=0` refuses;
+ * identity is always allowed, as a last resort, since every client can read it.
+ */
+export function acceptedCodings(header: string | undefined): Coding[] {
+  const q = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    if (!name) continue;
+    const weight = params.find((p) => p.startsWith('q='));
+    const value = weight ? Number(weight.slice(2)) : 1;
+    q.set(name === 'x-gzip' ? 'gzip' : name, Number.isFinite(value) ? value : 0);
+  }
+  const weightOf = (coding: Coding) => q.get(coding) ?? q.get('*') ?? 0;
+  return PREFERENCE.filter((coding) => coding === 'identity' || weightOf(coding) > 0);
+}
+
+/** Vite's output names: a content hash before the extension, so a name never changes meaning. */
+const HASHED = /-[A-Za-z0-9_-]{8}\.[A-Za-z0-9]+$/;
+/** One file directly under assets/: no dot first, no separator, not one of the compressed copies. */
+const ASSET_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+async function readIfThere(path: string): Promise<Buffer | null> {
+  try {
+    return await readFile(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'EISDIR') return null;
+    throw err;
+  }
+}
+
+/**
+ * One built file in the best coding the request accepts of those written at build time
+ * (scripts/precompress.ts writes `.br` and `.gz` copies beside each text file), or null when the file
+ * is not there.
+ */
+async function builtFile(path: string, acceptEncoding: string | undefined): Promise<{ body: Buffer; coding: Coding } | null> {
+  for (const coding of acceptedCodings(acceptEncoding)) {
+    const body = await readIfThere(path + SUFFIX[coding]);
+    if (body) return { body, coding };
+  }
+  return null;
+}
+
+/** A Buffer's bytes as the body type Hono takes; a file's Buffer is never backed by shared memory. */
+const bytes = (b: Buffer) => new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.byteLength);
+
+/** Headers of a file answer; every one may differ by Accept-Encoding, so caches must key on it. */
+function fileHeaders(c: Context, type: string, coding: Coding, length: number, cacheControl: string): void {
+  c.header('Content-Type', type);
+  c.header('Content-Length', String(length));
+  if (coding !== 'identity') c.header('Content-Encoding', coding);
+  c.header('Vary', 'Accept-Encoding', { append: true });
+  c.header('Cache-Control', cacheControl);
+}
+
+/** index.html with its policy and its compressed forms, worked out again only when the file changes. */
+interface Page {
+  html: string;
+  csp: string;
+  bodies: Record<Coding, Buffer>;
+}
+
+function pageOf(html: string): Page {
+  const raw = Buffer.from(html, 'utf8');
+  return {
+    html,
+    csp: contentSecurityPolicy(inlineScriptHashes(html)),
+    bodies: {
+      identity: raw,
+      br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } }),
+      gzip: gzipSync(raw, { level: 9 }),
+    },
+  };
+}
+
 /** Serves the built dashboard from `dir` on the same port as the API. */
 export function mountDashboard(app: Hono<AppEnv>, dir: string): void {
   const indexPath = join(dir, 'index.html');
   if (!existsSync(indexPath)) return;
-  const root = relative(process.cwd(), dir) || '.';
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
-  app.use('/favicon.svg', serveStatic({ root }));
-  let page = { html: '', csp: '' };
+  const assets = join(dir, 'assets');
+  // Read from disk on each request (the OS keeps them in its page cache), so a rebuild is served
+  // without a restart; a hashed name always means the same bytes, so a browser keeps it for good.
+  app.get('/assets/:name', async (c, next) => {
+    const name = c.req.param('name');
+    if (!ASSET_NAME.test(name) || /\.(br|gz)$/.test(name)) return next();
+    const file = await builtFile(join(assets, name), c.req.header('accept-encoding'));
+    if (!file) return next();
+    fileHeaders(c, getMimeType(name) ?? 'application/octet-stream', file.coding, file.body.byteLength, HASHED.test(name) ? IMMUTABLE : 'no-cache');
+    return c.body(bytes(file.body), 200);
+  });
+  app.get('/favicon.svg', async (c, next) => {
+    const file = await builtFile(join(dir, 'favicon.svg'), c.req.header('accept-encoding'));
+    if (!file) return next();
+    fileHeaders(c, 'image/svg+xml', file.coding, file.body.byteLength, 'no-cache');
+    return c.body(bytes(file.body), 200);
+  });
+  let page: Page | null = null;
   for (const route of SPA_ROUTES) {
     app.get(route, (c) => {
       if (API_PATH.test(c.req.path)) return c.notFound();
       // Read on each request so a rebuild is served without a restart; it is small.
       const html = readFileSync(indexPath, 'utf8');
-      if (html !== page.html) page = { html, csp: contentSecurityPolicy(inlineScriptHashes(html)) };
-      c.header('Cache-Control', 'no-cache');
+      if (html !== page?.html) page = pageOf(html);
+      const coding = acceptedCodings(c.req.header('accept-encoding'))[0] ?? 'identity';
+      const body = page.bodies[coding];
+      // Never immutable: its name stays while the files it names change with each build.
+      fileHeaders(c, 'text/html; charset=UTF-8', coding, body.byteLength, 'no-cache');
       c.header('Content-Security-Policy', page.csp);
-      return c.html(html);
+      return c.body(bytes(body), 200);
     });
   }
 }

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompressDir } from '../scripts/precompress';
 
 const root = import.meta.dirname;
 const apiTarget = process.env.API_URL ?? 'http://localhost:8787';
@@ -79,9 +80,26 @@ function earlySheetScript(): Plugin {
   };
 }
 
+/** Brotli and gzip copies next to each built file, which the server picks from by Accept-Encoding (api/static.ts). */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const files = precompressDir(outDir);
+      const sum = (k: 'raw' | 'br' | 'gzip') => Math.round(files.reduce((n, f) => n + f[k], 0) / 1000);
+      this.info(`${files.length} files precompressed: ${sum('raw')} kB, ${sum('br')} kB brotli, ${sum('gzip')} kB gzip`);
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), earlySheetScript()],
+  plugins: [react(), earlySheetScript(), precompress()],
   resolve: { alias: { '@shared': resolve(root, '../shared') } },
   build: {
     outDir: resolve(root, '../dist/dashboard'),
