@@ -28,6 +28,11 @@ const FORGED: PageMessage[] = [
   { type: 'review:status' },
   { type: 'queue:status' },
   { type: 'queue:flush' },
+  { type: 'sync:status', probe: true },
+  { type: 'sync:start' },
+  { type: 'sync:cancel' },
+  { type: 'sync:handle', platform: 'codeforces', handle: 'tourist' },
+  { type: 'sync:auto', autoSync: 'daily' },
 ];
 
 describe('background message handling', () => {

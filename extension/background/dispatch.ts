@@ -1,5 +1,5 @@
-import { contentMessageSchema, pageMessageSchema, type Reply, type ValidMessage } from '@shared/schemas/messages';
-import { ApiError, NetworkError, NETWORK_MESSAGE } from '../lib/api';
+import { contentMessageSchema, externalMessageSchema, pageMessageSchema, type Reply, type ValidMessage } from '@shared/schemas/messages';
+import { ApiError, getSettings, NetworkError, NETWORK_MESSAGE } from '../lib/api';
 import { signOut } from './auth';
 import { messageHandlers } from './index';
 import { fail, type ContentContext, type HandlerDeps, type PageContext, type Sender } from './types';
@@ -37,5 +37,27 @@ export async function handleMessage(raw: unknown, sender: Sender, deps: HandlerD
       return fail(err.error === 'InvalidPlatform' ? 'Invalid Platform' : err.message, err.code);
     }
     return fail(err instanceof TypeError ? NETWORK_MESSAGE : (err as Error).message);
+  }
+}
+
+/**
+ * A message from a web page (externally_connectable): only the tracker's own dashboard, on the origin the
+ * extension talks to, and only the sync's status, start and cancel (externalMessageSchema).
+ */
+export async function handleExternalMessage(raw: unknown, sender: Sender & { origin?: string }, deps: HandlerDeps): Promise<Reply<unknown>> {
+  const { apiBaseUrl } = await getSettings(deps.local);
+  let origin: string | null = sender.origin ?? null;
+  try {
+    origin ??= sender.url ? new URL(sender.url).origin : null;
+  } catch {
+    origin = null;
+  }
+  if (!origin || origin !== new URL(apiBaseUrl).origin) return fail('Unknown sender');
+  const msg = externalMessageSchema.safeParse(raw);
+  if (!msg.success) return fail('Invalid message');
+  try {
+    return await run(msg.data, { deps, sender });
+  } catch (err) {
+    return fail((err as Error).message);
   }
 }

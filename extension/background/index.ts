@@ -5,6 +5,7 @@ import { queueArea } from './queue';
 import { reviewArea } from './review';
 import { settingsArea } from './settings';
 import { sheetsArea } from './sheets';
+import { syncArea } from './sync';
 import type { Area, Handlers } from './types';
 import { verdictsArea } from './verdicts';
 import { workspaceArea } from './workspace';
@@ -13,7 +14,7 @@ import { workspaceArea } from './workspace';
  * Every background area. Adding a message is one line in shared/schemas/messages.ts (its schema and
  * its reply) plus its handler in one area; areas.test.ts checks each type is handled exactly once.
  */
-export const backgroundAreas = [authArea, problemArea, workspaceArea, verdictsArea, reviewArea, sheetsArea, notesArea, settingsArea, queueArea] as const;
+export const backgroundAreas = [authArea, problemArea, workspaceArea, verdictsArea, reviewArea, sheetsArea, notesArea, settingsArea, queueArea, syncArea] as const;
 
 type Handled<A> = A extends Area<infer K> ? K : never;
 

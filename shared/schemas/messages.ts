@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Note, NotesPage, NoteTagCount, QuestionNotes } from './note';
 import { reviewRatingSchema, type Goal, type RateAnswer } from './review';
+import { AUTO_SYNC_CHOICES, type SyncOverview } from './sync';
 
 /** What a content script read from a problem page. */
 export const detectedProblemSchema = z.object({
@@ -94,6 +95,20 @@ const noteFields = {
   tags: z.array(z.string().max(100)).max(10),
 };
 
+const platformId = z.string().min(1).max(40);
+
+/**
+ * "Sync solved problems": the extension's pages send these, and the dashboard sends the first three
+ * through externally_connectable (externalMessageSchema). `platforms` absent: every judge that is ready.
+ */
+const syncStatusSchema = z.object({ type: z.literal('sync:status'), probe: z.boolean().optional() });
+const syncStartSchema = z.object({ type: z.literal('sync:start'), platforms: z.array(platformId).max(20).optional() });
+const syncCancelSchema = z.object({ type: z.literal('sync:cancel') });
+
+/** What a web page (the dashboard, on the tracker's own origin) may ask the extension: the sync, nothing else. */
+export const externalMessageSchema = z.discriminatedUnion('type', [syncStatusSchema, syncStartSchema, syncCancelSchema]);
+export type ExternalMessage = z.input<typeof externalMessageSchema>;
+
 /** Messages from the extension's own pages (popup, side panel, options). */
 export const pageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth:status') }),
@@ -117,6 +132,11 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('review:status'), timeZone: z.string().max(64).optional() }),
   z.object({ type: z.literal('queue:status') }),
   z.object({ type: z.literal('queue:flush') }),
+  syncStatusSchema,
+  syncStartSchema,
+  syncCancelSchema,
+  z.object({ type: z.literal('sync:handle'), platform: platformId, handle: z.string().trim().max(100) }),
+  z.object({ type: z.literal('sync:auto'), autoSync: z.enum(AUTO_SYNC_CHOICES) }),
   z.object({ type: z.literal('settings:get') }),
   z
     .object({
@@ -144,6 +164,7 @@ const typesOf = <T extends string>(schema: { options: readonly { shape: { type: 
 /** The message types of the protocol, read from the schemas (the background's handler list is checked against them). */
 export const CONTENT_MESSAGE_TYPES: readonly ContentMessageType[] = typesOf(contentMessageSchema);
 export const PAGE_MESSAGE_TYPES: readonly PageMessageType[] = typesOf(pageMessageSchema);
+export const EXTERNAL_MESSAGE_TYPES: readonly ExternalMessage['type'][] = typesOf(externalMessageSchema);
 
 /** A message as the background's handler gets it: validated by its schema (defaults and trims applied). */
 export type ValidMessage<K extends MessageType = MessageType> = Extract<
@@ -303,6 +324,11 @@ export type ReplyMap = EveryMessage<{
   'review:status': ReviewStatus;
   'queue:status': QueueStatus;
   'queue:flush': QueueStatus;
+  'sync:status': SyncOverview;
+  'sync:start': SyncOverview;
+  'sync:cancel': SyncOverview;
+  'sync:handle': SyncOverview;
+  'sync:auto': SyncOverview;
   'settings:get': Settings;
   'settings:set': Settings;
 }>;

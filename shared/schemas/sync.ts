@@ -46,3 +46,51 @@ export const syncImportResultSchema = z.object({
   total: z.number().int(),
 });
 export type SyncImportResult = z.infer<typeof syncImportResultSchema>;
+
+// What the extension tells its pages and the dashboard about "Sync solved problems". The dashboard reads
+// it from another program (the extension), so it is parsed there with these schemas.
+
+export const SYNC_JUDGE_STATES = ['idle', 'queued', 'running', 'done', 'signedOut', 'error', 'cancelled', 'paused'] as const;
+export const AUTO_SYNC_CHOICES = ['off', 'daily'] as const;
+export type AutoSync = (typeof AUTO_SYNC_CHOICES)[number];
+
+/** What one sync of a judge did: the API's counts added up over its chunks, and what was not sent, with why. */
+export const syncSummarySchema = z.object({
+  new: z.number().int(),
+  alreadySolved: z.number().int(),
+  custom: z.number().int(),
+  skipped: z.array(z.object({ count: z.number().int(), reason: z.string() })),
+});
+export type SyncSummary = z.infer<typeof syncSummarySchema>;
+
+export const syncProgressSchema = z.object({ pages: z.number().int(), found: z.number().int(), imported: z.number().int() });
+export type SyncProgress = z.infer<typeof syncProgressSchema>;
+
+/**
+ * One judge as the sync panel lists it. `account`: 'session' judges are read with the browser's own
+ * sign-in ('signedIn' with the user name when the extension could tell, else 'session'); handle judges
+ * are 'ready' with a handle, else 'handleNeeded'; 'unavailable' judges have no reader (`message` says why).
+ */
+export const syncJudgeSchema = z.object({
+  platform: z.string(),
+  name: z.string(),
+  account: z.enum(['signedIn', 'signedOut', 'session', 'ready', 'handleNeeded', 'unavailable']),
+  handle: z.string().nullable(),
+  state: z.enum(SYNC_JUDGE_STATES),
+  /** When the last complete sync of this judge ended, and how many solved problems it found. */
+  lastSyncAt: z.string().nullable(),
+  lastCount: z.number().int().nullable(),
+  progress: syncProgressSchema.nullable(),
+  summary: syncSummarySchema.nullable(),
+  message: z.string().nullable(),
+});
+export type SyncJudge = z.infer<typeof syncJudgeSchema>;
+
+export const syncOverviewSchema = z.object({
+  /** The extension's own sign-in to the tracker (the account the history is imported into). */
+  account: z.string().nullable(),
+  running: z.boolean(),
+  autoSync: z.enum(AUTO_SYNC_CHOICES),
+  judges: z.array(syncJudgeSchema),
+});
+export type SyncOverview = z.infer<typeof syncOverviewSchema>;

@@ -1,0 +1,262 @@
+// @vitest-environment-options {"settings":{"disableJavaScriptFileLoading":true,"disableCSSFileLoading":true,"handleDisabledFileLoadingAsSuccess":true}}
+import { describe, expect, it, vi } from 'vitest';
+import type { SyncOverview } from '@shared/schemas/sync';
+import { fixture } from '../sync/testing';
+import { handleExternalMessage, handleMessage } from './dispatch';
+import { drive, getRun, JUDGES_KEY, type JudgeRecord } from './sync-engine';
+import { setSyncIo } from './sync';
+import { memory, page, setup, signIn } from './test-support';
+import type { HandlerDeps } from './types';
+
+const START = 1_700_000_000_000;
+const HR = 'https://www.hackerrank.com/rest/hackers/sample_user/recent_challenges';
+const HR_PAGE_2 = 'MTcxMDcxMTYwMA==';
+/** The five problems of the two saved HackerRank pages. */
+const HR_URLS = ['java-singleton', 'euler001', 'solve-me-first', 'simple-array-sum', 'sherlock-and-anagrams'].map(
+  (s) => `https://www.hackerrank.com/challenges/${s}/problem`,
+);
+
+type JudgeAnswer = { status: number; body: string; headers?: Record<string, string> };
+
+/**
+ * A background on the fake tracker API, with the judges answered by `judge` (by URL; queued answers are
+ * given once each, in order). The tracker's import records every problem it is sent.
+ */
+function world(options: { local?: ReturnType<typeof memory> } = {}) {
+  const { deps, api, local } = setup();
+  if (options.local) deps.local = options.local;
+  const routes: { match: (url: string) => boolean; answers: (JudgeAnswer | (() => JudgeAnswer))[] }[] = [];
+  const judgeCalls: string[] = [];
+  const imported: string[] = [];
+  const workspace: { platform: string; problemUrl: string }[] = [];
+  const tracker = { down: false };
+  const sleeps: number[] = [];
+  const apiFetch = api.fetch;
+  deps.fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input instanceof Request ? input.url : input);
+    const route = routes.find((r) => r.match(url));
+    if (route) {
+      judgeCalls.push(url);
+      const next = route.answers.length > 1 ? route.answers.shift()! : route.answers[0]!;
+      const a = typeof next === 'function' ? next() : next;
+      if (a.status === 0) throw new TypeError('Failed to fetch');
+      return new Response(a.body, { status: a.status, headers: a.headers ?? {} });
+    }
+    const path = new URL(url).pathname;
+    if (path === '/question-tracker/v1/user/sync/import') {
+      if (tracker.down) throw new TypeError('Failed to fetch');
+      const body = JSON.parse(String(init?.body)) as { platform: string; submissions: { problemUrl: string }[] };
+      let fresh = 0;
+      for (const s of body.submissions) {
+        imported.push(s.problemUrl);
+        if (!workspace.some((w) => w.problemUrl === s.problemUrl)) {
+          workspace.push({ platform: body.platform, problemUrl: s.problemUrl });
+          fresh++;
+        }
+      }
+      const data = { new: fresh, alreadySolved: body.submissions.length - fresh, custom: 0, invalidUrl: 0, total: body.submissions.length };
+      return new Response(JSON.stringify({ status: { code: 200, success: true, error: null, message: 'History imported' }, data }), { status: 200 });
+    }
+    if (path === '/question-tracker/v1/user/question/get-questions') {
+      const platform = new URL(url).searchParams.get('platform');
+      const questions = workspace.filter((w) => w.platform === platform).map((w) => ({ question: { problemUrl: w.problemUrl } }));
+      const data = { questions, total: questions.length, page: 1, pageSize: 100 };
+      return new Response(JSON.stringify({ status: { code: 200, success: true, error: null, message: 'OK' }, data }), { status: 200 });
+    }
+    return apiFetch(input, init);
+  }) as unknown as typeof fetch;
+  // Waits take no time but move the clock; each is recorded.
+  let clock = START;
+  deps.now = () => clock;
+  const io = {
+    sleep: vi.fn(async (ms: number) => {
+      sleeps.push(ms);
+      clock += ms;
+    }),
+  };
+  setSyncIo(deps, io);
+  const judge = (match: string | ((url: string) => boolean), ...answers: (JudgeAnswer | (() => JudgeAnswer))[]) =>
+    routes.unshift({ match: typeof match === 'string' ? (u) => u.startsWith(match) : match, answers });
+  const send = async <T = SyncOverview>(message: unknown) => {
+    const reply = await handleMessage(message, page, deps);
+    if (!reply.ok) throw new Error(reply.error);
+    return reply.data as T;
+  };
+  /** Starts a sync and waits for its loop to stop. */
+  const sync = async (platforms?: string[]) => {
+    await send({ type: 'sync:start', ...(platforms && { platforms }) });
+    await drive(deps, io);
+    return send({ type: 'sync:status' });
+  };
+  const judgeOf = (o: SyncOverview, platform: string) => o.judges.find((j) => j.platform === platform)!;
+  return { deps, api, local: deps.local as ReturnType<typeof memory>, io, judge, judgeCalls, imported, workspace, tracker, sleeps, send, sync, judgeOf };
+}
+
+const ok = (file: string): JudgeAnswer => ({ status: 200, body: fixture(file) });
+const hrPage = (cursor: string) => (url: string) => url.startsWith(HR) && new URL(url).searchParams.get('cursor') === cursor;
+
+async function ready(w: ReturnType<typeof world>) {
+  await signIn(w.local);
+  await w.send({ type: 'sync:handle', platform: 'hackerrank', handle: 'sample_user' });
+}
+
+describe('sync solved problems: the background loop', () => {
+  it('reads a judge page by page, sends what it found, and keeps its status and the start of the sync', async () => {
+    const w = world();
+    await ready(w);
+    w.judge(hrPage(''), ok('hackerrank/page-1.json'));
+    w.judge(hrPage(HR_PAGE_2), ok('hackerrank/page-2.json'));
+    const status = await w.sync(['hackerrank']);
+    const hr = w.judgeOf(status, 'hackerrank');
+    expect(hr).toMatchObject({ state: 'done', account: 'ready', handle: 'sample_user', lastCount: 5, progress: { pages: 2, found: 5, imported: 5 } });
+    expect(hr.summary).toEqual({ new: 5, alreadySolved: 0, custom: 0, skipped: [] });
+    expect(Date.parse(hr.lastSyncAt ?? '')).toBeGreaterThan(START);
+    expect([...w.imported].sort()).toEqual([...HR_URLS].sort());
+    // The reader's pause between two requests.
+    expect(w.sleeps).toContain(1000);
+    expect(await getRun(w.deps)).toBeUndefined();
+    // The next sync is incremental: from the start of this one.
+    expect(((await w.local.get<Record<string, JudgeRecord>>(JUDGES_KEY)) ?? {}).hackerrank?.since).toBe(new Date(START).toISOString());
+  });
+
+  it('resumes after the service worker stops midway: nothing read twice, nothing sent twice, nothing lost', async () => {
+    const first = world();
+    await ready(first);
+    first.judge(hrPage(''), ok('hackerrank/page-1.json'));
+    first.judge(hrPage(HR_PAGE_2), ok('hackerrank/page-2.json'));
+    // The worker is stopped during the pause after the first page was read and sent.
+    first.io.sleep.mockImplementation(() => new Promise<void>(() => undefined));
+    await first.send({ type: 'sync:start', platforms: ['hackerrank'] });
+    await vi.waitFor(async () => expect((await getRun(first.deps))?.current?.pages).toBe(1));
+    await vi.waitFor(() => expect(first.imported).toHaveLength(3));
+
+    // A new worker: the same storage, nothing in memory.
+    const second = world({ local: first.local });
+    second.judge(hrPage(''), ok('hackerrank/page-1.json'));
+    second.judge(hrPage(HR_PAGE_2), ok('hackerrank/page-2.json'));
+    await drive(second.deps, second.io);
+    expect(second.judgeCalls.map((u) => new URL(u).searchParams.get('cursor'))).toEqual([HR_PAGE_2]);
+    expect([...first.imported, ...second.imported].sort()).toEqual([...HR_URLS].sort());
+    expect(second.judgeOf(await second.send({ type: 'sync:status' }), 'hackerrank')).toMatchObject({ state: 'done', lastCount: 5 });
+  });
+
+  it('waits and asks again after a 429, for at least its Retry-After', async () => {
+    const w = world();
+    await ready(w);
+    w.judge(hrPage(''), { status: 429, body: 'slow down', headers: { 'retry-after': '7' } }, ok('hackerrank/page-1.json'));
+    w.judge(hrPage(HR_PAGE_2), { status: 503, body: '<h1>busy</h1>' }, ok('hackerrank/page-2.json'));
+    const hr = w.judgeOf(await w.sync(['hackerrank']), 'hackerrank');
+    expect(hr).toMatchObject({ state: 'done', lastCount: 5 });
+    expect(w.judgeCalls).toHaveLength(4);
+    // 429 with Retry-After 7 s; then a 503: twice the pause (2 s) on a first failure.
+    expect(w.sleeps.some((ms) => ms >= 7000)).toBe(true);
+    expect(w.sleeps).toContain(2000);
+    expect(w.imported).toHaveLength(5);
+  });
+
+  it('gives up after five failures and says so, leaving since where it was', async () => {
+    const w = world();
+    await ready(w);
+    w.judge(hrPage(''), { status: 502, body: 'bad gateway' });
+    const hr = w.judgeOf(await w.sync(['hackerrank']), 'hackerrank');
+    expect(w.judgeCalls).toHaveLength(5);
+    expect(hr.state).toBe('error');
+    expect(hr.message).toMatch(/HackerRank answered 502/);
+    expect(hr.lastSyncAt).toBeNull();
+  });
+
+  it('signed out of the judge midway: says to sign in there, keeps what was read, goes on with the next judge', async () => {
+    const w = world();
+    await ready(w);
+    w.judge(`https://leetcode.com/graphql/`, ok('leetcode/progress-page-1.json'), ok('leetcode/signed-out.json'));
+    w.judge(hrPage(''), ok('hackerrank/page-1.json'));
+    w.judge(hrPage(HR_PAGE_2), ok('hackerrank/page-2.json'));
+    const status = await w.sync(['leetcode', 'hackerrank']);
+    expect(w.judgeOf(status, 'leetcode')).toMatchObject({ state: 'signedOut', message: 'Sign in on LeetCode in this browser, then sync again.', lastSyncAt: null });
+    expect(w.judgeOf(status, 'hackerrank')).toMatchObject({ state: 'done', lastCount: 5 });
+  });
+
+  it('the tracker down midway: the sync pauses with what it read kept, and the next Sync sends it once and goes on', async () => {
+    const w = world();
+    await ready(w);
+    w.judge(hrPage(''), ok('hackerrank/page-1.json'));
+    w.judge(hrPage(HR_PAGE_2), ok('hackerrank/page-2.json'));
+    w.tracker.down = true;
+    const paused = w.judgeOf(await w.sync(['hackerrank']), 'hackerrank');
+    expect(paused.state).toBe('paused');
+    expect(paused.message).toMatch(/tracker could not be reached: 3 solved problem\(s\) wait/);
+    expect(w.imported).toEqual([]);
+    expect((await getRun(w.deps))?.current?.pending).toHaveLength(3);
+
+    w.tracker.down = false;
+    const hr = w.judgeOf(await w.sync(['hackerrank']), 'hackerrank');
+    expect(hr).toMatchObject({ state: 'done', lastCount: 5, summary: { new: 5 } });
+    expect([...w.imported].sort()).toEqual([...HR_URLS].sort());
+    // The first page was read once: what it found waited in storage.
+    expect(w.judgeCalls.filter((u) => new URL(u).searchParams.get('cursor') === '')).toHaveLength(1);
+  });
+
+  it('cancels: stops reading, keeps what was imported, and does not move since', async () => {
+    const w = world();
+    await ready(w);
+    w.judge(hrPage(''), ok('hackerrank/page-1.json'));
+    w.judge(hrPage(HR_PAGE_2), ok('hackerrank/page-2.json'));
+    // Cancelled during the pause after the first page.
+    w.io.sleep.mockImplementation(async () => void (await w.send({ type: 'sync:cancel' })));
+    const hr = w.judgeOf(await w.sync(['hackerrank']), 'hackerrank');
+    expect(hr.state).toBe('cancelled');
+    expect(w.judgeCalls).toHaveLength(1);
+    expect(w.imported).toHaveLength(3);
+    expect(((await w.local.get<Record<string, JudgeRecord>>(JUDGES_KEY)) ?? {}).hackerrank?.since).toBeNull();
+    expect(await getRun(w.deps)).toBeUndefined();
+  });
+
+  it('CSES gives no dates: only tasks not in the workspace are sent, the rest counted as skipped', async () => {
+    const w = world();
+    await signIn(w.local);
+    w.workspace.push({ platform: 'cses', problemUrl: 'https://cses.fi/problemset/task/1068' });
+    w.judge('https://cses.fi/problemset/', ok('cses/problemset-signed-in.html'));
+    const cses = w.judgeOf(await w.sync(['cses']), 'cses');
+    expect(cses.state).toBe('done');
+    expect(w.imported).not.toContain('https://cses.fi/problemset/task/1068');
+    expect(w.imported.length).toBeGreaterThan(0);
+    expect(cses.summary?.skipped).toEqual([{ count: 1, reason: 'already in your workspace (CSES gives no solve dates)' }]);
+  });
+
+  it('needs a handle for a handle judge, and lists the judges without a reader with the reason', async () => {
+    const w = world();
+    await signIn(w.local);
+    const status = await w.sync(['codeforces']);
+    expect(w.judgeOf(status, 'codeforces')).toMatchObject({ account: 'handleNeeded', state: 'error', message: 'Enter your Codeforces handle first.' });
+    expect(w.judgeCalls).toEqual([]);
+    expect(w.judgeOf(status, 'interviewbit')).toMatchObject({ account: 'unavailable', message: expect.stringMatching(/^Not available: /) });
+    await expect(w.send({ type: 'sync:handle', platform: 'leetcode', handle: 'x' })).rejects.toThrow(/No handle is needed/);
+  });
+
+  it('turns the daily sync on and off through the background', async () => {
+    const w = world();
+    const onAutoSync = vi.fn();
+    setSyncIo(w.deps, { ...w.io, onAutoSync });
+    expect((await w.send({ type: 'sync:status' })).autoSync).toBe('off');
+    expect((await w.send({ type: 'sync:auto', autoSync: 'daily' })).autoSync).toBe('daily');
+    expect(onAutoSync).toHaveBeenCalledWith('daily');
+  });
+});
+
+describe('sync messages from the dashboard (externally_connectable)', () => {
+  const dashboard = (url: string) => ({ url, origin: new URL(url).origin });
+  it('answers the sync messages from the tracker origin only, and nothing else from a web page', async () => {
+    const { deps } = world() as { deps: HandlerDeps };
+    await signIn(deps.local);
+    expect(await handleExternalMessage({ type: 'sync:status' }, dashboard('http://localhost:8787/question-tracker'), deps)).toMatchObject({
+      ok: true,
+      data: { account: 'a@b.co', running: false },
+    });
+    expect(await handleExternalMessage({ type: 'sync:status' }, dashboard('https://evil.example/'), deps)).toEqual({ ok: false, error: 'Unknown sender' });
+    expect(await handleExternalMessage({ type: 'auth:logout' }, dashboard('http://localhost:8787/'), deps)).toEqual({ ok: false, error: 'Invalid message' });
+    expect(await handleExternalMessage({ type: 'sync:handle', platform: 'codeforces', handle: 'x' }, dashboard('http://localhost:8787/'), deps)).toEqual({
+      ok: false,
+      error: 'Invalid message',
+    });
+  });
+});

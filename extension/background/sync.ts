@@ -1,0 +1,47 @@
+import { cancelSync, overview, saveSyncSettings, startSync, syncSettings, type SyncIo } from './sync-engine';
+import { defineArea, done, fail, type HandlerDeps } from './types';
+import { historyReaderFor } from '../sync/index';
+
+// "Sync solved problems": the panel's status, starting and cancelling a sync, handles and the daily sync.
+// The loop itself is sync-engine.ts; the browser's parts of it (offscreen parsing, cookies) come in here.
+
+const ios = new WeakMap<HandlerDeps, SyncIo>();
+
+/** Gives the sync loop of a background its browser parts (background.ts, or a test). */
+export function setSyncIo(deps: HandlerDeps, io: SyncIo) {
+  ios.set(deps, io);
+}
+export const syncIoOf = (deps: HandlerDeps): SyncIo => ios.get(deps) ?? {};
+
+/** Called by the daily alarm: an incremental sync of the judges synced before. */
+export async function autoSync(deps: HandlerDeps) {
+  if ((await syncSettings(deps)).autoSync !== 'daily') return;
+  await startSync(deps, undefined, syncIoOf(deps), 'synced-before');
+}
+
+export const syncArea = defineArea('sync', {
+  'sync:status': async (m, { deps }) => done(await overview(deps, m.probe === true)),
+  'sync:start': async (m, { deps }) => {
+    await startSync(deps, m.platforms, syncIoOf(deps));
+    return done(await overview(deps));
+  },
+  'sync:cancel': async (_m, { deps }) => {
+    await cancelSync(deps);
+    return done(await overview(deps));
+  },
+  'sync:handle': async (m, { deps }) => {
+    const reader = historyReaderFor(m.platform);
+    if (!reader || reader.needs !== 'handle') return fail(`No handle is needed for ${m.platform}`);
+    const settings = await syncSettings(deps);
+    const handles = { ...settings.handles };
+    if (m.handle) handles[m.platform] = m.handle;
+    else delete handles[m.platform];
+    await saveSyncSettings(deps, { ...settings, handles });
+    return done(await overview(deps));
+  },
+  'sync:auto': async (m, { deps }) => {
+    await saveSyncSettings(deps, { ...(await syncSettings(deps)), autoSync: m.autoSync });
+    syncIoOf(deps).onAutoSync?.(m.autoSync);
+    return done(await overview(deps));
+  },
+});
