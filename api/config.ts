@@ -2,6 +2,8 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { SIGNUP_THROTTLE } from '../shared/rules/account';
+import { REFRESH_COOLDOWN_SECONDS } from '../shared/rules/judge-accounts';
+import { judges, originEnvVar } from './judges/index';
 
 /**
  * Password hashes run at once by default: one core stays free for the event loop, and at most three of
@@ -46,7 +48,32 @@ const schema = z.object({
   SEED: z.enum(['true', 'false']).default('true'),
   /** Behind a reverse proxy: take the client address from the first X-Forwarded-For entry. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Least seconds between two refreshes of one account asked for by its owner. */
+  ACCOUNT_REFRESH_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(REFRESH_COOLDOWN_SECONDS),
+  /** Accounts are refreshed in the background when their figures are older than this. */
+  ACCOUNT_REFRESH_HOURS: z.coerce.number().positive().default(24),
+  /** How often the contest lists are read again. */
+  CONTEST_REFRESH_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  /** A judge that has not answered by then counts as down. */
+  JUDGE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Start the background jobs (pg-boss) with the server; false leaves refreshes queued for another process. */
+  JOBS: z.enum(['true', 'false']).default('true'),
 });
+
+const origin = z
+  .string()
+  .regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')
+  .transform((s) => s.replace(/\/+$/, ''));
+const interval = z.coerce.number().int().min(0).max(600_000);
+/** Per judge: <ID>_ORIGIN (where its requests go) and <ID>_MIN_INTERVAL_MS (its rate limit). */
+const judgeSchema = z.object(
+  Object.fromEntries(
+    judges.flatMap((j) => [
+      [originEnvVar(j.id), origin.default(j.defaultOrigin)],
+      [`${j.id.toUpperCase()}_MIN_INTERVAL_MS`, interval.default(j.minIntervalMs)],
+    ]),
+  ),
+);
 
 export interface Config {
   port: number;
@@ -65,6 +92,15 @@ export interface Config {
   logLevel: 'silent' | 'error' | 'info';
   seed: boolean;
   trustProxy: boolean;
+  /** Judge id to the origin its requests go to. */
+  judgeOrigins: Record<string, string>;
+  /** Judge id to the least milliseconds between two requests to it. */
+  judgeIntervalsMs: Record<string, number>;
+  accountRefreshCooldownSeconds: number;
+  accountRefreshHours: number;
+  contestRefreshMinutes: number;
+  judgeTimeoutMs: number;
+  jobs: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -72,11 +108,14 @@ export class ConfigError extends Error {}
 /** Reads the configuration from the environment; throws one readable message listing every problem. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  const judgeParsed = judgeSchema.safeParse(env);
+  if (!parsed.success || !judgeParsed.success) {
+    const issues = [...(parsed.error?.issues ?? []), ...(judgeParsed.error?.issues ?? [])];
+    const lines = issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const j = judgeParsed.data as Record<string, string | number>;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -94,6 +133,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     seed: e.SEED === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
+    judgeOrigins: Object.fromEntries(judges.map((g) => [g.id, String(j[originEnvVar(g.id)])])),
+    judgeIntervalsMs: Object.fromEntries(judges.map((g) => [g.id, Number(j[`${g.id.toUpperCase()}_MIN_INTERVAL_MS`])])),
+    accountRefreshCooldownSeconds: e.ACCOUNT_REFRESH_COOLDOWN_SECONDS,
+    accountRefreshHours: e.ACCOUNT_REFRESH_HOURS,
+    contestRefreshMinutes: e.CONTEST_REFRESH_MINUTES,
+    judgeTimeoutMs: e.JUDGE_TIMEOUT_MS,
+    jobs: e.JOBS === 'true',
   };
 }
 
