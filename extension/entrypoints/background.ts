@@ -10,6 +10,7 @@ import type { HandlerDeps } from '../background/types';
 import { addLinkToWorkspace } from '../background/workspace';
 import type { KeyValue } from '../lib/api';
 import { lookupKey, tabKey } from '../lib/kept-state';
+import { resumeSync, wireSync } from '../lib/sync-browser';
 
 const MENU_ID = 'add-to-workspace';
 const FLUSH_ALARM = 'queue-flush';
@@ -107,8 +108,12 @@ export default defineBackground(() => {
     if (!alarm) void browser.alarms.create(BADGE_ALARM, { periodInMinutes: BADGE_MINUTES });
   });
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === FLUSH_ALARM) void flushQueue(deps).catch(() => undefined);
+    if (alarm.name === FLUSH_ALARM) {
+      void flushQueue(deps).catch(() => undefined);
+      resumeSync(deps);
+    }
     if (alarm.name === BADGE_ALARM) void refreshBadge(deps);
   });
   void flushQueue(deps).catch(() => undefined);
+  wireSync(deps);
 });
