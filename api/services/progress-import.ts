@@ -10,7 +10,7 @@ import type { Clock } from '../lib/clock';
 import { AppError, badRequest } from '../lib/errors';
 import { csvText } from '../lib/upload-form';
 import { scheduleSolved } from './review';
-import { beginBulkImport, jsonColumns, newIds, problemKey, resolveQuestions } from './question-bulk';
+import { beginBulkImport, jsonColumns, newIds, problemKey, refreshStatistics, resolveQuestions } from './question-bulk';
 
 export interface ImportDeps {
   db: Db;
@@ -92,7 +92,7 @@ export async function importProgress(deps: ImportDeps, userId: string, file: Upl
   const rows = classifyCsv(await csvText(file));
   const wanted = [...rows.wanted.values()];
 
-  return deps.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx) => {
     const bulk = await beginBulkImport(deps.db, tx, userId);
     // Problems the catalogue does not know become custom (unverified) questions, as in the Add Question flow.
     const byKey = await resolveQuestions(tx, wanted.map((w) => w.parsed), userId, bulk);
@@ -153,6 +153,8 @@ export async function importProgress(deps: ImportDeps, userId: string, file: Upl
     result.alreadySolved += pairs.length - written.summary.toAdd - ticked.size + (written.summary.toAdd - added.size);
     // What this import ticked joins the review queue from its solve, in the same transaction (one statement).
     await scheduleSolved(tx, deps.clock, userId, [...added.keys(), ...ticked.keys()].filter((id) => added.get(id) || ticked.get(id)));
-    return result;
+    return { result, added: added.size };
   });
+  await refreshStatistics(deps.db, outcome.added, ['user_questions', 'review_cards']);
+  return outcome.result;
 }

@@ -58,6 +58,25 @@ export async function beginBulkImport(root: Db, tx: Db, userId: string): Promise
   return { alone: true };
 }
 
+/** Rows a bulk write must add before the statistics of the tables it wrote are refreshed (see refreshStatistics). */
+export const ANALYZE_AFTER_ROWS = 1_000;
+
+type BulkTable = 'user_questions' | 'review_cards' | 'questions' | 'mappings';
+
+/**
+ * After a bulk write that added many rows (a first progress import, a first history sync, a large sheet
+ * import), refresh the planner's statistics of the tables it wrote, once it has committed. Until
+ * autovacuum gets to them (up to a minute later), the planner believes the user still has the handful of
+ * records they had, and the next import's joins with those records turn into nested loops over all of
+ * them: a 1,764-problem sync right after a 19,581-row progress import took 4 s instead of 0.3 s.
+ * ANALYZE reads a fixed sample (30,000 rows at the default statistics target), so its cost does not grow
+ * with the table; its lock only conflicts with another ANALYZE or VACUUM of the same table.
+ */
+export async function refreshStatistics(db: Db, rowsAdded: number, tables: readonly BulkTable[]): Promise<void> {
+  if (rowsAdded < ANALYZE_AFTER_ROWS || !tables.length) return;
+  await db.execute(sql.raw(`analyze ${tables.join(', ')}`));
+}
+
 type QuestionTuple = [id: string, platform: string, key: string, name: string, problemUrl: string];
 
 const questionTuples = (from: SQL) =>

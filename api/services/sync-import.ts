@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import { saveCustomDataOf } from './custom-questions';
-import { beginBulkImport, jsonColumns, newIds, problemKey, resolveQuestions } from './question-bulk';
+import { beginBulkImport, jsonColumns, newIds, problemKey, refreshStatistics, resolveQuestions } from './question-bulk';
 import { scheduleSolved } from './review';
 
 export interface SyncDeps {
@@ -67,7 +67,7 @@ export async function importHistory(deps: SyncDeps, userId: string, platform: st
   const result: SyncImportResult = { new: 0, alreadySolved: 0, custom: 0, invalidUrl, total: submissions.length };
   if (!solved.length) return result;
 
-  return deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const bulk = await beginBulkImport(deps.db, tx, userId);
     const byKey = await resolveQuestions(tx, solved.map((s) => s.parsed), userId, bulk);
     const items = solved.map((s) => ({ s, question: byKey.get(problemKey(s.parsed)) }));
@@ -121,6 +121,7 @@ export async function importHistory(deps: SyncDeps, userId: string, platform: st
       'fill',
     );
     await scheduleSolved(tx, deps.clock, userId, written.fresh);
-    return result;
   });
+  await refreshStatistics(deps.db, result.new, ['user_questions', 'review_cards']);
+  return result;
 }
