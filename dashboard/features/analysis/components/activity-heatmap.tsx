@@ -29,7 +29,8 @@ export function ActivityHeatmap() {
       {activity.isError && <p className="faint">Failed to load data.</p>}
       {activity.data && stats && (
         <>
-          <div className="an-heat-scroll">
+          {/* Scrolls sideways on a phone: focusable so a keyboard can scroll it too. */}
+          <div className="an-heat-scroll" tabIndex={0} role="region" aria-label="Activity calendar">
             <div className="an-heat" role="img" aria-label={`${activity.data.activity.total} questions solved in the last year, on ${Object.keys(activity.data.activity.days).length} days`}>
               <div className="an-heat-months" style={{ gridTemplateColumns: `repeat(${weeks.length}, minmax(10px, 1fr))` }} aria-hidden>
                 {months.map((m) => (

@@ -1,0 +1,172 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signUpAndSignIn } from './support/session';
+
+/*
+ * axe-core on every screen of the dashboard, in both themes, at desktop and phone width. Only serious
+ * and critical violations fail a test: those block a keyboard or screen-reader user (no name, no label,
+ * unreadable contrast, focus lost in a landmark-less page). Nothing is excluded or disabled.
+ */
+
+const W = '/question-tracker/v1/user/question';
+const WIDTHS = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+const THEMES = ['light', 'dark'] as const;
+
+interface Screen {
+  name: string;
+  signedIn: boolean;
+  /** Opens the screen and waits until it shows what it is about. */
+  open(page: Page): Promise<void>;
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.skeleton')).toHaveCount(0);
+}
+
+const SCREENS: Screen[] = [
+  {
+    name: 'sign-in',
+    signedIn: false,
+    async open(page) {
+      await page.goto('/question-tracker?tab=explore');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  {
+    name: 'explore',
+    signedIn: false,
+    async open(page) {
+      await page.goto('/question-tracker?tab=explore');
+      await expect(page.getByRole('heading', { name: 'Track Coding Sheets in One Place' })).toBeVisible();
+    },
+  },
+  {
+    name: 'a sheet',
+    signedIn: true,
+    async open(page) {
+      await page.goto('/question-tracker/sheet/blind-75');
+      await expect(page.getByTestId('question-row').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'my sheets',
+    signedIn: true,
+    async open(page) {
+      await page.goto('/question-tracker?tab=mySheets');
+      await expect(page.getByText('No Sheets Followed')).toBeVisible();
+    },
+  },
+  {
+    name: 'workspace',
+    signedIn: true,
+    async open(page) {
+      await page.goto('/question-tracker?tab=workspace');
+      await expect(page.getByTestId('workspace-row').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'notes',
+    signedIn: true,
+    async open(page) {
+      await page.goto('/question-tracker?tab=notes');
+      await expect(page.getByText('Question Notes').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'analysis',
+    signedIn: true,
+    async open(page) {
+      await page.goto('/question-tracker?tab=analysis');
+      await expect(page.getByText('Analysis - Based on Solved Questions in My Workspace')).toBeVisible();
+    },
+  },
+  {
+    name: 'review',
+    signedIn: true,
+    async open(page) {
+      await page.goto('/question-tracker?tab=review');
+      await expect(page.getByTestId('review-row').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'account',
+    signedIn: true,
+    async open(page) {
+      await page.goto('/account');
+      await expect(page.getByRole('heading').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'profile',
+    signedIn: false,
+    async open(page) {
+      await page.goto('/profile/practice-tracker');
+      await expect(page.getByRole('heading', { name: 'Practice Tracker Team' })).toBeVisible();
+    },
+  },
+  {
+    name: 'pricing',
+    signedIn: false,
+    async open(page) {
+      await page.goto('/question-tracker/sheet/premium/pricing');
+      await expect(page.getByRole('heading').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'error screen',
+    signedIn: false,
+    async open(page) {
+      await page.goto('/question-tracker/no-such-page');
+      await expect(page.getByRole('heading', { name: 'Oops! Something Went Wrong' })).toBeVisible();
+    },
+  },
+];
+
+/** A workspace with something in every tab: two ticked questions (analysis), one starred (review). */
+async function fillWorkspace(request: APIRequestContext, token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const urls = [
+    ['https://leetcode.com/problems/two-sum/', { checked: true, starred: true }],
+    ['https://codeforces.com/problemset/problem/4/A', { checked: true, starred: false }],
+  ] as const;
+  for (const [url, state] of urls) {
+    const look = await request.get(`/question-tracker/v1/question/search-question2?problemUrl=${encodeURIComponent(url)}`);
+    const questionId = ((await look.json()) as { data: { question: { _id: string } } }).data.question._id;
+    const res = await request.post(`${W}/solve-question`, { data: { questionId, ...state, customTags: ['revisit'] }, headers });
+    expect(res.status()).toBe(201);
+  }
+}
+
+/** Serious and critical violations, one line each, with the first few offending elements. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, ' ').slice(0, 160)}]` : ''}`).join('; ')}`);
+}
+
+for (const screen of SCREENS) {
+  test(`axe: ${screen.name} has no serious or critical violation in light and dark, at 1280 and 390 px`, async ({ page, request }) => {
+    if (screen.signedIn) {
+      const me = await signUpAndSignIn(page, request, 'Axe');
+      await fillWorkspace(request, me.token);
+    }
+    const found: string[] = [];
+    for (const theme of THEMES) {
+      await page.addInitScript((t) => window.localStorage.setItem('pt.theme', t), theme);
+      for (const size of WIDTHS) {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await screen.open(page);
+        await settle(page);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        for (const line of await seriousViolations(page)) found.push(`${theme} ${size.name}: ${line}`);
+      }
+    }
+    expect(found, found.join('\n')).toEqual([]);
+  });
+}
