@@ -22,6 +22,8 @@ export const ERROR_NAMES = [
   'PayloadTooLarge',
   'UnsupportedMediaType',
   'InvalidPlatform',
+  /** A judge did not answer, or answered in a way its reader does not know (503 / 502). */
+  'JudgeUnavailable',
   'InternalError',
 ] as const;
 export type ErrorName = (typeof ERROR_NAMES)[number];
