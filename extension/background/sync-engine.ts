@@ -169,7 +169,7 @@ export async function overview(deps: HandlerDeps, probe = false): Promise<SyncOv
       name: nameOf(reader.platform),
       account,
       handle: shownHandle,
-      state: run?.cancelled && (current || queued) ? 'cancelled' : current ? (run?.paused ? 'paused' : 'running') : queued ? (run?.paused ? 'paused' : 'queued') : record.state,
+      state: run?.cancelled && (current || queued) ? 'cancelled' : current ? (run?.paused ? 'paused' : 'running') : queued ? (run.paused ? 'paused' : 'queued') : record.state,
       lastSyncAt: record.lastSyncAt,
       lastCount: record.lastCount,
       progress: current ? { pages: current.pages, found: current.found, imported: current.imported } : record.progress,
@@ -259,9 +259,19 @@ export const isDriving = (deps: HandlerDeps) => loops.has(deps);
 
 const defaultSleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((done) => {
-    if (signal.aborted || ms <= 0) return done();
+    if (signal.aborted || ms <= 0) {
+      done();
+      return;
+    }
     const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), done()), { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        done();
+      },
+      { once: true },
+    );
   });
 
 /** Runs (or resumes, after a restart) the sync kept in storage until it ends, pauses or is cancelled. */
@@ -269,13 +279,16 @@ export function drive(deps: HandlerDeps, io: SyncIo = {}): Promise<void> {
   const running = loops.get(deps);
   if (running) return running.done;
   const controller = new AbortController();
-  const done = loop(deps, io, controller.signal).finally(() => loops.delete(deps));
+  const done = loop(deps, io, controller.signal).finally(() => {
+    loops.delete(deps);
+  });
   loops.set(deps, { controller, done });
   return done;
 }
 
 async function loop(deps: HandlerDeps, io: SyncIo, signal: AbortSignal): Promise<void> {
-  const sleep = io.sleep ?? defaultSleep;
+  const custom = io.sleep?.bind(io);
+  const sleep = custom ?? defaultSleep;
   for (;;) {
     const run = await getRun(deps);
     if (!run || run.paused) return;

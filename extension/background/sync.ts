@@ -33,9 +33,8 @@ export const syncArea = defineArea('sync', {
     const reader = historyReaderFor(m.platform);
     if (!reader || reader.needs !== 'handle') return fail(`No handle is needed for ${m.platform}`);
     const settings = await syncSettings(deps);
-    const handles = { ...settings.handles };
+    const handles = Object.fromEntries(Object.entries(settings.handles).filter(([p]) => p !== m.platform));
     if (m.handle) handles[m.platform] = m.handle;
-    else delete handles[m.platform];
     await saveSyncSettings(deps, { ...settings, handles });
     return done(await overview(deps));
   },

@@ -33,8 +33,8 @@ async function ensureOffscreen(offscreen: OffscreenApi) {
       reasons: ['DOM_PARSER'],
       justification: "Reads the judges' HTML history pages (CodeChef, CSES, SPOJ) into the list of solved problems.",
     })
-    .catch((err: Error) => {
-      if (!/single offscreen/i.test(err.message)) throw err;
+    .catch((err: unknown) => {
+      if (!/single offscreen/i.test(err instanceof Error ? err.message : '')) throw err;
     })
     .finally(() => (creating = null));
   await creating;
@@ -46,10 +46,11 @@ const io: SyncIo = {
     if (!offscreen) throw new Error('No HTML parser here');
     await ensureOffscreen(offscreen);
     const message: OffscreenParse = { target: OFFSCREEN_PARSE, platform, answer, state, now };
-    return (await browser.runtime.sendMessage(message)) as SyncPage<unknown>;
+    const page: SyncPage<unknown> = await browser.runtime.sendMessage(message);
+    return page;
   },
   async cookie(url, name) {
-    return (await browser.cookies?.get({ url, name }))?.value;
+    return (await browser.cookies.get({ url, name }))?.value;
   },
   onAutoSync(choice) {
     if (choice === 'daily') void browser.alarms.create(DAILY_ALARM, { delayInMinutes: DAY_MINUTES, periodInMinutes: DAY_MINUTES });
@@ -61,7 +62,7 @@ const io: SyncIo = {
 export function wireSync(deps: HandlerDeps) {
   setSyncIo(deps, io);
   // The dashboard (externally_connectable, Chrome only) asks for the sync's status, start and cancel.
-  browser.runtime.onMessageExternal?.addListener((message: unknown, sender, sendResponse) => {
+  browser.runtime.onMessageExternal.addListener((message: unknown, sender, sendResponse) => {
     void handleExternalMessage(message, sender, deps).then(sendResponse);
     return true;
   });

@@ -1,9 +1,24 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browser } from 'wxt/browser';
 import type { QueueStatus, Settings } from '@shared/schemas/messages';
 import '../../lib/ui.css';
 import { send } from '../../lib/messaging';
+import { createSyncPanel } from '../../lib/sync-panel';
+
+/** "Sync solved problems": the same panel as the popup's, with the daily sync setting. */
+function SyncSection() {
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const panel = createSyncPanel(send);
+    host.current?.append(panel.element);
+    return () => {
+      panel.destroy();
+      panel.element.remove();
+    };
+  }, []);
+  return <div ref={host} />;
+}
 
 function Options() {
   const [settings, setSettings] = useState<Settings | null>(null);
@@ -76,6 +91,7 @@ function Options() {
           )}
         </div>
       )}
+      <SyncSection />
     </div>
   );
 }

@@ -211,6 +211,23 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
   const reviewLink = h('a', { target: '_blank', rel: 'noopener noreferrer', 'data-testid': 'review-due' });
 
   const signOutButton = h('button', { type: 'button', onclick: () => void signOut() }, 'Sign out');
+  // "Sync solved problems" is loaded only when asked for, so the popup opens as fast as before.
+  let syncPanel: HTMLElement | null = null;
+  let closeSync = () => undefined as void;
+  const syncButton = h('button', { type: 'button', 'aria-expanded': 'false', onclick: () => void toggleSync() }, 'Sync solved problems');
+  async function toggleSync() {
+    if (syncPanel) {
+      closeSync();
+      syncPanel = null;
+    } else {
+      const { createSyncPanel } = await import('../../lib/sync-panel');
+      const panel = createSyncPanel(io.send, { autoSync: false });
+      syncPanel = panel.element;
+      closeSync = panel.destroy;
+    }
+    setProp(syncButton, 'aria-expanded', String(!!syncPanel));
+    render();
+  }
   const signedInAs = h('strong');
   const accountRow = h('div', { class: 'row', style: 'justify-content: space-between' }, h('span', { class: 'muted' }, 'Signed in as ', signedInAs), signOutButton);
   const signInError = h('div', { class: 'error', role: 'alert' });
@@ -356,7 +373,7 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
     if (m.auth && signedIn) {
       signedInAs.textContent = m.auth.user?.email ?? '';
       const today = !problem && m.state && h('div', { class: 'card', 'aria-label': 'Today' }, h('span', { 'data-testid': 'today-solved' }, m.today === null ? 'Solved today: …' : `Solved today: ${m.today}`));
-      account = [today || null, !problem && m.state ? reviewFacts(false) : null, accountRow];
+      account = [today || null, !problem && m.state ? reviewFacts(false) : null, syncButton, syncPanel, accountRow];
     } else if (m.auth) {
       signInError.textContent = m.signInError ?? '';
       signInButton.disabled = m.busy;
