@@ -3,10 +3,11 @@ import type { ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ThemeToggle, UserMenu } from '../features/auth/components/user-menu';
 import { useSession } from '../features/auth/api/session';
+import { SyncDialog } from '../features/sync/components/sync-dialog';
 import { PhoneNav } from './phone-nav';
 import { resolveTab, TAB_LABELS, tabHref, type Tab } from '../features/tracker/tabs';
 
-const NAV: Tab[] = ['explore', 'mySheets', 'workspace', 'review', 'notes', 'analysis'];
+const NAV: Tab[] = ['explore', 'mySheets', 'workspace', 'review', 'notes', 'analysis', 'contests', 'leaderboard'];
 
 export function Layout({ children }: { children: ReactNode }) {
   const [path] = useLocation();
@@ -36,6 +37,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <UserMenu />
       </header>
       <main className="main">{children}</main>
+      {isLoggedIn && <SyncDialog />}
     </div>
   );
 }

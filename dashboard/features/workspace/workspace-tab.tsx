@@ -5,6 +5,7 @@ import { useLocation, useSearch } from 'wouter';
 import { WORKSPACE_MESSAGES } from '@shared/schemas/workspace';
 import { EmptyState } from '../../components/feedback';
 import { useSession } from '../auth/api/session';
+import { SyncButton } from '../sync/components/sync-dialog';
 import { useLoginPopup } from '../auth/stores/login-popup';
 import { filterOptionsQuery, workspaceListQuery } from './api/workspace-queries';
 import { AddQuestionDialog } from './components/add-question-dialog';
@@ -63,6 +64,7 @@ export default function WorkspaceTab() {
         </div>
         {isLoggedIn && (
           <div className="row">
+            <SyncButton />
             <button type="button" className="btn" onClick={() => setImporting(true)}>
               <Upload size={16} aria-hidden /> Import
             </button>
@@ -107,7 +109,7 @@ export default function WorkspaceTab() {
             No question in your workspace matches these filters.
           </EmptyState>
         ) : (
-          <FirstQuestion onAdd={add} />
+          <FirstQuestion onAdd={add} sync />
         )
       ) : (
         <div className="card ws-results">
@@ -131,18 +133,23 @@ export default function WorkspaceTab() {
   );
 }
 
-function FirstQuestion({ onAdd }: { onAdd(): void }) {
+/** `sync`: a signed-in user's empty workspace also offers to bring in what they solved on the judges. */
+function FirstQuestion({ onAdd, sync = false }: { onAdd(): void; sync?: boolean }) {
   return (
     <EmptyState
       icon={<ListChecks size={22} />}
       title={WORKSPACE_MESSAGES.empty}
       action={
-        <button type="button" className="btn btn-primary" onClick={onAdd}>
-          <Plus size={16} /> Add Question
-        </button>
+        <div className="row ws-empty-actions">
+          <button type="button" className="btn btn-primary" onClick={onAdd}>
+            <Plus size={16} /> Add Question
+          </button>
+          {sync && <SyncButton />}
+        </div>
       }
     >
       Paste a problem link or search by name: your solved and planned questions stay here, with tags and notes.
+      {sync && ' Or sync the problems you already solved on LeetCode, Codeforces and other judges.'}
     </EmptyState>
   );
 }

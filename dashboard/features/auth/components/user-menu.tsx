@@ -2,6 +2,7 @@ import { LogOut, Moon, Settings, Sun, User as UserIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useThemeStore } from '../../../lib/theme';
+import { SyncButton } from '../../sync/components/sync-dialog';
 import { toast } from '../../../lib/toast';
 import { useLogout, useSession } from '../api/session';
 import { useLoginPopup } from '../stores/login-popup';
@@ -77,6 +78,7 @@ export function UserMenu() {
           <Link className="menu-item" role="menuitem" href="/account" onClick={() => setOpen(false)}>
             <Settings size={16} /> Account settings
           </Link>
+          <SyncButton className="menu-item" role="menuitem" onOpen={() => setOpen(false)} />
           <div className="menu-sep" />
           <button
             type="button"

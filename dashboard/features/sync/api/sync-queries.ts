@@ -1,0 +1,25 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SyncOverview } from '@shared/schemas/sync';
+import { askExtension } from '../lib/extension';
+
+export const syncKeys = { status: ['extension-sync'] as const };
+
+/** The extension's sync, asked every second while one runs (the extension does the work). */
+export const syncStatusQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: syncKeys.status,
+    queryFn: () => askExtension({ type: 'sync:status' }),
+    enabled,
+    retry: false,
+    refetchOnWindowFocus: true,
+    refetchInterval: (q) => (q.state.data?.running ? 1000 : false),
+  });
+
+/** Starts (platforms absent: every ready judge) or cancels the sync; the answer is the new status. */
+export function useSyncActions() {
+  const qc = useQueryClient();
+  const onSuccess = (data: SyncOverview) => qc.setQueryData(syncKeys.status, data);
+  const start = useMutation({ mutationFn: (platforms?: string[]) => askExtension({ type: 'sync:start', ...(platforms && { platforms }) }), onSuccess });
+  const cancel = useMutation({ mutationFn: () => askExtension({ type: 'sync:cancel' }), onSuccess });
+  return { start, cancel };
+}

@@ -1,0 +1,167 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { RefreshCw } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { syncAccountText, syncLastText, syncStateText, syncSummaryText } from '@shared/rules/sync';
+import type { SyncJudge } from '@shared/schemas/sync';
+import { Dialog } from '../../../components/dialog';
+import { useSession } from '../../auth/api/session';
+import { syncKeys, syncStatusQuery, useSyncActions } from '../api/sync-queries';
+import { NoExtension } from '../lib/extension';
+import { useSyncDialog } from '../stores/sync-dialog';
+import '../sync.css';
+
+/** The button that opens "Sync solved problems" (the workspace's header, its empty state, the account menu). */
+export function SyncButton({ className = 'btn', role, onOpen }: { className?: string; role?: 'menuitem'; onOpen?(): void }) {
+  const show = useSyncDialog((s) => s.show);
+  return (
+    <button
+      type="button"
+      className={className}
+      role={role}
+      onClick={() => {
+        onOpen?.();
+        show();
+      }}
+    >
+      <RefreshCw size={16} aria-hidden /> Sync solved problems
+    </button>
+  );
+}
+
+/** How to get the extension, when none answers. */
+function GetExtension() {
+  return (
+    <div className="sync-get" data-testid="sync-no-extension">
+      <p>
+        <strong>The Practice Tracker extension is needed.</strong> It reads your history on the judges in your own browser (with your sign-in there)
+        and sends the problems you solved here.
+      </p>
+      <ol>
+        <li>
+          Build it: <code>npm run build</code> (or <code>npm start</code>) writes <code>.output/chrome-mv3</code> and <code>.output/firefox-mv2</code>.
+        </li>
+        <li>
+          Chrome, Edge or Brave: open <code>chrome://extensions</code>, switch on Developer mode, choose Load unpacked and pick <code>.output/chrome-mv3</code>.
+        </li>
+        <li>Sign in from its popup with this account, then come back here.</li>
+      </ol>
+      <p className="faint">
+        Firefox does not let web pages talk to extensions: there, use Sync solved problems in the extension&apos;s popup. All of it is in the README,
+        section “The browser extension”.
+      </p>
+    </div>
+  );
+}
+
+function JudgeItem({ judge, disabled, onSync }: { judge: SyncJudge; disabled: boolean; onSync(): void }) {
+  const state = syncStateText(judge);
+  const bad = judge.state === 'error' || judge.state === 'signedOut' || judge.state === 'paused';
+  return (
+    <li className="sync-judge" aria-label={judge.name} data-platform={judge.platform}>
+      <div className="sync-judge-head">
+        <strong>{judge.name}</strong>
+        <button type="button" className="btn btn-sm" aria-label={`Sync ${judge.name}`} disabled={disabled || judge.account === 'handleNeeded'} onClick={onSync}>
+          Sync
+        </button>
+      </div>
+      <span className="faint">
+        {judge.account === 'handleNeeded' ? "Handle needed: enter it in the extension's popup or options" : syncAccountText(judge)}
+      </span>
+      <span className="faint" data-testid="sync-last">
+        {syncLastText(judge)}
+      </span>
+      {state && (
+        <span className={bad ? 'sync-bad' : 'faint'} data-testid="sync-state">
+          {state}
+        </span>
+      )}
+      {judge.summary && judge.state !== 'queued' && <span data-testid="sync-summary">{syncSummaryText(judge.summary)}</span>}
+    </li>
+  );
+}
+
+/** "Sync solved problems": asks the installed extension to read the judges' histories, and shows how it goes. */
+export function SyncDialog() {
+  const { open, close } = useSyncDialog();
+  const { user } = useSession();
+  const qc = useQueryClient();
+  const status = useQuery(syncStatusQuery(open));
+  const { start, cancel } = useSyncActions();
+  const data = status.data;
+  const running = !!data?.running;
+
+  // When a sync ends, what it imported shows everywhere: the workspace, the analysis, sheets' progress.
+  const wasRunning = useRef(false);
+  useEffect(() => {
+    if (wasRunning.current && !running) void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== syncKeys.status[0] });
+    wasRunning.current = running;
+  }, [running, qc]);
+
+  const error = status.error ?? start.error ?? cancel.error;
+  const missing = error instanceof NoExtension;
+  const judges = data?.judges.filter((j) => j.account !== 'unavailable') ?? [];
+  const unavailable = data?.judges.filter((j) => j.account === 'unavailable') ?? [];
+  const current = judges.find((j) => j.state === 'running');
+  const otherAccount = !!data?.account && !!user && data.account.toLowerCase() !== user.email.toLowerCase();
+
+  return (
+    <Dialog open={open} onClose={close} title="Sync solved problems" wide>
+      <div className="sync-dialog">
+        <p className="faint">Brings the problems you solved on the judges into your workspace, with the dates you solved them.</p>
+        {missing ? (
+          <GetExtension />
+        ) : status.isLoading ? (
+          <p role="status">Asking the extension…</p>
+        ) : (
+          <>
+            {error && (
+              <p className="sync-bad" role="alert">
+                {error.message}
+              </p>
+            )}
+            {data && !data.account && (
+              <p className="sync-bad" role="alert">
+                Sign in from the extension&apos;s popup first: the problems go to the account it is signed in with.
+              </p>
+            )}
+            {otherAccount && (
+              <p className="sync-bad" role="alert">
+                The extension is signed in as {data.account}: the problems go to that account, not this one.
+              </p>
+            )}
+            <div className="row sync-controls">
+              <button type="button" className="btn btn-primary" disabled={running || !data?.account || start.isPending} onClick={() => start.mutate(undefined)}>
+                Sync all
+              </button>
+              {running && (
+                <button type="button" className="btn" onClick={() => cancel.mutate()}>
+                  Cancel
+                </button>
+              )}
+            </div>
+            <p role="status" aria-live="polite" data-testid="sync-progress" className="sync-progress">
+              {current ? `Syncing ${syncStateText(current) ?? current.name}` : running ? 'Syncing…' : ''}
+            </p>
+            <ul className="sync-list" aria-label="Judges">
+              {judges.map((j) => (
+                <JudgeItem key={j.platform} judge={j} disabled={running || !data?.account} onSync={() => start.mutate([j.platform])} />
+              ))}
+            </ul>
+            {unavailable.length > 0 && (
+              <details>
+                <summary>Judges without a history sync</summary>
+                <ul className="sync-list faint">
+                  {unavailable.map((j) => (
+                    <li key={j.platform}>
+                      <strong>{j.name}</strong>: {j.message}
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            )}
+          </>
+        )}
+      </div>
+    </Dialog>
+  );
+}
