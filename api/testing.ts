@@ -81,11 +81,12 @@ export async function createTestApp(options: { config?: Partial<Config>; clock?:
   }
 
   /** A new (private) sheet of the user with this token, through create-sheet. */
-  async function createSheet(token: string, name = `Sheet ${randomBytes(4).toString('hex')}`) {
-    const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  /** A new private sheet of this user's; its slug is the name's with a random tail, so names may repeat. */
+  async function createSheet(token: string, name = `Sheet ${randomBytes(4).toString('hex')}`, description = 'Practice set') {
+    const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-${randomBytes(3).toString('hex')}`;
     const res = await call<{ sheet: { _id: string; slug: string; version: number } }>('POST', '/question-tracker/v2/sheet/create-sheet', {
       token,
-      body: { name, slug, description: 'Practice set' },
+      body: { name, slug, description },
     });
     if (res.status !== 201) throw new Error(`create-sheet failed: ${JSON.stringify(res.body)}`);
     return res.body.data.sheet;

@@ -28,12 +28,6 @@ async function login(t: T, email: string, password: string) {
   return t.call<{ token: string }>('POST', '/auth/v1/login', { body: { email, password } });
 }
 
-async function makeSheet(t: T, token: string, name = `s-${Math.random().toString(36).slice(2, 10)}`) {
-  const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${Math.random().toString(36).slice(2, 6)}`;
-  const res = await t.call('POST', `${S}/create-sheet`, { token, body: { name, slug } });
-  expect(res.status).toBe(201);
-  return res.body.data.sheet as { _id: string; slug: string };
-}
 
 let customN = 0;
 async function addCustomQuestions(t: T, token: string, sheetId: string, n: number) {
@@ -194,8 +188,8 @@ describe('account: delete', () => {
   it('lists only the sheets the user created, each with its collaborators', async () => {
     const owner = await t.signup('Lister');
     const friend = await t.signup('Friend');
-    const mine = await makeSheet(t, owner.token, 'Mine');
-    const theirs = await makeSheet(t, friend.token, 'Theirs');
+    const mine = await t.createSheet(owner.token, 'Mine');
+    const theirs = await t.createSheet(friend.token, 'Theirs');
     await addCollaborator(t, owner.token, mine._id, friend);
     await addCollaborator(t, friend.token, theirs._id, owner);
     await addCustomQuestions(t, owner.token, mine._id, 2);
@@ -214,16 +208,16 @@ describe('account: delete', () => {
     const owner = await t.signup('Careful');
     const collab = await t.signup('Helper');
     const stranger = await t.signup('Stranger');
-    const kept = await makeSheet(t, owner.token, 'Kept');
-    const other = await makeSheet(t, owner.token, 'Other');
-    const foreign = await makeSheet(t, stranger.token, 'Foreign');
+    const kept = await t.createSheet(owner.token, 'Kept');
+    const other = await t.createSheet(owner.token, 'Other');
+    const foreign = await t.createSheet(stranger.token, 'Foreign');
     await addCollaborator(t, owner.token, kept._id, collab);
     await addCustomQuestions(t, owner.token, kept._id, 1);
     const collabId = (await t.call<{ sheets: AccountSheet[] }>('GET', '/auth/v1/account/sheets', { token: owner.token })).body.data.sheets.find(
       (s) => s._id === kept._id,
     )!.collaborators[0]!._id;
     // The collaborator already has a sheet with the same name: the hand-over would clash.
-    await makeSheet(t, collab.token, 'Other');
+    await t.createSheet(collab.token, 'Other');
     const collabOnOther = await t.signup('Second');
     await addCollaborator(t, owner.token, other._id, collabOnOther);
     const otherCollabId = (await t.call<{ sheets: AccountSheet[] }>('GET', '/auth/v1/account/sheets', { token: owner.token })).body.data.sheets.find(
@@ -267,8 +261,8 @@ describe('account: delete', () => {
     const laptop = (await login(t, owner.email, owner.password)).body.data.token;
 
     // The owner's sheets: one to hand over (collaborators, a follower, questions, a pending invite), one to delete.
-    const kept = await makeSheet(t, owner.token, 'Graphs Plan');
-    const gone = await makeSheet(t, owner.token, 'Scratch');
+    const kept = await t.createSheet(owner.token, 'Graphs Plan');
+    const gone = await t.createSheet(owner.token, 'Scratch');
     await addCollaborator(t, owner.token, kept._id, heir);
     await addCollaborator(t, owner.token, kept._id, helper);
     const keptMappings = await addCustomQuestions(t, owner.token, kept._id, 3);
@@ -279,14 +273,14 @@ describe('account: delete', () => {
     await t.call('POST', `${C}/send-collaboration-invite/${kept._id}`, { token: owner.token, body: { email: 'invited-by-leaver@example.com' } });
 
     // Elsewhere: a sheet the owner follows, one they collaborate on, an invite they received.
-    const followed = await makeSheet(t, publisher.token, 'Followed');
+    const followed = await t.createSheet(publisher.token, 'Followed');
     await t.call('PATCH', `${S}/mark-sheet-public/${followed._id}`, { token: publisher.token });
     await follow(t, owner.token, followed._id);
     await follow(t, fan.token, followed._id);
     expect(await followers(t, followed._id)).toBe(2);
-    const shared = await makeSheet(t, publisher.token, 'Shared');
+    const shared = await t.createSheet(publisher.token, 'Shared');
     await addCollaborator(t, publisher.token, shared._id, owner);
-    const pendingFor = await makeSheet(t, publisher.token, 'Pending');
+    const pendingFor = await t.createSheet(publisher.token, 'Pending');
     await t.call('POST', `${C}/send-collaboration-invite/${pendingFor._id}`, { token: publisher.token, body: { email: owner.email } });
 
     // The owner's own records: workspace, notes with tags.

@@ -10,11 +10,6 @@ type T = Awaited<ReturnType<typeof createTestApp>>;
 const S = '/question-tracker/v2/sheet';
 const C = `${S}/collaborators`;
 
-async function makeSheet(t: T, token: string) {
-  const slug = `s-${Math.random().toString(36).slice(2, 10)}`;
-  const res = await t.call('POST', `${S}/create-sheet`, { token, body: { name: slug, slug } });
-  return res.body.data.sheet as { _id: string; slug: string };
-}
 
 function upload(t: T, token: string | undefined, sheetId: string, name: string, content: string) {
   const form = new FormData();
@@ -33,7 +28,7 @@ describe('sharing: invites and collaborators', () => {
 
   it('runs the invite lifecycle, including an invitee who signs up after the invite', async () => {
     const owner = await t.signup('Owner');
-    const sheet = await makeSheet(t, owner.token);
+    const sheet = await t.createSheet(owner.token);
     const email = `later-${Date.now()}@example.com`;
     const bad = await t.call('POST', `${C}/send-collaboration-invite/${sheet._id}`, { token: owner.token, body: { email: 'not-an-email' } });
     expect(bad.status).toBe(400);
@@ -76,7 +71,7 @@ describe('sharing: invites and collaborators', () => {
   it('lets the creator remove a collaborator; nobody else', async () => {
     const owner = await t.signup('Owner');
     const collab = await t.signup('Collab');
-    const sheet = await makeSheet(t, owner.token);
+    const sheet = await t.createSheet(owner.token);
     await t.call('POST', `${C}/send-collaboration-invite/${sheet._id}`, { token: owner.token, body: { email: collab.email } });
     const inv = (await t.call('GET', `${S}/my-sheets`, { token: collab.token })).body.data.invites[0];
     await t.call('PATCH', `${S}/collaborators/accept-invite/${inv._id}`, { token: collab.token });
@@ -101,7 +96,7 @@ describe('administration: visibility, slug, delete', () => {
   it('makes a sheet public and private (creator only); private is invisible to others', async () => {
     const owner = await t.signup('Owner');
     const other = await t.signup('Other');
-    const sheet = await makeSheet(t, owner.token);
+    const sheet = await t.createSheet(owner.token);
     expect((await t.call('PATCH', `${S}/mark-sheet-public/${sheet._id}`, { token: other.token })).status).toBe(404);
     expect((await t.call('PATCH', `${S}/mark-sheet-public/${sheet._id}`, { token: owner.token })).status).toBe(200);
     expect((await t.call('GET', `${S}/get-sheet-data-by-slug/${sheet.slug}`, { token: other.token })).status).toBe(200);
@@ -112,8 +107,8 @@ describe('administration: visibility, slug, delete', () => {
 
   it('changes the slug with the spec rules; the old link answers No Sheet found', async () => {
     const owner = await t.signup('Owner');
-    const sheet = await makeSheet(t, owner.token);
-    const other = await makeSheet(t, owner.token);
+    const sheet = await t.createSheet(owner.token);
+    const other = await t.createSheet(owner.token);
     expect((await t.call('PATCH', `${S}/update-sheet-slug/${sheet._id}`, { token: owner.token, body: { slug: '' } })).body.status.message).toBe(SHEET_MESSAGES.slugEmpty);
     expect((await t.call('PATCH', `${S}/update-sheet-slug/${sheet._id}`, { token: owner.token, body: { slug: 'Has Spaces' } })).body.status.message).toBe(SHEET_MESSAGES.slugPattern);
     expect((await t.call('PATCH', `${S}/update-sheet-slug/${sheet._id}`, { token: owner.token, body: { slug: other.slug } })).status).toBe(409);
@@ -127,7 +122,7 @@ describe('administration: visibility, slug, delete', () => {
 
   it('enforces the tag rules', async () => {
     const owner = await t.signup('Owner');
-    const sheet = await makeSheet(t, owner.token);
+    const sheet = await t.createSheet(owner.token);
     const set = (tag: string[]) => t.call('PATCH', `${S}/update-sheet/${sheet._id}`, { token: owner.token, body: { tag } });
     const ok = await set(['  Graphs ', 'D.P!', '', 'two-pointers']);
     expect(ok.body.data.sheet.tag).toEqual(['Graphs', 'DP', 'two-pointers']);
@@ -137,7 +132,7 @@ describe('administration: visibility, slug, delete', () => {
 
   it('deletes a sheet (creator only) with everything in it', async () => {
     const owner = await t.signup('Owner');
-    const sheet = await makeSheet(t, owner.token);
+    const sheet = await t.createSheet(owner.token);
     await t.call('POST', `${S}/add-questions/${sheet._id}`, { token: owner.token, body: { data: [{ problemUrl: 'https://leetcode.com/problems/two-sum/' }] } });
     const res = await t.call('DELETE', `${S}/delete-sheet/${sheet._id}`, { token: owner.token });
     expect(res.body.status.message).toBe('Sheet deleted successfully');
@@ -160,7 +155,7 @@ describe('bulk import to sheet', () => {
   const data = async (slug: string) => (await t.call('GET', `${S}/get-sheet-data-by-slug/${slug}`, { token: owner.token })).body.data;
 
   it('imports a CSV in file order, creating topics and subtopics, skipping duplicates and bad URLs', async () => {
-    const sheet = await makeSheet(t, owner.token);
+    const sheet = await t.createSheet(owner.token);
     const csv = [
       'problemUrl,topic,subTopic',
       'https://leetcode.com/problems/two-sum/,Arrays,Hashing',
@@ -185,7 +180,7 @@ describe('bulk import to sheet', () => {
   });
 
   it('reports every row in file order: rows already in the sheet, repeats, bad URLs and bad topics', async () => {
-    const sheet = await makeSheet(t, owner.token);
+    const sheet = await t.createSheet(owner.token);
     await upload(t, owner.token, sheet._id, 'sheet.csv', 'problemUrl,topic,subTopic\nhttps://leetcode.com/problems/3sum/,Arrays,\n');
     const csv = [
       'problemUrl,topic,subTopic',
@@ -216,7 +211,7 @@ describe('bulk import to sheet', () => {
   });
 
   it('refuses wrong types, missing files, missing columns and large files with the spec messages, changing nothing', async () => {
-    const sheet = await makeSheet(t, owner.token);
+    const sheet = await t.createSheet(owner.token);
     expect((await upload(t, owner.token, sheet._id, 'sheet.txt', 'problemUrl,topic,subTopic\n')).body.status.message).toBe(UPLOAD_MESSAGES.invalidFormat);
     const form = new FormData();
     form.set('sheetId', sheet._id);
@@ -234,7 +229,7 @@ describe('bulk import to sheet', () => {
   });
 
   it('only editors may import; a stranger gets 404 on a private sheet', async () => {
-    const sheet = await makeSheet(t, owner.token);
+    const sheet = await t.createSheet(owner.token);
     const stranger = await t.signup('Stranger');
     const csv = 'problemUrl,topic,subTopic\nhttps://leetcode.com/problems/two-sum/,A,\n';
     expect((await upload(t, stranger.token, sheet._id, 'sheet.csv', csv)).status).toBe(404);
@@ -242,7 +237,7 @@ describe('bulk import to sheet', () => {
   });
 
   it('a failure half way leaves the sheet unchanged', async () => {
-    const sheet = await makeSheet(t, owner.token);
+    const sheet = await t.createSheet(owner.token);
     // The database refuses the third row (a trigger stands in for any failure), after two rows went in.
     await t.db.execute(sql`create function refuse_watermelon() returns trigger language plpgsql as $$
       begin if new.title = 'Watermelon' then raise exception 'refused'; end if; return new; end $$`);

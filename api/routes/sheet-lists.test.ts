@@ -26,12 +26,6 @@ const publicList = async (t: T, query = '', token?: string) => {
 const slugs = (cards: SheetCard[]) => cards.map((c) => c.slug);
 const isSortedByFollowers = (cards: SheetCard[]) => cards.every((c, i) => i === 0 || cards[i - 1]!.followers >= c.followers);
 
-async function makeSheet(t: T, token: string, name: string) {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  const res = await t.call('POST', `${S}/create-sheet`, { token, body: { name, slug, description: `About ${name}` } });
-  expect(res.status).toBe(201);
-  return res.body.data.sheet as { _id: string; slug: string };
-}
 
 describe('public and premium sheet lists', () => {
   let t: T;
@@ -91,7 +85,7 @@ describe('public and premium sheet lists', () => {
 
   it('lists a user sheet only while it is public', async () => {
     const owner = await t.signup('Owner');
-    const sheet = await makeSheet(t, owner.token, 'Zebra Puzzles');
+    const sheet = await t.createSheet(owner.token, 'Zebra Puzzles', 'About Zebra Puzzles');
     expect(slugs(await publicList(t, '?category=custom&search=zebra'))).toEqual([]);
     expect(slugs(await publicList(t, '?category=custom&search=zebra', owner.token))).toEqual([]);
     await t.db.update(sheets).set({ visibility: 'public' }).where(eq(sheets.id, sheet._id));
@@ -200,7 +194,7 @@ describe('My Sheets and invites', () => {
   });
 
   it('shows created sheets under custom and followed sheets under followed', async () => {
-    const sheet = await makeSheet(t, owner.token, 'Owner Graphs');
+    const sheet = await t.createSheet(owner.token, 'Owner Graphs', 'About Owner Graphs');
     const m = await mine(owner.token);
     expect(m.custom).toHaveLength(1);
     expect(m.custom[0]).toMatchObject({ slug: sheet.slug, visibility: 'private', isAuthor: true, followers: 0 });
@@ -215,7 +209,7 @@ describe('My Sheets and invites', () => {
   });
 
   it('lists pending invites for the user’s email; accepting adds the collaborator, once', async () => {
-    const sheet = await makeSheet(t, owner.token, 'Shared Secrets');
+    const sheet = await t.createSheet(owner.token, 'Shared Secrets', 'About Shared Secrets');
     const [invite] = await t.db
       .insert(invites)
       .values({ sheetId: sheet._id, inviteeEmail: friend.email.toUpperCase(), inviterEmail: owner.email })
@@ -259,7 +253,7 @@ describe('My Sheets and invites', () => {
   });
 
   it('declining closes the invite without adding the collaborator', async () => {
-    const sheet = await makeSheet(t, owner.token, 'Declined Sheet');
+    const sheet = await t.createSheet(owner.token, 'Declined Sheet', 'About Declined Sheet');
     const [invite] = await t.db.insert(invites).values({ sheetId: sheet._id, inviteeEmail: stranger.email, inviterEmail: owner.email }).returning();
     expect((await mine(stranger.token)).invites.map((i) => i._id)).toEqual([invite!.id]);
     const res = await t.call('PATCH', `${S}/collaborators/decline-invite/${invite!.id}`, { token: stranger.token });
@@ -272,7 +266,7 @@ describe('My Sheets and invites', () => {
   });
 
   it('accepts an invite once when two accepts race', async () => {
-    const sheet = await makeSheet(t, owner.token, 'Race Sheet');
+    const sheet = await t.createSheet(owner.token, 'Race Sheet', 'About Race Sheet');
     const [invite] = await t.db.insert(invites).values({ sheetId: sheet._id, inviteeEmail: friend.email, inviterEmail: owner.email }).returning();
     const accept = () => t.call('PATCH', `${S}/collaborators/accept-invite/${invite!.id}`, { token: friend.token });
     const statuses = (await Promise.all([accept(), accept(), accept()])).map((r) => r.status).sort();
@@ -281,7 +275,7 @@ describe('My Sheets and invites', () => {
   });
 
   it('hides a followed sheet that turned private from its followers', async () => {
-    const sheet = await makeSheet(t, owner.token, 'Turns Private');
+    const sheet = await t.createSheet(owner.token, 'Turns Private', 'About Turns Private');
     await t.db.update(sheets).set({ visibility: 'public' }).where(eq(sheets.id, sheet._id));
     expect((await t.call('PATCH', `${S}/public/follow-sheet/${sheet._id}`, { token: stranger.token })).status).toBe(200);
     expect((await mine(stranger.token)).followed.map((c) => c.slug)).toEqual([sheet.slug]);

@@ -9,8 +9,6 @@ import { createTestApp } from '../testing';
 type T = Awaited<ReturnType<typeof createTestApp>>;
 const S = '/question-tracker/v2/sheet';
 
-const makeSheet = (t: T, token: string, name?: string) => t.createSheet(token, name);
-
 const get = async (t: T, slug: string, token?: string) => t.call('GET', `${S}/get-sheet-data-by-slug/${slug}`, { token });
 
 describe('sheets: creation and reading', () => {
@@ -67,7 +65,7 @@ describe('sheets: creation and reading', () => {
 
   it('hides private sheets (404 No Sheet found) from everyone but members', async () => {
     const a = await t.signup('Owner');
-    const sheet = await makeSheet(t, a.token);
+    const sheet = await t.createSheet(a.token);
     expect((await get(t, sheet.slug, a.token)).status).toBe(200);
     const stranger = await t.signup('Stranger');
     for (const token of [undefined, stranger.token]) {
@@ -96,7 +94,7 @@ describe('sheets: the tree', () => {
     t = await createTestApp();
     await seedDatabase(t.db);
     owner = await t.signup('Owner');
-    sheet = await makeSheet(t, owner.token, 'Tree Sheet');
+    sheet = await t.createSheet(owner.token, 'Tree Sheet');
   });
   afterAll(() => t.close());
 
@@ -287,7 +285,7 @@ describe('sheets: roles, follow, tick and star', () => {
     const owner = await t.signup('Owner');
     const collab = await t.signup('Collab');
     const follower = await t.signup('Follower');
-    const sheet = await makeSheet(t, owner.token);
+    const sheet = await t.createSheet(owner.token);
     await t.db.insert(collaborators).values({ sheetId: sheet._id, userId: collab.user._id });
     expect((await t.call('POST', `${S}/add-topic/${sheet._id}`, { token: collab.token, body: { topic: 'DP' } })).status).toBe(201);
     expect((await t.call('PATCH', `${S}/update-sheet/${sheet._id}`, { token: collab.token, body: { name: 'Renamed' } })).status).toBe(403);
@@ -336,7 +334,7 @@ describe('sheets: roles, follow, tick and star', () => {
   it('refuses following a private sheet (404), one’s own sheet (400), and anonymous follows (401)', async () => {
     const owner = await t.signup('Owner2');
     const other = await t.signup('Other2');
-    const sheet = await makeSheet(t, owner.token);
+    const sheet = await t.createSheet(owner.token);
     expect((await t.call('PATCH', `${S}/public/follow-sheet/${sheet._id}`, { token: other.token })).status).toBe(404);
     expect((await t.call('PATCH', `${S}/public/follow-sheet/${sheet._id}`, { token: owner.token })).status).toBe(400);
     expect((await t.call('PATCH', `${S}/public/follow-sheet/${sheet._id}`)).status).toBe(401);
@@ -344,7 +342,7 @@ describe('sheets: roles, follow, tick and star', () => {
 
   it('lets the creator tick in their own sheet without following', async () => {
     const owner = await t.signup('Ticker');
-    const sheet = await makeSheet(t, owner.token);
+    const sheet = await t.createSheet(owner.token);
     const added = await t.call('POST', `${S}/add-questions/${sheet._id}`, { token: owner.token, body: { data: [{ problemUrl: 'https://leetcode.com/problems/3sum/' }] } });
     const id = added.body.data.mappings[0]._id;
     const res = await t.call('PATCH', `${S}/mark-question/${sheet._id}/${id}`, { token: owner.token, body: { starred: true } });
@@ -360,7 +358,7 @@ describe('sheets: revalidation', () => {
     const t = await createTestApp();
     try {
       const owner = await t.signup('Etag');
-      const sheet = await makeSheet(t, owner.token);
+      const sheet = await t.createSheet(owner.token);
       const first = await get(t, sheet.slug, owner.token);
       const tag = first.headers.get('etag');
       expect(tag).toBeTruthy();
@@ -385,7 +383,7 @@ describe('sheets: a write that changes nothing', () => {
     try {
       const owner = await t.signup('Owner');
       const collab = await t.signup('Collab');
-      const sheet = await makeSheet(t, owner.token);
+      const sheet = await t.createSheet(owner.token);
       await t.db.insert(collaborators).values({ sheetId: sheet._id, userId: collab.user._id });
       const call = (method: string, path: string, body?: unknown) => t.call(method, `${S}/${path}`, { token: owner.token, body });
       expect((await call('POST', `add-topic/${sheet._id}`, { topic: 'Arrays' })).status).toBe(201);

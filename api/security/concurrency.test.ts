@@ -24,12 +24,6 @@ function shuffled<X>(list: readonly X[]): X[] {
   return out;
 }
 
-async function makeSheet(t: T, token: string) {
-  const slug = `c-${Math.random().toString(36).slice(2, 10)}`;
-  const res = await t.call<{ sheet: Sheet }>('POST', `${S}/create-sheet`, { token, body: { name: slug, slug } });
-  expect(res.status).toBe(201);
-  return res.body.data.sheet;
-}
 
 async function read(t: T, token: string, sheetId: string) {
   const res = await t.call<{ sheet: Sheet; mappings: Mapping[] }>('GET', `${S}/get-sheet-data/${sheetId}`, { token });
@@ -46,7 +40,7 @@ describe(`concurrent sheet edits (${databaseKind()})`, () => {
 
   it('applies exactly one of 50 simultaneous reorders from the same version, and stores the winner’s order', async () => {
     const owner = await t.signup('Owner');
-    const sheet = await makeSheet(t, owner.token);
+    const sheet = await t.createSheet(owner.token);
     for (const topic of ['Arrays', 'Graphs', 'Trees', 'Strings']) {
       expect((await t.call('POST', `${S}/add-topic/${sheet._id}`, { token: owner.token, body: { topic } })).status).toBe(201);
     }
@@ -81,7 +75,7 @@ describe(`concurrent sheet edits (${databaseKind()})`, () => {
   it('keeps every acknowledged edit of two collaborators editing at once', async () => {
     const owner = await t.signup('Owner');
     const collaborator = await t.signup('Collab');
-    const sheet = await makeSheet(t, owner.token);
+    const sheet = await t.createSheet(owner.token);
     const invite = await t.call<{ _id: string }>('POST', `${S}/collaborators/send-collaboration-invite/${sheet._id}`, { token: owner.token, body: { email: collaborator.email } });
     expect(invite.status).toBe(201);
     expect((await t.call('PATCH', `${S}/collaborators/accept-invite/${invite.body.data._id}`, { token: collaborator.token })).status).toBe(200);
