@@ -1,4 +1,4 @@
-import { emptyDetails, pageTitle, str, type DomReader } from './types';
+import { emptyDetails, pageTitle, str, type DomReader, type PageReader } from './types';
 
 /** AtCoder shows no difficulty or tags on a task page, only its name (prefixed by the task index). */
 export const readAtcoder: DomReader = (doc) => {
@@ -13,3 +13,6 @@ export const readAtcoder: DomReader = (doc) => {
   }
   return details;
 };
+
+/** The task statement (both languages): shown, it makes the page a problem page whatever its title says. */
+export const atcoderReader: PageReader = { read: readAtcoder, statement: '#task-statement' };

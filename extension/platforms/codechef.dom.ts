@@ -1,4 +1,4 @@
-import { emptyDetails, labelledValue, pageTitle, text, texts, type DomReader } from './types';
+import { emptyDetails, labelledValue, pageTitle, text, texts, type DomReader, type PageReader } from './types';
 
 const RATING = /^\d{1,4}$/;
 
@@ -20,3 +20,6 @@ export const readCodechef: DomReader = (doc) => {
   details.topics = texts(doc.querySelectorAll('[class*="_tagList__item_"]'));
   return details;
 };
+
+/** The rendered statement: shown, it makes the page a problem page whatever its title says. */
+export const codechefReader: PageReader = { read: readCodechef, statement: '#problem-statement,[class*=_problem-statement_]' };

@@ -1,4 +1,4 @@
-import { emptyDetails, text, type DomReader } from './types';
+import { emptyDetails, text, type DomReader, type PageReader } from './types';
 
 /** A problem index: A, B2. */
 const INDEX = /^[A-Z][0-9]?$/;
@@ -82,3 +82,6 @@ export function statusRows(doc: Document): StatusRow[] {
   }
   return rows;
 }
+
+/** The statement block under the header: shown, it makes the page a problem page whatever its title says. */
+export const codeforcesReader: PageReader = { read: readCodeforces, statement: '.problem-statement' };

@@ -1,4 +1,4 @@
-import { emptyDetails, labelledList, labelledValue, pageTitle, text, type DomReader } from './types';
+import { emptyDetails, labelledList, labelledValue, pageTitle, text, type DomReader, type PageReader } from './types';
 
 /** Code360's levels: Easy, Moderate, Hard (and Ninja for the hardest). */
 const LEVELS = /^(Easy|Moderate|Medium|Hard|Ninja)$/i;
@@ -15,3 +15,6 @@ export const readCodestudio: DomReader = (doc) => {
   details.topics = labelledList(doc, /^Topics?$/i);
   return details;
 };
+
+/** The problem description: shown, it makes the page a problem page whatever its title says. */
+export const codestudioReader: PageReader = { read: readCodestudio, statement: '.problem-statement,codestudio-problem-details' };

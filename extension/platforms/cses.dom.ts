@@ -1,4 +1,4 @@
-import { emptyDetails, pageTitle, text, type DomReader, type ReadDetails } from './types';
+import { emptyDetails, pageTitle, text, type DomReader, type PageReader, type ReadDetails } from './types';
 
 /** CSES has no difficulty; its only grouping is the problem-set section the task belongs to. */
 export const readCses: DomReader = (doc) => {
@@ -14,3 +14,6 @@ export const readCses: DomReader = (doc) => {
   details.topics = [text(node)];
   return details;
 };
+
+/** The task's text under the limits: shown, it makes the page a problem page whatever its title says. */
+export const csesReader: PageReader = { read: readCses, statement: '.content .md' };

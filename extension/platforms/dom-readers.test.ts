@@ -7,7 +7,7 @@ import { parseProblemUrl, platforms } from '@shared/platforms/index';
 import type { PlatformId } from '@shared/platforms/types';
 import { detectProblem } from '../lib/detect';
 import { domReaders, readPageDetails } from './index';
-import { bounded, isInterstitial, type PageDetails } from './types';
+import { bounded, hasStatement, isInterstitial, type PageDetails } from './types';
 
 const PAGES = resolve(import.meta.dirname, '../../tests/fixtures/pages');
 
@@ -188,7 +188,7 @@ describe('DOM readers on saved problem pages', () => {
   });
 
   it.each(FIXTURES)('$file is recognised as an interstitial exactly when it is one', ({ file, kind }) => {
-    expect(isInterstitial(load(file))).toBe(kind === 'unreadable');
+    expect(isInterstitial(load(file), domReaders[platformOf(file)]?.statement)).toBe(kind === 'unreadable');
   });
 
   it.each(FIXTURES)('$file is served at a URL of its platform', ({ file, url }) => {
@@ -199,6 +199,11 @@ describe('DOM readers on saved problem pages', () => {
     const parsed = parseProblemUrl(url);
     expect(parsed).not.toBeNull();
     expect(detectProblem(url, load(file))).toEqual({ ...parsed, ...expected });
+  });
+
+  // A gym problem whose statement is a PDF shows no statement text at all.
+  it.each(FIXTURES.filter((f) => (f.kind === 'full' || f.kind === 'variant') && !f.file.endsWith('-pdf.html')))("$file shows a statement its reader's selector finds", ({ file }) => {
+    expect(hasStatement(load(file), domReaders[platformOf(file)]!.statement)).toBe(true);
   });
 
   it.each(NON_PROBLEM_PAGES)('$file is not a problem page', ({ file, url }) => {
@@ -249,7 +254,7 @@ describe('the reader registry', () => {
   it.each(problemSources.map((p) => p.id))('%s returns empty details for empty documents without throwing', (id) => {
     const reader = domReaders[id]!;
     for (const [label, make] of empties) {
-      expect(bounded(reader(make())!), `${id} on ${label}`).toEqual({ name: null, difficulty: null, topics: [] });
+      expect(bounded(reader.read(make())!), `${id} on ${label}`).toEqual({ name: null, difficulty: null, topics: [] });
     }
   });
 
@@ -258,9 +263,50 @@ describe('the reader registry', () => {
       <script id="__NEXT_DATA__" type="application/json">{"props": {"pageProps": </script>
       <script type="application/ld+json">[{"@type": "BreadcrumbList", "itemListElement": 7}</script></head>
       <body><h1>Sign in</h1><a href="/problems/">Problems</a></body></html>`;
-    const details = bounded(domReaders[id]!(new DOMParser().parseFromString(html, 'text/html'))!);
+    const details = bounded(domReaders[id]!.read(new DOMParser().parseFromString(html, 'text/html'))!);
     expect(details.difficulty, id).toBeNull();
     expect(details.topics, id).toEqual([]);
+  });
+});
+
+describe('a problem named like a wall is still a problem', () => {
+  const BAIT = ['Login', '404 Not Found', 'Error', 'Sign up', 'Not Found', 'Page Not Found', 'Access Denied'];
+  /** Every page whose reader finds the name as shown (title, heading, page data), renamed to `bait` everywhere. */
+  const named = FIXTURES.filter((f) => (f.kind === 'full' || f.kind === 'variant') && f.expected.name && !/^[A-Za-z_]\w*$/.test(f.expected.name) && !f.file.endsWith('-pdf.html'));
+  const renamed = (file: string, from: string, to: string): Document => {
+    const escaped = from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/'/g, "(?:'|&#x27;|&#39;|\\\\u0027)");
+    return new DOMParser().parseFromString(readFileSync(join(PAGES, file), 'utf8').replace(new RegExp(escaped, 'g'), to), 'text/html');
+  };
+
+  it.each(named.flatMap((f) => BAIT.map((bait) => ({ ...f, bait }))))('$file renamed $bait is read with that name', ({ file, expected, bait }) => {
+    const doc = renamed(file, expected.name!, bait);
+    expect(isInterstitial(doc, domReaders[platformOf(file)]!.statement), 'a wall').toBe(false);
+    expect(read(platformOf(file), doc).name).toBe(bait);
+  });
+
+  // Pages whose title or heading shows the bare name: without a statement, "Login" there is a login wall's.
+  const bareName = ['hackerrank/solve-me-first.html', 'leetcode/two-sum.html', 'geeksforgeeks/kadanes-algorithm.html', 'interviewbit/colorful-number.html', 'cses/1068.html'];
+  it.each(bareName)('%s renamed Login, without its statement, is a login wall', (file) => {
+    const doc = renamed(file, FIXTURES.find((f) => f.file === file)!.expected.name!, 'Login');
+    const { statement } = domReaders[platformOf(file)]!;
+    doc.querySelectorAll(statement).forEach((el) => el.remove());
+    expect(isInterstitial(doc, statement)).toBe(true);
+    expect(read(platformOf(file), doc)).toEqual(page(null, null));
+  });
+
+  it('a Cloudflare challenge is a wall even beside statement-like markup', () => {
+    for (const file of ['codeforces/cloudflare-challenge.html', 'leetcode/cloudflare-challenge.html', 'codechef/cloudflare-challenge.html']) {
+      const doc = load(file);
+      doc.body.insertAdjacentHTML('beforeend', `<div class="problem-statement" data-track-load="description_content" id="problem-statement">${'A statement. '.repeat(20)}</div>`);
+      expect(isInterstitial(doc, domReaders[platformOf(file)]!.statement), file).toBe(true);
+      expect(read(platformOf(file), doc), file).toEqual(page(null, null));
+    }
+  });
+
+  it('an empty statement container does not make a wall a problem page', () => {
+    const doc = load('hackerrank/page-not-found.html');
+    doc.body.insertAdjacentHTML('beforeend', '<div class="challenge-body-html">  </div>');
+    expect(isInterstitial(doc, domReaders.hackerrank!.statement)).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { at, embeddedJson, emptyDetails, isRecord, labelledList, labelledValue, leaf, pageTitle, str, strings, text, texts, type DomReader, type ReadDetails } from './types';
+import { at, embeddedJson, emptyDetails, isRecord, labelledList, labelledValue, leaf, pageTitle, str, strings, text, texts, type DomReader, type PageReader, type ReadDetails } from './types';
 
 const LEVELS = /^(School|Basic|Easy|Medium|Hard)$/i;
 
@@ -47,3 +47,6 @@ export const readGeeksforgeeks: DomReader = (doc) => {
   if (!details.topics.length) details.topics = topicLinks(doc);
   return details;
 };
+
+/** The statement panel (CSS-module class; the older layout's tab): shown, it makes the page a problem page whatever its title says. */
+export const geeksforgeeksReader: PageReader = { read: readGeeksforgeeks, statement: '[class*=problems_problem_content],.problem-statement,.problem-tab__statement' };

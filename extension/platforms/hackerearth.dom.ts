@@ -1,4 +1,4 @@
-import { breadcrumb, emptyDetails, labelledValue, LEVELS, pageTitle, text, type DomReader } from './types';
+import { breadcrumb, emptyDetails, labelledValue, LEVELS, pageTitle, text, type DomReader, type PageReader } from './types';
 
 /** Crumbs that are sections of the site, not topics. */
 const NOT_TOPICS = /^(Practice|Problem|Problems|Home|Challenges)$/i;
@@ -16,3 +16,6 @@ export const readHackerearth: DomReader = (doc) => {
   if (topic) details.topics = [topic];
   return details;
 };
+
+/** The statement: shown, it makes the page a problem page whatever its title says. */
+export const hackerearthReader: PageReader = { read: readHackerearth, statement: '.problem-statement,.problem-description' };

@@ -1,4 +1,4 @@
-import { breadcrumb, emptyDetails, labelledValue, pageTitle, text, type DomReader } from './types';
+import { breadcrumb, emptyDetails, labelledValue, pageTitle, text, type DomReader, type PageReader } from './types';
 
 const LEVELS = /^(Easy|Medium|Hard|Advanced|Expert)$/i;
 
@@ -18,3 +18,6 @@ export const readHackerrank: DomReader = (doc) => {
   if (subdomain) details.topics = [subdomain];
   return details;
 };
+
+/** The challenge body: shown, it makes the page a problem page whatever its title says. */
+export const hackerrankReader: PageReader = { read: readHackerrank, statement: '.challenge-body-html,.challenge-problem-statement,.challenge_problem_statement' };

@@ -1,34 +1,34 @@
 import type { PlatformId } from '@shared/platforms/types';
-import { readAtcoder } from './atcoder.dom';
-import { readCodechef } from './codechef.dom';
-import { readCodeforces } from './codeforces.dom';
-import { readCodestudio } from './codestudio.dom';
-import { readCses } from './cses.dom';
-import { readGeeksforgeeks } from './geeksforgeeks.dom';
-import { readHackerearth } from './hackerearth.dom';
-import { readHackerrank } from './hackerrank.dom';
-import { readInterviewbit } from './interviewbit.dom';
-import { readLeetcode } from './leetcode.dom';
-import { readSpoj } from './spoj.dom';
-import { readTopcoder } from './topcoder.dom';
-import { readTuf } from './tuf.dom';
-import { bounded, emptyDetails, isInterstitial, type DomReader, type PageDetails } from './types';
+import { atcoderReader } from './atcoder.dom';
+import { codechefReader } from './codechef.dom';
+import { codeforcesReader } from './codeforces.dom';
+import { codestudioReader } from './codestudio.dom';
+import { csesReader } from './cses.dom';
+import { geeksforgeeksReader } from './geeksforgeeks.dom';
+import { hackerearthReader } from './hackerearth.dom';
+import { hackerrankReader } from './hackerrank.dom';
+import { interviewbitReader } from './interviewbit.dom';
+import { leetcodeReader } from './leetcode.dom';
+import { spojReader } from './spoj.dom';
+import { topcoderReader } from './topcoder.dom';
+import { tufReader } from './tuf.dom';
+import { bounded, emptyDetails, isInterstitial, type PageDetails, type PageReader } from './types';
 
-/** One DOM reader per platform; a platform without one is still detected from its URL. */
-export const domReaders: Partial<Record<PlatformId, DomReader>> = {
-  leetcode: readLeetcode,
-  codeforces: readCodeforces,
-  geeksforgeeks: readGeeksforgeeks,
-  codechef: readCodechef,
-  atcoder: readAtcoder,
-  cses: readCses,
-  hackerrank: readHackerrank,
-  interviewbit: readInterviewbit,
-  codestudio: readCodestudio,
-  tuf: readTuf,
-  spoj: readSpoj,
-  topcoder: readTopcoder,
-  hackerearth: readHackerearth,
+/** One DOM reader per platform, with its statement's selector; a platform without one is still detected from its URL. */
+export const domReaders: Partial<Record<PlatformId, PageReader>> = {
+  leetcode: leetcodeReader,
+  codeforces: codeforcesReader,
+  geeksforgeeks: geeksforgeeksReader,
+  codechef: codechefReader,
+  atcoder: atcoderReader,
+  cses: csesReader,
+  hackerrank: hackerrankReader,
+  interviewbit: interviewbitReader,
+  codestudio: codestudioReader,
+  tuf: tufReader,
+  spoj: spojReader,
+  topcoder: topcoderReader,
+  hackerearth: hackerearthReader,
 };
 
 /**
@@ -39,8 +39,8 @@ export const domReaders: Partial<Record<PlatformId, DomReader>> = {
 export function readPageDetails(platform: string, doc: Document): PageDetails | null {
   const reader = domReaders[platform as PlatformId];
   try {
-    if (!reader || isInterstitial(doc)) return emptyDetails();
-    const details = reader(doc);
+    if (!reader || isInterstitial(doc, reader.statement)) return emptyDetails();
+    const details = reader.read(doc);
     return details && bounded(details);
   } catch {
     // A page we cannot read still yields the problem from its URL.

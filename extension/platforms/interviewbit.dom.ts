@@ -1,4 +1,4 @@
-import { breadcrumb, emptyDetails, labelledValue, LEVELS, pageTitle, text, type DomReader } from './types';
+import { breadcrumb, emptyDetails, labelledValue, LEVELS, pageTitle, text, type DomReader, type PageReader } from './types';
 
 export const readInterviewbit: DomReader = (doc) => {
   const details = emptyDetails();
@@ -13,3 +13,6 @@ export const readInterviewbit: DomReader = (doc) => {
   if (topic) details.topics = [topic];
   return details;
 };
+
+/** The problem description: shown, it makes the page a problem page whatever its title says. */
+export const interviewbitReader: PageReader = { read: readInterviewbit, statement: '.p-statement,.markdown-content' };

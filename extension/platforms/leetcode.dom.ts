@@ -1,4 +1,4 @@
-import { at, embeddedJson, emptyDetails, leaf, LEVELS, meta, str, strings, text, type DomReader, type ReadDetails } from './types';
+import { at, embeddedJson, emptyDetails, leaf, LEVELS, meta, str, strings, text, type DomReader, type PageReader, type ReadDetails } from './types';
 
 /** The problem slug of a path: /problems/<slug>/… or a contest's /contest/<id>/problems/<slug>/…. */
 export const problemSlug = (pathname: string): string | null =>
@@ -58,3 +58,6 @@ export function leetcodePage(location: { pathname: string }, doc: Document): { s
   const questionId = slug ? (new RegExp(`"?questionId"?: ?["'](\\d{1,20})["'][^{}]*?"?(?:titleSlug|questionTitleSlug)"?: ?["']${slug}["']`).exec(data)?.[1] ?? null) : null;
   return { slug, questionId };
 }
+
+/** The description panel (today's layout, and the contest page's): shown, it makes the page a problem page whatever its title says. */
+export const leetcodeReader: PageReader = { read: readLeetcode, statement: '[data-track-load=description_content],.question-content' };

@@ -1,4 +1,4 @@
-import { breadcrumb, emptyDetails, str, text, type DomReader, type ReadDetails } from './types';
+import { breadcrumb, emptyDetails, str, text, type DomReader, type PageReader, type ReadDetails } from './types';
 
 /** SPOJ shows no difficulty on a problem page; tags are "#number-theory" links. */
 export const readSpoj: DomReader = (doc) => {
@@ -15,3 +15,6 @@ export const readSpoj: DomReader = (doc) => {
   details.topics = Array.from(tags, (a) => text(a)?.replace(/^#/, '') ?? null);
   return details;
 };
+
+/** The statement under the heading: shown, it makes the page a problem page whatever its title says. */
+export const spojReader: PageReader = { read: readSpoj, statement: '#problem-body' };

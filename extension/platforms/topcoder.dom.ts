@@ -1,4 +1,4 @@
-import { emptyDetails, labelledValue, str, type DomReader } from './types';
+import { emptyDetails, labelledValue, str, type DomReader, type PageReader } from './types';
 
 /** The Definition block's "Class:" value is the problem's name (a Java/C++ class name). */
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -18,3 +18,6 @@ export const readTopcoder: DomReader = (doc) => {
   details.topics = categories?.split(',') ?? [];
   return details;
 };
+
+/** The statement table: shown, it makes the page a problem page whatever its title says. */
+export const topcoderReader: PageReader = { read: readTopcoder, statement: '.problemText' };

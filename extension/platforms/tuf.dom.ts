@@ -1,4 +1,4 @@
-import { emptyDetails, labelledList, labelledValue, leaf, LEVELS, pageTitle, text, type DomReader } from './types';
+import { emptyDetails, labelledList, labelledValue, leaf, LEVELS, pageTitle, text, type DomReader, type PageReader } from './types';
 
 export const readTuf: DomReader = (doc) => {
   const details = emptyDetails();
@@ -12,3 +12,6 @@ export const readTuf: DomReader = (doc) => {
   details.topics = labelledList(doc, /^Topics?$/i);
   return details;
 };
+
+/** The problem description (the class other TUF tools read it by): shown, it makes the page a problem page whatever its title says. */
+export const tufReader: PageReader = { read: readTuf, statement: '.text-new_secondary' };

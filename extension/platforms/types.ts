@@ -199,12 +199,32 @@ const WALL =
 /** Cloudflare's challenge and error pages (current and older), by their own ids. */
 const CHALLENGE = '#challenge-form,#challenge-stage,#challenge-running,[id^=cf-],.cf-browser-verification';
 
+/** A judge's page reader and where its pages show the problem statement. */
+export interface PageReader {
+  read: DomReader;
+  /**
+   * Selector(s) of the statement's container. A page showing one with text in it is a problem page,
+   * whatever its title or heading says: a problem may be named "Login", "Error" or "404 Not Found".
+   */
+  statement: string;
+}
+
+/** Less text than this in a statement container is an empty shell, not a statement. */
+const STATEMENT_MIN = 40;
+
+/** Whether the page shows a problem statement with substantive text. */
+export const hasStatement = (doc: Document, statement: string): boolean =>
+  Array.from(doc.querySelectorAll(statement)).some((el) => (text(el)?.length ?? 0) >= STATEMENT_MIN);
+
 /**
  * Whether the page is not the problem's page at all but a bot check, an error page or a login wall
- * served at its URL. One check for every judge (readPageDetails); a reader adds its judge's own signs.
+ * served at its URL. One check for every judge (readPageDetails). A Cloudflare challenge is one always;
+ * a wall's title or heading counts only when no statement is shown (`statement`, the judge's selector),
+ * since a problem's own name sits in the title or heading on most judges.
  */
-export const isInterstitial = (doc: Document): boolean =>
-  !!doc.querySelector(CHALLENGE) || [titleElement(doc), doc.querySelector('h1')].some((el) => isWallText(text(el) ?? '-'));
+export const isInterstitial = (doc: Document, statement?: string): boolean =>
+  !!doc.querySelector(CHALLENGE) ||
+  (!(statement && hasStatement(doc, statement)) && [titleElement(doc), doc.querySelector('h1')].some((el) => isWallText(text(el) ?? '-')));
 
 /** Whether a title or heading is a bot check's, an error page's or a login wall's own. */
 export const isWallText = (t: string): boolean => WALL.test(t.split(/\s+[|\-–—:]\s+/)[0] ?? '');
