@@ -1,6 +1,7 @@
 import { LogIn } from 'lucide-react';
 import { EmptyState } from '../../components/feedback';
 import { useSession } from '../auth/api/session';
+import { JudgeAccountsSection } from '../judge-accounts/components/judge-accounts-section';
 import { useLoginPopup } from '../auth/stores/login-popup';
 import { ChangePasswordForm } from './components/change-password-form';
 import { DeleteAccountForm } from './components/delete-account-form';
@@ -31,6 +32,7 @@ export default function AccountPage() {
           {user && <p>{user.email}</p>}
         </div>
       </header>
+      <JudgeAccountsSection />
       <ChangePasswordForm />
       <DeleteAccountForm />
     </div>

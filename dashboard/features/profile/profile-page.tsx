@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarDays, UserX } from 'lucide-react';
+import { CalendarDays, Link2, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import { difficultyTone } from '@shared/rules/difficulty';
@@ -15,6 +15,8 @@ import { initials } from '../auth/components/user-menu';
 import { useCardFollow } from '../explore/api/use-follow-sheet';
 import { tabHref } from '../tracker/tabs';
 import { profileQuery } from './api/profile-queries';
+import { JudgeCards, PortfolioStats, RatingCharts } from './components/portfolio';
+import { portfolioAccounts, totalSolved } from './lib/portfolio';
 import './profile.css';
 
 const DIFFICULTY_ORDER = ['Easy', 'Medium', 'Hard'];
@@ -58,6 +60,9 @@ export default function ProfilePage() {
 
 function ProfileView({ profile }: { profile: Profile }) {
   const follow = useCardFollow();
+  const { user } = useSession();
+  const own = user?.profileName === profile.profileName;
+  const accounts = portfolioAccounts(profile);
   const name = `${profile.firstName} ${profile.secondName}`.trim();
   const joined = new Date(profile.joinedAt).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
   const { total, byDifficulty, byPlatform } = profile.solved;
@@ -75,10 +80,28 @@ function ProfileView({ profile }: { profile: Profile }) {
           </p>
         </div>
         <div className="profile-total">
-          <span className="profile-total-number">{formatCount(total)}</span>
-          <span className="muted">questions solved</span>
+          <span className="profile-total-number">{formatCount(accounts.length ? totalSolved(byPlatform, accounts) : total)}</span>
+          <span className="muted">{accounts.length ? 'solved across judges' : 'questions solved'}</span>
         </div>
       </header>
+
+      {accounts.length > 0 ? (
+        <section className="section stack" aria-labelledby="profile-judges-h" style={{ marginTop: 0 }}>
+          <div className="section-header" style={{ marginBottom: 0 }}>
+            <h2 id="profile-judges-h">Judges</h2>
+            <PortfolioStats accounts={accounts} />
+          </div>
+          <JudgeCards accounts={accounts} />
+        </section>
+      ) : (
+        own && (
+          <p className="muted pf-empty-link row">
+            <Link2 size={14} aria-hidden /> Show your ratings here:{' '}
+            <Link href="/account">link your judge accounts</Link>
+          </p>
+        )
+      )}
+      <RatingCharts accounts={accounts} />
 
       <div className="profile-stats">
         <StatCard title="By difficulty" total={total} entries={orderedCounts(byDifficulty, DIFFICULTY_ORDER)} render={(d) => <span className={`diff diff-${difficultyTone(d)}`}>{d}</span>} tone={(d) => difficultyTone(d)} />

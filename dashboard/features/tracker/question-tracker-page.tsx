@@ -20,6 +20,8 @@ const TAB_VIEWS: Record<Tab, LazyExoticComponent<ComponentType>> = {
   analysis: lazy(() => import('../analysis/analysis-tab')),
   notes: lazy(() => import('../notes/notes-tab')),
   sheet: lazy(() => import('../sheet/sheet-tab')),
+  leaderboard: lazy(() => import('../leaderboard/leaderboard-tab')),
+  contests: lazy(() => import('../contests/contests-tab')),
 };
 
 export function QuestionTrackerPage() {

@@ -26,4 +26,9 @@ describe('resolveTab', () => {
     expect(resolveTab('/question-tracker', q('tab=explore'), false).needsLogin).toBe(false);
     expect(resolveTab('/question-tracker', q('tab=workspace'), false).needsLogin).toBe(false);
   });
+  it('shows the leaderboard and the contests to everyone', () => {
+    for (const tab of ['leaderboard', 'contests']) {
+      expect(resolveTab('/question-tracker', q(`tab=${tab}`), false)).toEqual({ tab, needsLogin: false, sheetPath: false });
+    }
+  });
 });

@@ -1,8 +1,8 @@
-export const TABS = ['mySheets', 'workspace', 'review', 'analysis', 'explore', 'notes', 'sheet'] as const;
+export const TABS = ['mySheets', 'workspace', 'review', 'analysis', 'explore', 'notes', 'sheet', 'leaderboard', 'contests'] as const;
 export type Tab = (typeof TABS)[number];
 
 /** Tabs a logged-out visitor may see; the others open the login popup. */
-const PUBLIC_TABS: readonly Tab[] = ['explore', 'workspace'];
+const PUBLIC_TABS: readonly Tab[] = ['explore', 'workspace', 'leaderboard', 'contests'];
 
 export const TAB_LABELS: Record<Tab, string> = {
   explore: 'Explore',
@@ -12,6 +12,8 @@ export const TAB_LABELS: Record<Tab, string> = {
   notes: 'Notes',
   analysis: 'Analysis',
   sheet: 'Sheet',
+  leaderboard: 'Leaderboard',
+  contests: 'Contests',
 };
 
 const isTab = (value: string | null): value is Tab => value !== null && (TABS as readonly string[]).includes(value);

@@ -1,0 +1,111 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  judgeAccountResponseSchema,
+  judgeAccountsResponseSchema,
+  leaderboardOptInResponseSchema,
+  type JudgeAccount,
+} from '@shared/schemas/judge-account';
+import { JUDGE_ACCOUNT_MESSAGES as M } from '@shared/rules/judge-accounts';
+import { ApiError } from '../../../lib/api';
+import { request } from '../../../lib/request';
+import { toast } from '../../../lib/toast';
+
+const BASE = '/question-tracker/v1/user/accounts';
+const accountPath = (platform: string) => `${BASE}/${encodeURIComponent(platform)}`;
+
+export const judgeAccountKeys = {
+  all: ['judge-accounts'] as const,
+  list: (token: string | null) => ['judge-accounts', token] as const,
+};
+
+type AccountsData = z.infer<typeof judgeAccountsResponseSchema>;
+
+export const judgeAccountsQuery = (token: string | null) =>
+  queryOptions({
+    queryKey: judgeAccountKeys.list(token),
+    queryFn: ({ signal }) => request('GET', BASE, judgeAccountsResponseSchema, undefined, signal),
+    enabled: !!token,
+    // A refresh runs in the background: look again while one is pending.
+    refetchInterval: (q) => (q.state.data?.accounts.some((a) => a.status === 'pending') ? 3_000 : false),
+  });
+
+/**
+ * Optimistic edits of the cached list: `change` rewrites it, and a failure puts the old list back with
+ * a toast. Every path refetches afterwards, since the server's figures are the truth.
+ */
+function useListEdit<V>(token: string | null, mutationFn: (v: V) => Promise<unknown>, change: (data: AccountsData, v: V) => AccountsData, failure: string) {
+  const qc = useQueryClient();
+  const key = judgeAccountKeys.list(token);
+  return useMutation({
+    mutationFn,
+    onMutate: async (v: V) => {
+      await qc.cancelQueries({ queryKey: key });
+      const before = qc.getQueryData<AccountsData>(key);
+      if (before) qc.setQueryData<AccountsData>(key, change(before, v));
+      return { before };
+    },
+    onError: (err, _v, ctx) => {
+      if (ctx?.before) qc.setQueryData(key, ctx.before);
+      toast.failure(err instanceof ApiError && err.code !== 0 ? err.message : failure, err);
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: judgeAccountKeys.all }),
+  });
+}
+
+const patchAccount = (data: AccountsData, platform: string, patch: Partial<JudgeAccount>): AccountsData => ({
+  ...data,
+  accounts: data.accounts.map((a) => (a.platform === platform ? { ...a, ...patch } : a)),
+});
+
+/** PUT: the server checks the handle on the judge first, so this is not optimistic (its error is shown inline). */
+export function useLinkAccount(token: string | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ platform, handle }: { platform: string; handle: string }) => request('PUT', accountPath(platform), judgeAccountResponseSchema, { handle }),
+    onSuccess: ({ account }) => {
+      qc.setQueryData<AccountsData>(judgeAccountKeys.list(token), (data) =>
+        data ? { ...data, accounts: [...data.accounts.filter((a) => a.platform !== account.platform), account] } : data,
+      );
+      toast.success(M.linked);
+      void qc.invalidateQueries({ queryKey: judgeAccountKeys.all });
+      void qc.invalidateQueries({ queryKey: ['profile'] });
+    },
+  });
+}
+
+export function useUnlinkAccount(token: string | null) {
+  return useListEdit(
+    token,
+    (platform: string) => request('DELETE', accountPath(platform), z.unknown()),
+    (data, platform) => ({ ...data, accounts: data.accounts.filter((a) => a.platform !== platform) }),
+    'Could not remove the account',
+  );
+}
+
+export function useAccountVisibility(token: string | null) {
+  return useListEdit(
+    token,
+    ({ platform, isPublic }: { platform: string; isPublic: boolean }) => request('PATCH', accountPath(platform), z.unknown(), { public: isPublic }),
+    (data, { platform, isPublic }) => patchAccount(data, platform, { public: isPublic }),
+    'Could not change who sees this account',
+  );
+}
+
+export function useRefreshAccount(token: string | null) {
+  return useListEdit(
+    token,
+    (platform: string) => request('POST', `${accountPath(platform)}/refresh`, z.unknown()),
+    (data, platform) => patchAccount(data, platform, { status: 'pending' }),
+    'Could not refresh the account',
+  );
+}
+
+export function useLeaderboardOptIn(token: string | null) {
+  return useListEdit(
+    token,
+    (optIn: boolean) => request('PUT', '/question-tracker/v1/user/leaderboard', leaderboardOptInResponseSchema, { optIn }),
+    (data, optIn) => ({ ...data, leaderboardOptIn: optIn }),
+    'Could not change the leaderboard setting',
+  );
+}
