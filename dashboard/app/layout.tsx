@@ -7,7 +7,7 @@ import { SyncDialog } from '../features/sync/components/sync-dialog';
 import { PhoneNav } from './phone-nav';
 import { resolveTab, TAB_LABELS, tabHref, type Tab } from '../features/tracker/tabs';
 
-const NAV: Tab[] = ['explore', 'mySheets', 'workspace', 'review', 'notes', 'analysis'];
+const NAV: Tab[] = ['explore', 'mySheets', 'workspace', 'review', 'notes', 'analysis', 'contests', 'leaderboard'];
 
 export function Layout({ children }: { children: ReactNode }) {
   const [path] = useLocation();
