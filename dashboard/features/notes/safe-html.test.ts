@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findUnsafeNoteHtml, loadXssPayloads } from '../../../tests/fixtures/xss/check';
-import { sanitizeNoteForDisplay } from '../../lib/safe-html';
+import { sanitizeNoteForDisplay } from '@shared/dom/note-html';
 
 // The real-browser proof (DOMPurify in Chromium, rendered, nothing executes) is tests/e2e/notes.spec.ts.
 // happy-dom's DOM is not a browser's: here we only require that whatever comes out is safe.

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 import { addNoteTag, DEFAULT_NOTE_TITLE, isSafeNoteUrl, NOTE_LINK_REL, validateNoteDraft } from '@shared/rules/notes';
 import type { Note } from '@shared/schemas/note';
 import { send } from '../../lib/messaging';
-import { sanitizeNoteForDisplay } from '../../lib/safe-html';
+import { sanitizeNoteForDisplay } from '@shared/dom/note-html';
 
 /** Autosave waits this long after the last keystroke. */
 export const AUTOSAVE_MS = 800;

@@ -3,7 +3,7 @@ import { browser } from 'wxt/browser';
 import type { AuthStatus, BroadcastMessage, ProblemState } from '@shared/schemas/messages';
 import type { Note, NoteSummary } from '@shared/schemas/note';
 import { send } from '../../lib/messaging';
-import { sanitizeNoteForDisplay } from '../../lib/safe-html';
+import { sanitizeNoteForDisplay } from '@shared/dom/note-html';
 import { NoteEditor } from './note-editor';
 
 /** The tab whose problem the panel shows: ?tabId= when opened as a page, else the active tab. */

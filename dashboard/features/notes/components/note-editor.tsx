@@ -18,7 +18,7 @@ import {
 } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { isSafeNoteUrl, NOTE_LINK_REL } from '@shared/rules/notes';
-import { sanitizeNoteForDisplay } from '../../../lib/safe-html';
+import { sanitizeNoteForDisplay } from '@shared/dom/note-html';
 
 export interface NoteEditorProps {
   initialHtml: string;
