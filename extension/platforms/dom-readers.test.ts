@@ -93,6 +93,11 @@ const FIXTURES: Fixture[] = [
     expected: page('Seven-Segment Display', null, ['Basics of Input/Output']),
   },
 
+  // Pages saved from the judges' sites (tests/fixtures/README.md says where from), trimmed.
+  { file: 'atcoder/ahc053_a.html', url: 'https://atcoder.jp/contests/ahc053/tasks/ahc053_a', kind: 'full', expected: page('Random Sum Game', null) },
+  { file: 'cses/2162.html', url: 'https://cses.fi/problemset/task/2162/', kind: 'full', expected: page('Josephus Problem I', null, ['Sorting and Searching']) },
+  { file: 'hackerrank/2d-array.html', url: 'https://www.hackerrank.com/challenges/2d-array/problem', kind: 'full', expected: page('2D Array - DS', 'Easy', ['Arrays']) },
+
   // Older and variant layouts, one or more per judge.
   // LeetCode's contest problem page (server-rendered, pageData object): the title "… - LeetCode Contest" and the "Difficulty:" label.
   {
