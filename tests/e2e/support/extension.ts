@@ -23,7 +23,7 @@ function certificate(): { key: Buffer; cert: Buffer } {
  * the judge's own endpoints answer. A list of JSON answers is given one per request, the last repeating
  * (a check endpoint polled until the judge is done).
  */
-export type FixtureRoute = string | { json: unknown[] };
+export type FixtureRoute = string | { json: unknown[] } | { reply(body: string, query: URLSearchParams): unknown };
 
 /** A JSON file under tests/fixtures/pages. */
 export function fixtureJson(file: string): unknown {
@@ -53,6 +53,17 @@ export async function startFixtureServer(
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(readFileSync(resolve('tests/fixtures/pages', route)));
       return;
     }
+    if ('reply' in route) {
+      // An answer made from the request (a GraphQL endpoint answers by its operation).
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => (body += chunk));
+      req.on('end', () => {
+        const answer = route.reply(body, new URL(req.url ?? '/', 'https://fixtures.test').searchParams);
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+      });
+      return;
+    }
     const answer = route.json[Math.min(n, route.json.length - 1)];
     req.resume();
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
@@ -62,7 +73,7 @@ export async function startFixtureServer(
   return { port, hits, close: () => new Promise((ok) => server.close(() => ok())) };
 }
 
-export const JUDGE_HOSTS = ['leetcode.com', 'codeforces.com', 'www.geeksforgeeks.org', 'www.codechef.com', 'atcoder.jp', 'cses.fi', 'www.hackerrank.com'];
+export const JUDGE_HOSTS = ['leetcode.com', 'codeforces.com', 'www.geeksforgeeks.org', 'www.codechef.com', 'atcoder.jp', 'cses.fi', 'www.hackerrank.com', 'kenkoooo.com'];
 
 /** Chromium with the built extension loaded and the judges' hosts resolved to the fixture server. */
 export async function launchWithExtension(fixturePort: number): Promise<{ context: BrowserContext; extensionId: string; worker: Worker }> {
