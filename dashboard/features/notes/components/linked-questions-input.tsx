@@ -1,23 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { NOTE_LINKED_MAX, NOTE_MESSAGES } from '@shared/rules/notes';
 import type { NoteQuestion } from '@shared/schemas/note';
 import { Difficulty, PlatformIcon } from '../../../components/question-bits';
 import { Spinner } from '../../../components/feedback';
+import { useDebounced } from '../../../lib/use-debounced';
 import { questionSearchQuery } from '../api/notes-queries';
 
 /** Spec §5 and §9: the suggestion search starts after more than 1 character, debounced 500 ms. */
 const SEARCH_DEBOUNCE_MS = 500;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** Other questions a note links to, picked through the catalogue's name search (a combobox). */
 export function LinkedQuestionsInput({ value, onChange, ownQuestionId }: { value: NoteQuestion[]; onChange(v: NoteQuestion[]): void; ownQuestionId: string | null }) {

@@ -12,7 +12,7 @@ import { useSession } from '../../auth/api/session';
 import { lookupQuestion, useSolveQuestion, type LookupResult } from '../api/add-question';
 import { filterOptionsQuery } from '../api/workspace-queries';
 import { textToNoteHtml } from '../lib/note-html';
-import { useDebounced } from '../lib/use-debounced';
+import { useDebounced } from '../../../lib/use-debounced';
 import { CustomCard, FoundCard, Switch } from './lookup-card';
 import { QuestionSearch } from './question-search';
 import { TagInput } from './tag-input';

@@ -6,7 +6,7 @@ import { Difficulty, PlatformIcon } from '../../../components/question-bits';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { searchQuestions, type SearchResult } from '../api/add-question';
-import { useDebounced } from '../lib/use-debounced';
+import { useDebounced } from '../../../lib/use-debounced';
 
 /** Spec §5 and §9: the search starts after more than 1 character, debounced 500 ms. */
 const SEARCH_DEBOUNCE_MS = 500;
