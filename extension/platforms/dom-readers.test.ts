@@ -99,6 +99,13 @@ const FIXTURES: Fixture[] = [
   { file: 'hackerrank/2d-array.html', url: 'https://www.hackerrank.com/challenges/2d-array/problem', kind: 'full', expected: page('2D Array - DS', 'Easy', ['Arrays']) },
 
   // Older and variant layouts, one or more per judge.
+  // GeeksforGeeks' 2020 practice page, saved: title in bold, "Difficulty:" as bare text among other labels, its own tags as links marked topicTags beside a sidebar of popular ones.
+  {
+    file: 'geeksforgeeks/delete-without-head-pointer-2020.html',
+    url: 'https://practice.geeksforgeeks.org/problems/delete-without-head-pointer/1',
+    kind: 'variant',
+    expected: page('Delete without head pointer', 'Medium', ['Linked List']),
+  },
   // LeetCode's contest problem page (server-rendered, pageData object): the title "… - LeetCode Contest" and the "Difficulty:" label.
   {
     file: 'leetcode/contest-check-if-it-is-possible-to-split-array.html',

@@ -45,8 +45,10 @@ export const readGeeksforgeeks: DomReader = (doc) => {
   // Topic tags: the list under the "Topic Tags" heading, else links to the explorer filtered by category.
   if (!details.topics.length) details.topics = labelledList(doc, /^Topic Tags$/i);
   if (!details.topics.length) details.topics = topicLinks(doc);
+  // The 2020 practice page: its own tags are links marked topicTags (the sidebar lists popular ones).
+  if (!details.topics.length) details.topics = texts(doc.querySelectorAll('a.topicTags'));
   return details;
 };
 
 /** The statement panel (CSS-module class; the older layout's tab): shown, it makes the page a problem page whatever its title says. */
-export const geeksforgeeksReader: PageReader = { read: readGeeksforgeeks, statement: '[class*=problems_problem_content],.problem-statement,.problem-tab__statement' };
+export const geeksforgeeksReader: PageReader = { read: readGeeksforgeeks, statement: '[class*=problems_problem_content],.problem-statement,.problem-tab__statement,.problemQuestion' };

@@ -145,7 +145,7 @@ export function breadcrumb(doc: Document): string[] {
 /**
  * The value a page shows next to a visible label such as "Difficulty:" — in the same element
  * ("Difficulty: Easy"), in the next element ("<span>Difficulty:</span><span>Easy</span>") or after the
- * label inside its parent ("<p><b>Difficulty:</b> Easy</p>"). Only values `accept` matches are returned,
+ * label inside its parent ("<p><b>Difficulty:</b> Easy</p>"), or after a label that is bare text ("Difficulty: <a>Medium</a>"). Only values `accept` matches are returned,
  * so prose that happens to start with the word is skipped. `label` is plain words, not a pattern.
  */
 export function labelledValue(doc: Document, label: string, accept: RegExp): string | null {
@@ -163,6 +163,16 @@ export function labelledValue(doc: Document, label: string, accept: RegExp): str
       const v = str(c);
       if (v && accept.test(v)) return v;
     }
+  }
+  // A label that is bare text before its value's element, among other labels ("Accuracy: 69% Difficulty: <a>Medium</a>").
+  const tail = new RegExp(`\\b${label}\\s*:\\s*$`, 'i');
+  const walker = doc.createTreeWalker(doc.body ?? doc, 4 /* text nodes */);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (!tail.test(n.nodeValue ?? '') || n.parentElement?.closest(NOT_TEXT)) continue;
+    let next = n.nextSibling;
+    while (next?.nodeType === 3 && !next.nodeValue?.trim()) next = next.nextSibling;
+    const v = next?.nodeType === 1 ? text(next as Element) : null;
+    if (v && accept.test(v)) return v;
   }
   return null;
 }
