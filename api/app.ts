@@ -30,6 +30,14 @@ import { sheetRoutes } from './routes/sheets';
 import { reviewRoutes } from './routes/review';
 import { SYNC_IMPORT_PATH, syncRoutes } from './routes/sync';
 import { workspaceRoutes } from './routes/workspace';
+import { calendarFeedRoutes } from './routes/calendar-feed';
+import { contestRoutes } from './routes/contests';
+import { judgeAccountRoutes } from './routes/judge-accounts';
+import { leaderboardRoutes } from './routes/leaderboard';
+import { manualQueue } from './jobs/queue';
+import type { JobQueue } from './jobs/queue';
+import { jobHandlers } from './jobs/handlers';
+import { createJudgeClient, type JudgeFetch } from './services/judge-client';
 import { mountDashboard } from './static';
 
 /** Request bodies above this are refused before they are read whole (uploads are limited to 1 MB by the spec). */
@@ -53,6 +61,9 @@ export function createApp({
   clock = systemClock,
   changes = noChangeFeed,
   throttle = postgresThrottle(db),
+  jobs = manualQueue(),
+  judgeFetch,
+  runJobs = false,
 }: {
   db: Db;
   config: Config;
@@ -60,14 +71,25 @@ export function createApp({
   changes?: ChangeFeed;
   /** Where failed sign-ins are counted: PostgreSQL unless given (Redis with REDIS_URL, see server.ts). */
   throttle?: ThrottleStore;
+  /** Where refreshes are queued: pg-boss in the server (serve.ts); by default a queue nothing runs. */
+  jobs?: JobQueue;
+  /** How judges are reached: fetch unless given (tests hand in the fake judge). */
+  judgeFetch?: JudgeFetch;
+  /** Start `jobs`' workers in this process with the app's own dependencies. */
+  runJobs?: boolean;
 }) {
   const caches = new MemoryCaches(changes);
-  const deps: Deps = { db, config, clock, caches, kept: createKeptAnswers(caches), throttle, passwords: createPasswordHasher(config) };
+  const judgeClient = createJudgeClient({ origins: config.judgeOrigins, intervalsMs: config.judgeIntervalsMs, timeoutMs: config.judgeTimeoutMs, clock, ...(judgeFetch && { fetch: judgeFetch }) });
+  const deps: Deps = { db, config, clock, caches, kept: createKeptAnswers(caches), throttle, passwords: createPasswordHasher(config), jobs, judgeClient };
   const log = (line: Record<string, unknown>) => {
     if (config.logLevel === 'info' || (config.logLevel === 'error' && line.level === 'error')) {
       console.log(JSON.stringify({ time: clock.now().toISOString(), ...line }));
     }
   };
+
+  if (runJobs) {
+    jobs.start(jobHandlers(deps)).catch((err: unknown) => log({ level: 'error', jobs: 'could not start the job queue', error: String(err) }));
+  }
 
   const app = new Hono<AppEnv>();
   if (config.logLevel === 'info') {
@@ -148,7 +170,11 @@ export function createApp({
     .route('/question-tracker/v2/sheet', sheetTreeRoutes(deps))
     .route('/question-tracker/v2/sheet', sheetListRoutes(deps))
     .route('/question-tracker/v2/sheet/collaborators', collaboratorRoutes(deps))
-    .route('/question-tracker/v1/profile', profileRoutes(deps));
+    .route('/question-tracker/v1/profile', profileRoutes(deps))
+    .route('/question-tracker/v1/user/accounts', judgeAccountRoutes(deps))
+    .route('/question-tracker/v1/user/calendar-feed', calendarFeedRoutes(deps))
+    .route('/question-tracker/v1/leaderboard', leaderboardRoutes(deps))
+    .route('/question-tracker/v1', contestRoutes(deps));
 
   mountDashboard(app, config.dashboardDir);
 

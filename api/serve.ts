@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/client';
 import { seedDatabase } from './db/seed';
 import type { Clock } from './lib/clock';
 import { openThrottle } from './services/login-throttle';
+import { pgBossQueue } from './jobs/pg-boss';
 
 export interface Served {
   app: AppType;
@@ -31,7 +32,13 @@ export async function startServer(options: {
   const database = await openDatabase(config);
   const throttle = await openThrottle(config, database.db);
   if (config.seed) options.onSeeded?.(await seedDatabase(database.db));
-  const app = createApp({ db: database.db, config, changes: database.changes, throttle, ...(options.clock && { clock: options.clock }) });
+  // Judge refreshes and contest lists: pg-boss on PostgreSQL, and on PGlite through its one connection.
+  const jobs = pgBossQueue({
+    ...(database.pglite ? { pglite: database.pglite } : { connectionString: config.databaseUrl }),
+    contestRefreshMinutes: config.contestRefreshMinutes,
+    onError: (err) => config.logLevel !== 'silent' && console.error(JSON.stringify({ level: 'error', jobs: err.message })),
+  });
+  const app = createApp({ db: database.db, config, changes: database.changes, throttle, jobs, runJobs: config.jobs, ...(options.clock && { clock: options.clock }) });
   const server = serve({ fetch: options.wrap ? options.wrap(app) : app.fetch, port: config.port, hostname: config.host }, (info) =>
     options.onListening({ port: info.port, database }),
   );
@@ -40,7 +47,11 @@ export async function startServer(options: {
     if (stopping) return;
     stopping = true;
     server.close();
-    void Promise.all([throttle.close(), database.close()]).finally(() => process.exit(0));
+    void jobs
+      .stop()
+      .catch(() => {})
+      .then(() => Promise.all([throttle.close(), database.close()]))
+      .finally(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

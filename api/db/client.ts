@@ -22,6 +22,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** What changed, announced by the database (see change-feed.ts): lets the API keep answers in memory. */
   changes: ChangeFeed;
+  /** The embedded database's own client (PGlite only): the job queue sends its SQL through it. */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -102,6 +104,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     db: db as unknown as Db,
     kind: 'pglite',
     changes,
+    pglite: client,
     async close() {
       await changes.close();
       await client.close();

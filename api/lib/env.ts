@@ -1,5 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { JobQueue } from '../jobs/queue';
+import type { JudgeClient } from '../services/judge-client';
 import type { UserRow } from '../services/auth';
 import type { ThrottleStore } from '../services/login-throttle';
 import type { PasswordHasher } from '../services/passwords';
@@ -15,6 +17,10 @@ export interface Deps {
   kept: KeptAnswers;
   throttle: ThrottleStore;
   passwords: PasswordHasher;
+  /** Background jobs (judge account and contest refreshes). */
+  jobs: JobQueue;
+  /** The one way requests reach the judges (their origins and rate limits). */
+  judgeClient: JudgeClient;
 }
 
 export interface AppEnv {

@@ -1,0 +1,96 @@
+import type { PGlite } from '@electric-sql/pglite';
+import PgBoss from 'pg-boss';
+import { judges } from '../judges/index';
+import { RETRY_DELAY_SECONDS, RETRY_LIMIT, type JobData, type JobHandlers, type JobName, type JobQueue } from './queue';
+
+/** Each judge's refreshes have a queue of their own, so a slow judge never holds up the others. */
+const accountQueue = (platform: string) => `refresh-account-${platform}`;
+
+export interface PgBossQueueOptions {
+  /** PostgreSQL: pg-boss's own connection pool. */
+  connectionString?: string;
+  /** PGlite: pg-boss runs its SQL through the embedded database's single connection. */
+  pglite?: PGlite;
+  contestRefreshMinutes: number;
+  /** Seconds a job may run before it counts as crashed and is retried (a process that died mid-job). */
+  expireInSeconds?: number;
+  /** How often pg-boss looks for expired jobs and retries that are due. */
+  maintenanceIntervalSeconds?: number;
+  pollingIntervalSeconds?: number;
+  /** Whether this process runs the periodic jobs' schedule (every process may; pg-boss sends each once). */
+  schedule?: boolean;
+  onError?: (err: Error) => void;
+}
+
+/**
+ * The job queue on pg-boss: jobs live in PostgreSQL (schema pgboss), so they survive restarts, and each
+ * job is handed to exactly one worker across every process on the database (SELECT ... FOR UPDATE SKIP
+ * LOCKED). A job that throws, or whose process dies mid-job (it expires), is retried with backoff.
+ */
+export function pgBossQueue(options: PgBossQueueOptions): JobQueue & { boss: PgBoss } {
+  const pglite = options.pglite;
+  const db: PgBoss.Db | undefined = pglite && {
+    async executeSql(text, values) {
+      // pg-boss sends its migrations as one multi-statement text without values.
+      if (values && values.length) return { rows: (await pglite.query(text, values)).rows };
+      const results = await pglite.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+  };
+  const boss = new PgBoss({
+    ...(db ? { db } : { connectionString: options.connectionString, max: 4 }),
+    retryLimit: RETRY_LIMIT,
+    retryDelay: RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    expireInSeconds: options.expireInSeconds ?? 300,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
+    schedule: options.schedule ?? true,
+  });
+  boss.on('error', (err) => options.onError?.(err));
+  const polling = options.pollingIntervalSeconds ?? 2;
+  let started: Promise<void> | null = null;
+
+  const ensure = () =>
+    (started ??= (async () => {
+      await boss.start();
+      // 'short': at most one waiting job per key, so asking twice for one account queues it once.
+      for (const j of judges) await boss.createQueue(accountQueue(j.id), { name: accountQueue(j.id), policy: 'short' });
+      await boss.createQueue('refresh-contests', { name: 'refresh-contests', policy: 'short' });
+      await boss.createQueue('refresh-due-accounts', { name: 'refresh-due-accounts', policy: 'short' });
+    })());
+
+  const nameOf = <N extends JobName>(name: N, data: JobData[N]) =>
+    name === 'refresh-account' ? accountQueue((data as JobData['refresh-account']).platform) : name;
+
+  return {
+    boss,
+    async send(name, data, key) {
+      await ensure();
+      const id = await boss.send(nameOf(name, data), data as object, key ? { singletonKey: key } : {});
+      return id !== null;
+    },
+    async start(handlers: JobHandlers) {
+      await ensure();
+      const work = async (queue: string, run: (data: never) => Promise<void>) => {
+        await boss.work(queue, { batchSize: 1, pollingIntervalSeconds: polling }, async (jobs) => {
+          for (const job of jobs) await run(job.data as never);
+        });
+      };
+      for (const j of judges) await work(accountQueue(j.id), handlers['refresh-account']);
+      await work('refresh-contests', handlers['refresh-contests']);
+      await work('refresh-due-accounts', handlers['refresh-due-accounts']);
+      if (options.schedule ?? true) {
+        const minutes = Math.max(1, Math.min(59, options.contestRefreshMinutes));
+        await boss.schedule('refresh-contests', `*/${minutes} * * * *`, {});
+        await boss.schedule('refresh-due-accounts', '17 * * * *', {});
+        // A fresh start has no list yet: read one now rather than at the next tick.
+        await boss.send('refresh-contests', {}, { singletonKey: 'startup' });
+      }
+    },
+    async stop() {
+      if (!started) return;
+      await started.catch(() => {});
+      await boss.stop({ graceful: true, wait: true, timeout: 5000, close: true });
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { Hono, type Context } from 'hono';
+import { contestsQuerySchema } from '../../shared/schemas/contest';
+import type { AppEnv, Deps } from '../lib/env';
+import { ok, valid } from '../lib/respond';
+import { contestIcs, contestsAnswer, feedIcs, listContests, toIcs } from '../services/contests';
+
+const calendar = (c: Context<AppEnv>, text: string, filename: string) =>
+  c.body(text, 200, { 'Content-Type': 'text/calendar; charset=utf-8', 'Content-Disposition': `inline; filename="${filename}"` });
+
+/** /question-tracker/v1/contests: upcoming and running contests, as JSON and as calendars. */
+export function contestRoutes(deps: Deps) {
+  const { db, clock } = deps;
+  return new Hono<AppEnv>()
+    .get('/contests', valid('query', contestsQuerySchema), async (c) => ok(c, await contestsAnswer(db, clock.now(), c.req.valid('query').platform), 200))
+    .get('/contests.ics', valid('query', contestsQuerySchema), async (c) => {
+      const platform = c.req.valid('query').platform;
+      return calendar(c, toIcs(await listContests(db, clock.now(), platform ? [platform] : undefined), 'Contests'), 'contests.ics');
+    })
+    // The feed a calendar app subscribes to: the token in the path is the only credential.
+    .get('/contests/feed/:file', async (c) => {
+      const token = c.req.param('file').replace(/\.ics$/, '');
+      c.header('Cache-Control', 'private, no-store');
+      c.header('Referrer-Policy', 'no-referrer');
+      return calendar(c, await feedIcs(db, token, clock.now()), 'contests.ics');
+    })
+    .get('/contests/:contestId/calendar.ics', async (c) => {
+      const { text, row } = await contestIcs(db, c.req.param('contestId'));
+      return calendar(c, text, `${row.platform}-${row.code}.ics`);
+    });
+}

@@ -1,0 +1,63 @@
+import { and, count, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { isUuid } from '../../shared/schemas/note';
+import { LEADERBOARD_PAGE_SIZE, type RankingMetric } from '../../shared/rules/ranking';
+import type { Leaderboard, LeaderboardRow } from '../../shared/schemas/leaderboard';
+import type { Db } from '../db/client';
+import { collaborators, sheetFollows, userRankings, users } from '../db/schema';
+import type { UserRow } from './auth';
+import { sheetAccess } from './access';
+
+const COLUMNS = {
+  c_score: userRankings.cScore,
+  total_questions: userRankings.totalQuestions,
+  leetcode_rating: userRankings.leetcodeRating,
+  codeforces_rating: userRankings.codeforcesRating,
+} as const;
+
+/**
+ * One page of the leaderboard: opted-in users with that figure, highest first (ties share a rank, the
+ * next rank skips: 1, 2, 2, 4), with the viewer's own row wherever it falls. `sheet` narrows it to the
+ * sheet's creator, collaborators and followers (a private sheet only for its members).
+ */
+export async function leaderboard(db: Db, viewer: UserRow | null, query: { metric: RankingMetric; page: number; sheet?: string | undefined }): Promise<Leaderboard> {
+  const column = COLUMNS[query.metric];
+  let scope: SQL | undefined;
+  if (query.sheet) {
+    const access = await sheetAccess(db, isUuid(query.sheet) ? { id: query.sheet } : { slug: query.sheet }, viewer);
+    const id = access.sheet.id;
+    scope = inArray(
+      userRankings.userId,
+      sql`(select ${access.sheet.authorId}::uuid union all select ${collaborators.userId} from ${collaborators} where ${collaborators.sheetId} = ${id} union all select ${sheetFollows.userId} from ${sheetFollows} where ${sheetFollows.sheetId} = ${id})`,
+    );
+  }
+  // The same predicate as the metric's partial index, so every read below is one index range.
+  const ranked = and(eq(userRankings.optedIn, true), isNotNull(column), scope);
+  const offset = (query.page - 1) * LEADERBOARD_PAGE_SIZE;
+
+  const [page, [{ total } = { total: 0 }], mine] = await Promise.all([
+    db
+      .select({ value: column, profileName: users.profileName })
+      .from(userRankings)
+      .innerJoin(users, eq(users.id, userRankings.userId))
+      .where(ranked)
+      .orderBy(desc(column), userRankings.userId)
+      .limit(LEADERBOARD_PAGE_SIZE)
+      .offset(offset),
+    db.select({ total: count() }).from(userRankings).where(ranked),
+    viewer ? db.select({ value: column }).from(userRankings).where(and(ranked, eq(userRankings.userId, viewer.id))) : Promise.resolve([]),
+  ]);
+
+  const above = async (value: number) => Number((await db.select({ n: count() }).from(userRankings).where(and(ranked, gt(column, value))))[0]?.n ?? 0);
+  const rows: LeaderboardRow[] = [];
+  if (page.length) {
+    let rank = (await above(page[0]!.value!)) + 1;
+    page.forEach((r, i) => {
+      if (i > 0 && r.value !== page[i - 1]!.value) rank = offset + i + 1;
+      rows.push({ rank, profileName: r.profileName, value: r.value! });
+    });
+  }
+  let me: LeaderboardRow | null = null;
+  const own = mine[0]?.value;
+  if (viewer && own !== undefined && own !== null) me = { rank: (await above(own)) + 1, profileName: viewer.profileName, value: own };
+  return { metric: query.metric, page: query.page, pageSize: LEADERBOARD_PAGE_SIZE, rows, me, total: Number(total) };
+}

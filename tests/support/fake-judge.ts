@@ -1,0 +1,179 @@
+/**
+ * A local stand-in for the judges, serving the saved answers of tests/fixtures/judges at each judge's own
+ * paths under /<judge>/ (so CODEFORCES_ORIGIN=http://127.0.0.1:<port>/codeforces, and so on). Used by the
+ * API tests (in process, through `fetch`), and by the benchmark and browser tests as a server:
+ *
+ *   npx tsx tests/support/fake-judge.ts --port 18900     # prints the *_ORIGIN lines to export
+ *
+ * Handles choose the answer: `missing…` is an unknown user, `broken…` a changed shape, `down…` a 503;
+ * any other handle gets the saved profile, its figures varied by the digits at its end (user17, user18…).
+ * Contest times are moved so that the saved lists are current at `now()`.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Hono, type Context } from 'hono';
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/judges/', import.meta.url));
+const fixture = (judge: string, name: string) => readFileSync(`${FIXTURES}${judge}/${name}`, 'utf8');
+
+/** The instant each saved contest list was current at (a running contest and some upcoming ones). */
+const ANCHORS: Record<string, number> = {
+  codeforces: 1764084600_000,
+  leetcode: 1764400000_000,
+  atcoder: Date.parse('2025-11-20T12:00:00Z'),
+  codechef: Date.parse('2026-11-25T15:00:00Z'),
+};
+
+export interface FakeJudgeRequest {
+  judge: string;
+  path: string;
+  handle: string | null;
+  at: number;
+}
+
+type Kind = 'ok' | 'missing' | 'broken' | 'down';
+const kindOf = (handle: string): Kind =>
+  handle.startsWith('missing') ? 'missing' : handle.startsWith('broken') ? 'broken' : handle.startsWith('down') ? 'down' : 'ok';
+/** Varies the saved figures per handle, deterministically. */
+const seedOf = (handle: string) => Number(/(\d+)$/.exec(handle)?.[1] ?? 0);
+
+export function createFakeJudge(options: { now?: () => Date; delayMs?: number } = {}) {
+  const now = options.now ?? (() => new Date());
+  const requests: FakeJudgeRequest[] = [];
+  const down = new Set<string>();
+  const app = new Hono();
+  const shift = (judge: string) => now().getTime() - ANCHORS[judge]!;
+  const shiftSeconds = (judge: string, s: number) => Math.round(s + shift(judge) / 1000);
+
+  app.use('/:judge/*', async (c, next) => {
+    const judge = c.req.param('judge');
+    const url = new URL(c.req.url);
+    let handle = url.searchParams.get('handles') ?? url.searchParams.get('handle') ?? /\/users\/([^/]+)/.exec(url.pathname)?.[1] ?? null;
+    if (c.req.method === 'POST') {
+      const body = (await c.req.raw.clone().json().catch(() => ({}))) as { handle?: string; variables?: { username?: string } };
+      handle = body.handle ?? body.variables?.username ?? null;
+    }
+    requests.push({ judge, path: url.pathname, handle, at: Date.now() });
+    if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
+    if (down.has(judge) || (handle && kindOf(handle) === 'down')) return c.text('Service Unavailable', 503);
+    c.set('handle' as never, (handle ?? '') as never);
+    await next();
+  });
+  const handleOf = (c: Context) => String(c.get('handle' as never) ?? '');
+  const json = (c: Context, text: string, status: 200 | 400 | 404 = 200) => c.body(text, status, { 'content-type': 'application/json' });
+
+  // Codeforces
+  app.get('/codeforces/api/user.info', (c) => {
+    const h = handleOf(c);
+    const kind = kindOf(h);
+    if (kind === 'missing') return json(c, fixture('codeforces', 'not-found.json').replace('no_such_handle_42', h), 400);
+    if (kind === 'broken') return json(c, fixture('codeforces', 'changed-shape.json'));
+    const info = JSON.parse(fixture('codeforces', 'user-info.json'));
+    const n = seedOf(h);
+    info.result[0] = { ...info.result[0], handle: h, rating: n ? 800 + ((n * 37) % 2800) : info.result[0].rating, maxRating: n ? 800 + ((n * 37) % 2800) + 50 : info.result[0].maxRating };
+    return json(c, JSON.stringify(info));
+  });
+  app.get('/codeforces/api/user.rating', (c) => json(c, fixture('codeforces', 'user-rating.json').replaceAll('"tourist"', JSON.stringify(handleOf(c)))));
+  app.get('/codeforces/api/contest.list', (c) => {
+    const list = JSON.parse(fixture('codeforces', 'contest-list.json'));
+    for (const x of list.result) x.startTimeSeconds = shiftSeconds('codeforces', x.startTimeSeconds);
+    return json(c, JSON.stringify(list));
+  });
+
+  // LeetCode (one GraphQL endpoint: the query says which answer)
+  app.post('/leetcode/graphql/', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { query?: string };
+    if (body.query?.includes('topTwoContests')) {
+      const list = JSON.parse(fixture('leetcode', 'top-two-contests.json'));
+      for (const x of list.data.topTwoContests) x.startTime = shiftSeconds('leetcode', x.startTime);
+      return json(c, JSON.stringify(list));
+    }
+    const h = handleOf(c);
+    const kind = kindOf(h);
+    if (kind === 'missing') return json(c, fixture('leetcode', 'not-found.json'));
+    if (kind === 'broken') return json(c, fixture('leetcode', 'changed-shape.json'));
+    const profile = JSON.parse(fixture('leetcode', 'profile.json'));
+    const n = seedOf(h);
+    if (n) {
+      profile.data.userContestRanking.rating = 1300 + ((n * 53) % 1700);
+      profile.data.matchedUser.submitStatsGlobal.acSubmissionNum = [
+        { difficulty: 'All', count: (n % 300) + 30 },
+        { difficulty: 'Easy', count: (n % 100) + 10 },
+        { difficulty: 'Medium', count: (n % 150) + 15 },
+        { difficulty: 'Hard', count: (n % 50) + 5 },
+      ];
+    }
+    profile.data.matchedUser.username = h;
+    return json(c, JSON.stringify(profile));
+  });
+
+  // AtCoder
+  app.get('/atcoder/users/:handle/history/json', (c) => {
+    const kind = kindOf(c.req.param('handle'));
+    if (kind === 'missing') return c.html(fixture('atcoder', 'not-found.html'), 404);
+    return json(c, fixture('atcoder', kind === 'broken' ? 'changed-shape.json' : 'history.json'));
+  });
+  app.get('/atcoder/contests/', (c) =>
+    c.html(
+      fixture('atcoder', 'contests.html').replace(/(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})\+0900/g, (_, d: string, t: string) => {
+        const at = new Date(Date.parse(`${d}T${t}+09:00`) + shift('atcoder'));
+        const jst = new Date(at.getTime() + 9 * 3600_000).toISOString();
+        return `${jst.slice(0, 10)} ${jst.slice(11, 19)}+0900`;
+      }),
+    ),
+  );
+
+  // CodeChef
+  app.get('/codechef/users/:handle', (c) => {
+    const kind = kindOf(c.req.param('handle'));
+    if (kind === 'missing') return c.redirect('/', 302);
+    return c.html(fixture('codechef', kind === 'broken' ? 'browser-check.html' : 'profile.html'));
+  });
+  app.get('/codechef/api/list/contests/all', (c) => {
+    const list = JSON.parse(fixture('codechef', 'contests.json'));
+    for (const group of ['present_contests', 'future_contests', 'past_contests']) {
+      for (const x of list[group]) {
+        const at = new Date(Date.parse(x.contest_start_date_iso) + shift('codechef') + 5.5 * 3600_000).toISOString();
+        x.contest_start_date_iso = `${at.slice(0, 19)}+05:30`;
+      }
+    }
+    return json(c, JSON.stringify(list));
+  });
+
+  // GeeksforGeeks
+  app.post('/geeksforgeeks/api/v1/user/problems/submissions/', (c) => {
+    const kind = kindOf(handleOf(c));
+    return json(c, fixture('geeksforgeeks', kind === 'missing' ? 'not-found.json' : kind === 'broken' ? 'changed-shape.json' : 'solved.json'));
+  });
+
+  app.notFound((c) => c.text('Not Found', 404));
+
+  return {
+    app,
+    requests,
+    /** Makes every request to a judge answer 503 (or answer again). */
+    setDown(judge: string, isDown: boolean) {
+      if (isDown) down.add(judge);
+      else down.delete(judge);
+    },
+    /** A fetch for the API's judge client: any origin, answered by path. */
+    fetch: (url: string, init: RequestInit) => {
+      const u = new URL(url);
+      return Promise.resolve(app.fetch(new Request(`http://fake-judge${u.pathname}${u.search}`, init)));
+    },
+    /** Origins by judge id, for config.judgeOrigins, pointing at `base`. */
+    origins: (base = 'http://fake-judge') => Object.fromEntries(Object.keys(JUDGE_PATHS).map((j) => [j, `${base}/${j}`])),
+  };
+}
+export type FakeJudge = ReturnType<typeof createFakeJudge>;
+
+const JUDGE_PATHS = { codeforces: 1, leetcode: 1, atcoder: 1, codechef: 1, geeksforgeeks: 1 } as const;
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const port = Number(process.argv[process.argv.indexOf('--port') + 1]) || 18900;
+  const { serve } = await import('@hono/node-server');
+  const judge = createFakeJudge();
+  serve({ fetch: judge.app.fetch, port, hostname: '127.0.0.1' }, () => {
+    for (const [id, origin] of Object.entries(judge.origins(`http://127.0.0.1:${port}`))) console.log(`${id.toUpperCase()}_ORIGIN=${origin}`);
+  });
+}
