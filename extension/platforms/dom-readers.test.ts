@@ -98,6 +98,13 @@ const FIXTURES: Fixture[] = [
   { file: 'cses/2162.html', url: 'https://cses.fi/problemset/task/2162/', kind: 'full', expected: page('Josephus Problem I', null, ['Sorting and Searching']) },
   { file: 'hackerrank/2d-array.html', url: 'https://www.hackerrank.com/challenges/2d-array/problem', kind: 'full', expected: page('2D Array - DS', 'Easy', ['Arrays']) },
 
+  {
+    file: 'hackerearth/game-of-strengths-4.html',
+    url: 'https://www.hackerearth.com/practice/algorithms/sorting/merge-sort/practice-problems/algorithm/game-of-strengths-4/',
+    kind: 'full',
+    expected: page('Game Of Strengths', 'Easy', ['Merge Sort']),
+  },
+
   // Older and variant layouts, one or more per judge.
   // GeeksforGeeks' 2020 practice page, saved: title in bold, "Difficulty:" as bare text among other labels, its own tags as links marked topicTags beside a sidebar of popular ones.
   {

@@ -10,6 +10,8 @@ export const readHackerearth: DomReader = (doc) => {
   // 2. The problem heading.
   details.name ??= text(doc.querySelector('#problem-title, .title-panel .title, .problem-statement .large'));
   details.difficulty = labelledValue(doc, 'Difficulty', LEVELS);
+  // The 2022 layout has the level among its tags: "Approved, Easy, Math, Open, Sorting".
+  details.difficulty ??= text(doc.querySelector('.problem-meta .ui-tag + .label'))?.split(/\s*,\s*/).find((t) => LEVELS.test(t)) ?? null;
   // Breadcrumb: Practice > Basic Programming > Input/Output > Basics of Input/Output > Problem.
   const crumbs = breadcrumb(doc).filter((c) => !NOT_TOPICS.test(c) && c !== details.name);
   const topic = crumbs.length >= 2 ? crumbs[crumbs.length - 1] : undefined;
@@ -18,4 +20,4 @@ export const readHackerearth: DomReader = (doc) => {
 };
 
 /** The statement: shown, it makes the page a problem page whatever its title says. */
-export const hackerearthReader: PageReader = { read: readHackerearth, statement: '.problem-statement,.problem-description' };
+export const hackerearthReader: PageReader = { read: readHackerearth, statement: '.problem-statement,.problem-description,.problem-details .description' };
