@@ -1,50 +1,44 @@
+import * as Dialog from '@radix-ui/react-dialog';
 import { Menu, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { TAB_LABELS, tabHref, type Tab } from '../features/tracker/tabs';
 
 /**
  * The tab list behind a menu button, for narrow screens (CSS shows it below 900 px and hides the
- * top bar's tabs there). Escape or a click outside closes it and gives focus back to the button.
+ * top bar's tabs there). A modal panel: focus stays inside while it is open, Escape or a click
+ * outside closes it, and focus goes back to the button.
  */
 export function PhoneNav({ tabs, current }: { tabs: readonly Tab[]; current: Tab | null }) {
   const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const id = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    const onDown = (e: PointerEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onDown);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onDown);
-    };
-  }, [open]);
-
   return (
-    <div className="phone-nav" ref={ref}>
-      <button ref={button} type="button" className="btn btn-ghost btn-icon" aria-label="Sections menu" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
-        {open ? <X size={20} /> : <Menu size={20} />}
-      </button>
-      {open && (
-        <nav id={id} className="phone-nav-panel" aria-label="Sections">
-          {tabs.map((tab) => (
-            <Link key={tab} href={tabHref(tab)} className="menu-item" aria-current={current === tab ? 'page' : undefined} onClick={() => setOpen(false)}>
-              {TAB_LABELS[tab]}
-            </Link>
-          ))}
-        </nav>
-      )}
+    <div className="phone-nav">
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Trigger asChild>
+          <button ref={button} type="button" className="btn btn-ghost btn-icon phone-nav-button" aria-label="Sections menu">
+            {open ? <X size={20} /> : <Menu size={20} />}
+          </button>
+        </Dialog.Trigger>
+        {/* Not portalled: the panel hangs under its button in the top bar. */}
+        <Dialog.Content
+          className="phone-nav-panel"
+          aria-describedby={undefined}
+          // The button toggles: a press on it is not a press outside, or it would close and reopen.
+          onPointerDownOutside={(e) => {
+            if (button.current?.contains(e.target as Node)) e.preventDefault();
+          }}
+        >
+          <Dialog.Title className="visually-hidden">Sections</Dialog.Title>
+          <nav aria-label="Sections">
+            {tabs.map((tab) => (
+              <Link key={tab} href={tabHref(tab)} className="menu-item" aria-current={current === tab ? 'page' : undefined} onClick={() => setOpen(false)}>
+                {TAB_LABELS[tab]}
+              </Link>
+            ))}
+          </nav>
+        </Dialog.Content>
+      </Dialog.Root>
     </div>
   );
 }

@@ -67,6 +67,8 @@ async function settle(page: Page) {
 }
 
 const phoneMenu = (page: Page) => page.getByRole('button', { name: 'Sections menu' });
+/** The same button while the menu is open: the modal panel hides the rest of the page from assistive technology. */
+const phoneMenuWhenOpen = (page: Page) => page.locator('button.phone-nav-button');
 const sectionsNav = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
 
 test.describe('at 390 px (a phone)', () => {
@@ -91,22 +93,32 @@ test.describe('at 390 px (a phone)', () => {
 
     for (const [label, tab] of TABS) {
       await phoneMenu(page).click();
-      await expect(phoneMenu(page)).toHaveAttribute('aria-expanded', 'true');
+      await expect(phoneMenuWhenOpen(page)).toHaveAttribute('aria-expanded', 'true');
       await sectionsNav(page).getByRole('link', { name: label, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`tab=${tab}$`));
       await expect(sectionsNav(page)).toBeHidden();
     }
     await phoneMenu(page).click();
     await expect(sectionsNav(page).getByRole('link', { name: 'Analysis' })).toHaveAttribute('aria-current', 'page');
-    await phoneMenu(page).click();
+    await phoneMenuWhenOpen(page).click();
     await expect(sectionsNav(page)).toBeHidden();
 
-    // Keyboard: open with Enter, Tab to a link, Escape closes and gives focus back.
+    // Keyboard: Enter opens it, Tab reaches the first link; Tab and Shift+Tab stay inside the open
+    // menu (it is modal); Escape closes it and gives focus back to the button.
     await phoneMenu(page).focus();
     await page.keyboard.press('Enter');
     await expect(sectionsNav(page)).toBeVisible();
+    const link = (name: string) => sectionsNav(page).getByRole('link', { name, exact: true });
     await page.keyboard.press('Tab');
-    await expect(sectionsNav(page).getByRole('link', { name: 'Explore' })).toBeFocused();
+    await expect(link('Explore')).toBeFocused();
+    const links = sectionsNav(page).getByRole('link');
+    await page.keyboard.press('Shift+Tab');
+    await expect(links.last()).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(link('Explore')).toBeFocused();
+    const count = await links.count();
+    for (let i = 0; i < count; i++) await page.keyboard.press('Tab');
+    await expect(link('Explore')).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(sectionsNav(page)).toBeHidden();
     await expect(phoneMenu(page)).toBeFocused();
@@ -116,6 +128,11 @@ test.describe('at 390 px (a phone)', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/tab=mySheets$/);
+    // A press outside closes it too.
+    await phoneMenu(page).click();
+    await expect(sectionsNav(page)).toBeVisible();
+    await page.mouse.click(200, 600);
+    await expect(sectionsNav(page)).toBeHidden();
 
     const account = page.getByRole('button', { name: 'Account menu' });
     await expect(account).toBeInViewport({ ratio: 1 });
