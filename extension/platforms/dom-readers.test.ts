@@ -142,6 +142,8 @@ const FIXTURES: Fixture[] = [
     kind: 'variant',
     expected: page('Compare the Triplets', 'Easy', ['Warmup']),
   },
+  // HackerRank in 2016, saved: a title with the track in it, a generic og:title, a plain-link breadcrumb and the tour heading.
+  { file: 'hackerrank/new-year-chaos-2016.html', url: 'https://www.hackerrank.com/challenges/new-year-chaos/problem', kind: 'variant', expected: page('New Year Chaos', null, ['Implementation']) },
   // InterviewBit with a hyphenated title, a "Difficulty:" row and a JSON-LD breadcrumb.
   {
     file: 'interviewbit/longest-consecutive-sequence.html',

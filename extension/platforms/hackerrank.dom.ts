@@ -1,13 +1,15 @@
-import { breadcrumb, emptyDetails, labelledValue, pageTitle, text, type DomReader, type PageReader } from './types';
+import { breadcrumb, emptyDetails, labelledValue, pageTitle, text, texts, type DomReader, type PageReader } from './types';
 
 const LEVELS = /^(Easy|Medium|Hard|Advanced|Expert)$/i;
 
 export const readHackerrank: DomReader = (doc) => {
   const details = emptyDetails();
-  // Breadcrumb (schema.org microdata): Prepare > Algorithms > Warmup > Solve Me First.
-  const crumbs = breadcrumb(doc);
-  // 1. og:title or the page title, "Solve Me First | HackerRank".
-  details.name = pageTitle(doc, /^(.+?)\s*\|\s*HackerRank\s*$/i);
+  // Breadcrumb (schema.org microdata): Prepare > Algorithms > Warmup > Solve Me First; in 2016 plain links
+  // in a .bcrumb block: All Domains > Algorithms > Implementation > New Year Chaos.
+  const marked = breadcrumb(doc);
+  const crumbs = marked.length ? marked : texts(doc.querySelectorAll('.bcrumb a'));
+  // 1. og:title or the page title, "Solve Me First | HackerRank"; in 2016 "New Year Chaos : Challenge | Implementation | Algorithms | HackerRank".
+  details.name = pageTitle(doc, /^([^|]+?)(?:\s+:\s+Challenge)?\s*\|(?:[^|]*\|)*\s*HackerRank\s*$/i);
   // 2. The challenge heading, else the breadcrumb's last item.
   details.name ??= text(doc.querySelector('h1.page-label, .challenge-page-label-wrapper h1, h2.hr_tour-challenge-name'));
   if (!details.name && crumbs.length >= 3) details.name = crumbs[crumbs.length - 1] ?? null;
