@@ -5,6 +5,9 @@ import { defineConfig } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18787);
 const dataDir = mkdtempSync(join(tmpdir(), 'pt-e2e-'));
+// Away from the E2E ports of other runs on this machine (they pick ports next to each other).
+const FAKE_JUDGE_PORT = Number(process.env.FAKE_JUDGE_PORT ?? E2E_PORT + 1000);
+const FAKE_JUDGE = `http://127.0.0.1:${FAKE_JUDGE_PORT}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -24,12 +27,26 @@ export default defineConfig({
     viewport: { width: 1280, height: 1400 },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'npx tsx api/server.ts',
-    url: `http://localhost:${E2E_PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    // The specs sign up dozens of users, all from this machine's address.
-    env: { PORT: String(E2E_PORT), DATA_DIR: dataDir, SCRYPT_N: '1024', LOG_LEVEL: 'error', DATABASE_URL: '', SIGNUP_LIMIT_PER_ADDRESS: '10000', TEST_CLOCK: '1' },
-  },
+  webServer: [
+    // Codeforces and LeetCode as saved answers (tests/e2e/support/fake-judge.ts), up before the API reads contests.
+    {
+      command: 'npx tsx tests/e2e/support/fake-judge.ts',
+      url: `${FAKE_JUDGE}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { FAKE_JUDGE_PORT: String(FAKE_JUDGE_PORT) },
+    },
+    {
+      command: 'npx tsx api/server.ts',
+      url: `http://localhost:${E2E_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      // The specs sign up dozens of users, all from this machine's address.
+      env: {
+        PORT: String(E2E_PORT), DATA_DIR: dataDir, SCRYPT_N: '1024', LOG_LEVEL: 'error', DATABASE_URL: '', SIGNUP_LIMIT_PER_ADDRESS: '10000', TEST_CLOCK: '1',
+        // No test reaches a real judge: the two the specs use answer locally, the others go nowhere.
+        CODEFORCES_ORIGIN: FAKE_JUDGE, LEETCODE_ORIGIN: FAKE_JUDGE, ATCODER_ORIGIN: FAKE_JUDGE, CODECHEF_ORIGIN: FAKE_JUDGE, GEEKSFORGEEKS_ORIGIN: FAKE_JUDGE,
+      },
+    },
+  ],
 });

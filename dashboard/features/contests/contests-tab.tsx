@@ -4,12 +4,11 @@ import { useLocation, useSearch } from 'wouter';
 import type { Contest } from '@shared/schemas/contest';
 import { EmptyState, Skeleton } from '../../components/feedback';
 import { PlatformIcon } from '../../components/question-bits';
-import { toast } from '../../lib/toast';
 import { useNow } from '../../lib/use-now';
 import { isContestJudge, judgeName } from '../judge-accounts/lib/judges';
 import { contestsQuery } from './api/contest-queries';
 import { CalendarFeedCard } from './components/calendar-feed-card';
-import { contestIcs, icsFileName, isHttpUrl } from './lib/ics';
+import { contestCalendarHref, isHttpUrl } from './lib/links';
 import { contestPhase, formatCountdown, formatDuration, formatStart } from './lib/time';
 import './contests.css';
 
@@ -124,9 +123,9 @@ function ContestRow({ contest: c, now }: { contest: Contest; now: number }) {
         </span>
       </div>
       <div className="ct-actions">
-        <button type="button" className="btn btn-sm" onClick={() => downloadIcs(c)} aria-label={`Add ${c.name} to calendar`}>
+        <a className="btn btn-sm" href={contestCalendarHref(c.id)} download aria-label={`Add ${c.name} to calendar`}>
           <CalendarPlus size={14} aria-hidden /> Add to calendar
-        </button>
+        </a>
         {isHttpUrl(c.url) && (
           <a className="btn btn-sm btn-primary" href={c.url} target="_blank" rel="noopener noreferrer" aria-label={`Register for ${c.name} on ${judgeName(c.platform)} (opens in a new tab)`}>
             Register <ExternalLink size={13} aria-hidden />
@@ -135,23 +134,6 @@ function ContestRow({ contest: c, now }: { contest: Contest; now: number }) {
       </div>
     </li>
   );
-}
-
-function downloadIcs(contest: Contest) {
-  try {
-    const blob = new Blob([contestIcs(contest)], { type: 'text/calendar;charset=utf-8' });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = icsFileName(contest);
-    document.body.append(a);
-    a.click();
-    a.remove();
-    // Give the browser a moment to start the download before the address goes.
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  } catch {
-    toast.error('Could not make the calendar file');
-  }
 }
 
 function ContestsSkeleton() {

@@ -104,7 +104,7 @@ export function useRefreshAccount(token: string | null) {
 export function useLeaderboardOptIn(token: string | null) {
   return useListEdit(
     token,
-    (optIn: boolean) => request('PUT', '/question-tracker/v1/user/leaderboard', leaderboardOptInResponseSchema, { optIn }),
+    (optIn: boolean) => request('PUT', '/question-tracker/v1/leaderboard/opt-in', leaderboardOptInResponseSchema, { optIn }),
     (data, optIn) => ({ ...data, leaderboardOptIn: optIn }),
     'Could not change the leaderboard setting',
   );

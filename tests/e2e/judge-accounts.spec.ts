@@ -1,0 +1,179 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import ICAL from 'ical.js';
+import { FAKE_HANDLES } from './support/fake-judge';
+import { signUpAndSignIn } from './support/session';
+
+/**
+ * Judge accounts end to end, against the fake judge of playwright.config.ts (Codeforces' and LeetCode's
+ * saved answers; tourist's rating is 3757, lee215 has solved 2712).
+ */
+
+async function profileNameOf(page: Page, token: string): Promise<string> {
+  const res = await page.request.get('/auth/v1/me', { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { data: { user: { profileName: string } } }).data.user.profileName;
+}
+
+async function link(page: Page, judge: string, handle: string) {
+  const section = page.getByRole('region', { name: 'Judge accounts' });
+  await section.getByLabel('Judge', { exact: true }).selectOption({ label: judge });
+  await section.getByLabel('Handle', { exact: true }).fill(handle);
+  await section.getByRole('button', { name: /Link account|Replace/ }).click();
+}
+
+test('link Codeforces and LeetCode, see the portfolio, the leaderboard and the contests, and download a contest', async ({ page, request }) => {
+  const me = await signUpAndSignIn(page, request, 'Rated');
+  const profileName = await profileNameOf(page, me.token);
+
+  await page.goto('/account');
+  const section = page.getByRole('region', { name: 'Judge accounts' });
+  await expect(section.getByRole('heading', { name: 'Judge accounts' })).toBeVisible();
+
+  // An unknown handle is refused inline, by the judge's own answer.
+  await link(page, 'Codeforces', 'no_such_handle_42');
+  await expect(section.getByRole('alert')).toHaveText('No such user on Codeforces');
+
+  await link(page, 'Codeforces', FAKE_HANDLES.codeforces);
+  const accounts = section.getByRole('list', { name: 'Linked judge accounts' });
+  const cf = accounts.getByRole('listitem').filter({ hasText: 'Codeforces' });
+  await expect(cf).toContainText('3,757');
+  await expect(cf).toContainText(FAKE_HANDLES.codeforces);
+  await expect(cf.getByRole('link', { name: new RegExp(FAKE_HANDLES.codeforces) })).toHaveAttribute('href', `https://codeforces.com/profile/${FAKE_HANDLES.codeforces}`);
+  await expect(cf.getByText('just now')).toBeVisible();
+
+  await link(page, 'LeetCode', FAKE_HANDLES.leetcode);
+  const lc = accounts.getByRole('listitem').filter({ hasText: 'LeetCode' });
+  await expect(lc).toContainText('2,712');
+
+  // Join the leaderboard; the switch says so after a reload (the server kept it).
+  const optIn = section.getByRole('switch', { name: 'Show me on the leaderboard' });
+  await optIn.click();
+  await expect(optIn).toHaveAttribute('aria-checked', 'true');
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Show me on the leaderboard' })).toHaveAttribute('aria-checked', 'true');
+
+  // The portfolio: judge cards, total across judges, and a rating chart (recharts, loaded on demand).
+  await page.goto(`/profile/${profileName}`);
+  const cards = page.getByRole('list', { name: 'Judge accounts' });
+  await expect(cards.getByRole('listitem')).toHaveCount(2);
+  await expect(cards.getByRole('listitem').filter({ hasText: 'Codeforces' })).toContainText('3,757');
+  await expect(page.getByText('solved across judges')).toBeVisible();
+  const chart = page.getByRole('img', { name: /^Codeforces rating over \d+ contests/ });
+  await expect(chart).toBeVisible();
+  await expect(chart.locator('.recharts-line-curve')).toHaveCount(1);
+
+  // The leaderboard, from the top bar: the viewer's row is marked, with its rank.
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Leaderboard' }).click();
+  await expect(page.getByRole('heading', { name: 'Leaderboard' })).toBeVisible();
+  const mine = page.locator('tr[aria-current="true"]').first();
+  await expect(mine).toContainText(profileName);
+  await expect(mine).toContainText('You');
+  await expect(mine.locator('.lb-rank-badge')).toHaveText(/^\d[\d,]*$/);
+  await page.getByRole('button', { name: 'Codeforces rating' }).click();
+  await expect(page).toHaveURL(/metric=codeforces_rating/);
+  await expect(page.locator('tr[aria-current="true"]').first()).toContainText('3,757');
+
+  // Contests: running and upcoming, with a countdown that moves.
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Contests' }).click();
+  await expect(page.getByRole('heading', { name: 'Running now' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Upcoming' })).toBeVisible();
+  const timer = page.getByRole('timer').first();
+  const before = await timer.textContent();
+  await expect(timer).not.toHaveText(before ?? '', { timeout: 3_000 });
+  await expect(page.getByRole('link', { name: /^Register for .* on Codeforces/ }).first()).toHaveAttribute('href', /^https:\/\/codeforces\.com\//);
+
+  // The judge filter keeps only that judge's contests.
+  await page.getByRole('group', { name: 'Filter by judge' }).getByRole('button', { name: 'LeetCode' }).click();
+  await expect(page.getByRole('link', { name: /^Register for .* on Codeforces/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Register for .* on LeetCode/ }).first()).toBeVisible();
+
+  // One contest as a calendar file: a valid calendar with that contest's name and start.
+  const first = page.locator('.ct-row').first();
+  const name = (await first.locator('.ct-name').textContent()) ?? '';
+  const startsAt = (await first.locator('time').getAttribute('datetime')) ?? '';
+  const downloading = page.waitForEvent('download');
+  await first.getByRole('link', { name: `Add ${name} to calendar` }).click();
+  const file = await (await downloading).path();
+  const calendar = new ICAL.Component(ICAL.parse(readFileSync(file, 'utf8')));
+  const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+  expect(event.summary).toBe(name);
+  expect(event.startDate.toJSDate().getTime()).toBe(Date.parse(startsAt));
+});
+
+test('the feed address is shown once, can be copied, rotated and revoked', async ({ page, request, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signUpAndSignIn(page, request, 'Feed');
+  await page.goto('/question-tracker?tab=contests');
+  const feed = page.getByRole('complementary', { name: 'Calendar feed' });
+  await feed.getByRole('button', { name: 'Create feed address' }).click();
+  const address = feed.getByLabel('Calendar feed address');
+  const url = await address.inputValue();
+  expect(url).toMatch(/\/contests\/feed\/[^/]+\.ics$/);
+  const res = await request.get(url);
+  expect(res.status()).toBe(200);
+  const text = await res.text();
+  expect(new ICAL.Component(ICAL.parse(text)).name).toBe('vcalendar');
+
+  await feed.getByRole('button', { name: 'Copy feed address' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+
+  await feed.getByRole('button', { name: 'Rotate' }).click();
+  await page.getByRole('dialog', { name: 'Rotate the feed address?' }).getByRole('button', { name: 'Rotate' }).click();
+  await expect(address).not.toHaveValue(url);
+  expect((await request.get(url)).status()).not.toBe(200);
+
+  const rotated = await address.inputValue();
+  await feed.getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('dialog', { name: 'Revoke the feed?' }).getByRole('button', { name: 'Revoke' }).click();
+  await expect(feed.getByRole('button', { name: 'Create feed address' })).toBeVisible();
+  expect((await request.get(rotated)).status()).not.toBe(200);
+});
+
+test('a failed change of an account is undone with a message', async ({ page, request }) => {
+  await signUpAndSignIn(page, request, 'Rollback');
+  await page.goto('/account');
+  await link(page, 'Codeforces', FAKE_HANDLES.codeforces);
+  const cf = page.getByRole('list', { name: 'Linked judge accounts' }).getByRole('listitem').filter({ hasText: 'Codeforces' });
+  const isPublic = cf.getByRole('switch', { name: /^Public/ });
+  const was = await isPublic.getAttribute('aria-checked');
+  await page.route('**/question-tracker/v1/user/accounts/codeforces', (route) =>
+    route.request().method() === 'PATCH'
+      ? route.fulfill({ status: 500, json: { status: { code: 500, success: false, error: 'InternalError', message: 'Oops! Something Went Wrong' }, data: null } })
+      : route.fallback(),
+  );
+  await isPublic.click();
+  await expect(page.getByText('Oops! Something Went Wrong')).toBeVisible();
+  await expect(isPublic).toHaveAttribute('aria-checked', was ?? 'false');
+});
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the new screens fit a phone and are reachable from the phone menu', async ({ page, request }) => {
+    const me = await signUpAndSignIn(page, request, 'Phone');
+    const profileName = await profileNameOf(page, me.token);
+    await page.goto('/account');
+    await link(page, 'Codeforces', FAKE_HANDLES.codeforces);
+    await expect(page.getByRole('list', { name: 'Linked judge accounts' })).toContainText('3,757');
+    await page.getByRole('switch', { name: 'Show me on the leaderboard' }).click();
+    await expectNoSidewaysScroll(page);
+
+    for (const label of ['Contests', 'Leaderboard']) {
+      await page.getByRole('button', { name: 'Sections menu' }).click();
+      await page.getByRole('link', { name: label }).click();
+      await expect(page.getByRole('heading', { level: 1, name: label })).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await expectNoSidewaysScroll(page);
+    }
+    await expect(page.locator('tr[aria-current="true"]').first()).toContainText(profileName);
+
+    await page.goto(`/profile/${profileName}`);
+    await expect(page.getByRole('img', { name: /^Codeforces rating over/ })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  });
+});
+
+async function expectNoSidewaysScroll(page: Page) {
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
+  expect(widths.scroll, 'the page scrolls sideways').toBeLessThanOrEqual(widths.view);
+}
