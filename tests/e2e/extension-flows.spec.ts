@@ -3,6 +3,7 @@ import { CONTENT_SCRIPT_MAX_BYTES } from '../../extension/lib/budgets';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { matchPatterns } from '../../shared/platforms/index';
+import { syncHostPatterns } from '../../extension/sync/index';
 import { contentScriptMatches, leetcodeMatches } from '../../extension/lib/content-matches';
 import { builtManifest, EXTENSION_DIR, fixtureJson, launchWithExtension, startFixtureServer, tabIdFor } from './support/extension';
 
@@ -89,8 +90,9 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
       content_scripts: { matches: string[]; js: string[]; world?: string; run_at?: string }[];
       content_security_policy: { extension_pages: string };
     };
-    expect(manifest.permissions.sort()).toEqual(['alarms', 'contextMenus', 'sidePanel', 'storage']);
-    expect(manifest.host_permissions.sort()).toEqual([...matchPatterns(), 'http://localhost/*', 'http://127.0.0.1/*'].sort());
+    expect(manifest.permissions.sort()).toEqual(['alarms', 'contextMenus', 'cookies', 'offscreen', 'sidePanel', 'storage']);
+    // The problem hosts, the history sync's hosts (extension-sync.spec.ts) and the local API.
+    expect(manifest.host_permissions.sort()).toEqual([...new Set([...matchPatterns(), ...syncHostPatterns(), 'http://localhost/*', 'http://127.0.0.1/*'])].sort());
     const isolated = manifest.content_scripts.find((c) => c.js.includes('content-scripts/problem.js'));
     const tap = manifest.content_scripts.find((c) => c.js.includes('content-scripts/leetcode-verdict.js'));
     expect(isolated?.matches.sort()).toEqual(contentScriptMatches().sort());

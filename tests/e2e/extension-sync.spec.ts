@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { syncHostPatterns } from '../../extension/sync/index';
 import { builtManifest, launchWithExtension, startFixtureServer } from './support/extension';
@@ -188,6 +189,30 @@ test.describe('the extension: sync solved problems', () => {
     expect(sheet.sheet.userSolved).toBeGreaterThanOrEqual(2); // Best Time to Buy and Sell Stock, Minimum Window Substring
     await page.goto(`${apiBase}/question-tracker/sheet/blind-75`);
     await expect(page.getByText(`${sheet.sheet.userSolved} / 75 solved`)).toBeVisible();
+  });
+
+  test('the dashboard dialog at 390 px, light and dark: keyboard reachable, named, nothing wider than the screen, no serious axe violation', async () => {
+    const page = await ext.context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.addInitScript(({ t, k }) => (window.localStorage.setItem('pt.token', k), window.localStorage.setItem('pt.theme', t)), { t: theme, k: token });
+      await page.goto(`${apiBase}/question-tracker?tab=workspace`);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      // By keyboard: the header's button takes the focus, Enter opens the dialog, Escape closes it.
+      const button = page.getByRole('button', { name: 'Sync solved problems' }).first();
+      await button.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Sync solved problems' });
+      await expect(dialog.getByRole('button', { name: 'Sync all' })).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'Sync LeetCode' })).toBeVisible();
+      const widest = await dialog.evaluate((d) => Math.max(...[...d.querySelectorAll('*')].map((e) => e.getBoundingClientRect().right)));
+      expect(widest).toBeLessThanOrEqual(390);
+      const { violations } = await new AxeBuilder({ page }).include('dialog[open]').analyze();
+      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+    await page.close();
   });
 
   test('without the extension the dashboard says how to get it', async ({ page }) => {
