@@ -15,4 +15,4 @@ export const readInterviewbit: DomReader = (doc) => {
 };
 
 /** The problem description: shown, it makes the page a problem page whatever its title says. */
-export const interviewbitReader: PageReader = { read: readInterviewbit, statement: '.p-statement,.markdown-content' };
+export const interviewbitReader: PageReader = { read: readInterviewbit, statement: '.p-statement,#problem-content,.markdown-content' };
