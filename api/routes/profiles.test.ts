@@ -4,6 +4,7 @@ import { profileResponseSchema, type Profile } from '../../shared/schemas/profil
 import { questions, sheets, userQuestions, users } from '../db/schema';
 import { seedDatabase } from '../db/seed/index';
 import { createTestApp } from '../testing';
+import { createJudgeTestApp } from '../../tests/support/judge-app';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
 const P = '/question-tracker/v1/profile';
@@ -85,5 +86,38 @@ describe('public profiles', () => {
     const again = (await profile('practice-tracker', fan.token)).body.data.profile.sheets.find((c) => c.slug === 'blind-75')!;
     expect(again).toMatchObject({ isFollowing: true, followers: blind.followers + 1 });
     expect(JSON.stringify(res.body)).not.toContain('curator@');
+  });
+});
+
+describe('public profiles: the judge portfolio', () => {
+  let j: Awaited<ReturnType<typeof createJudgeTestApp>>;
+  beforeAll(async () => {
+    j = await createJudgeTestApp();
+  });
+  afterAll(() => j.close());
+
+  it('shows public judge accounts with their history and totals, never a hidden account, an email or a private sheet', async () => {
+    const owner = await j.signup('Portfolio');
+    const A = '/question-tracker/v1/user/accounts';
+    await j.call('PUT', `${A}/codeforces`, { token: owner.token, body: { handle: 'tourist', public: true } });
+    await j.call('PUT', `${A}/leetcode`, { token: owner.token, body: { handle: 'lee215', public: true } });
+    await j.call('PUT', `${A}/atcoder`, { token: owner.token, body: { handle: 'hidden_handle_7' } });
+    await j.call('PUT', `${A}/codechef`, { token: owner.token, body: { handle: 'secret_chef', public: true } });
+    await j.call('PATCH', `${A}/codechef`, { token: owner.token, body: { public: false } });
+    const secret = await j.createSheet(owner.token, 'Portfolio Secret Sheet');
+
+    const viewer = await j.signup('Onlooker');
+    for (const token of [undefined, viewer.token, owner.token]) {
+      const res = await j.call<{ profile: Profile }>('GET', `${P}/${owner.user.profileName}`, { token });
+      expect(res.status).toBe(200);
+      const p = profileResponseSchema.parse(res.body.data).profile;
+      expect(p.portfolio.cards.map((c) => c.platform)).toEqual(['codeforces', 'leetcode']);
+      expect(p.portfolio.cards[0]).toMatchObject({ name: 'Codeforces', handle: 'tourist', rating: 3757, maxRating: 4009, rank: 'legendary grandmaster', profileUrl: 'https://codeforces.com/profile/tourist', contests: 3 });
+      expect(p.portfolio.cards[0]!.history).toHaveLength(3);
+      expect(p.portfolio.cards[1]).toMatchObject({ name: 'LeetCode', rating: 2746, solved: 2712, profileUrl: 'https://leetcode.com/u/lee215' });
+      expect(p.portfolio).toMatchObject({ contestsTaken: 6, totalSolved: 2712 });
+      const text = JSON.stringify(res.body);
+      for (const hidden of ['hidden_handle_7', 'secret_chef', 'atcoder', 'codechef', owner.email, secret.slug, '@']) expect(text).not.toContain(hidden);
+    }
   });
 });

@@ -1,7 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Profile } from '../../shared/schemas/profile';
 import type { Db } from '../db/client';
-import { customQuestions, questions, sheets, userQuestions, users } from '../db/schema';
+import { customQuestions, judgeAccounts, questions, sheets, userQuestions, users } from '../db/schema';
+import { judgeName } from '../judges/index';
+import { profileUrl } from './judge-accounts';
 import { ownCustom, seenColumns } from './custom-questions';
 import { notFound } from '../lib/errors';
 import type { UserRow } from './auth';
@@ -38,6 +40,24 @@ export async function getProfile(db: Db, viewer: UserRow | null, profileName: st
   }
 
   const publicSheets = await listCards(db, viewer, and(eq(sheets.authorId, person.id), eq(sheets.visibility, 'public')));
+  const accounts = await db
+    .select()
+    .from(judgeAccounts)
+    .where(and(eq(judgeAccounts.userId, person.id), eq(judgeAccounts.public, true)))
+    .orderBy(judgeAccounts.platform);
+  const cards = accounts.map((a) => ({
+    platform: a.platform,
+    name: judgeName(a.platform),
+    handle: a.handle,
+    rating: a.rating,
+    maxRating: a.maxRating,
+    rank: a.rank,
+    solved: a.solved,
+    contests: a.contests,
+    profileUrl: profileUrl(a.platform, a.handle),
+    refreshedAt: a.refreshedAt?.toISOString() ?? null,
+    history: a.history.map((h) => ({ contest: h.contest, at: h.at, rating: h.rating })),
+  }));
   return {
     firstName: person.firstName,
     secondName: person.secondName,
@@ -46,5 +66,10 @@ export async function getProfile(db: Db, viewer: UserRow | null, profileName: st
     joinedAt: person.createdAt.toISOString(),
     solved: { total, byDifficulty, byPlatform },
     sheets: publicSheets,
+    portfolio: {
+      cards,
+      contestsTaken: cards.reduce((n, c) => n + (c.contests ?? c.history.length), 0),
+      totalSolved: cards.reduce((n, c) => n + (c.solved ?? 0), 0),
+    },
   };
 }

@@ -1,6 +1,32 @@
 import { z } from 'zod';
 import { sheetCardSchema } from './sheet-list';
 
+/** One public judge account on a profile: its figures, its link, and its rating after each contest. */
+export const portfolioCardSchema = z.strictObject({
+  platform: z.string(),
+  /** The judge's display name. */
+  name: z.string(),
+  handle: z.string(),
+  rating: z.number().nullable(),
+  maxRating: z.number().nullable(),
+  rank: z.string().nullable(),
+  solved: z.number().nullable(),
+  contests: z.number().nullable(),
+  profileUrl: z.string(),
+  refreshedAt: z.string().nullable(),
+  history: z.array(z.strictObject({ contest: z.string(), at: z.string(), rating: z.number() })),
+});
+export type PortfolioCard = z.infer<typeof portfolioCardSchema>;
+
+/** The owner's public judge accounts only; hidden ones are never part of it. */
+export const portfolioSchema = z.strictObject({
+  cards: z.array(portfolioCardSchema),
+  /** Rated contests taken, across the judges. */
+  contestsTaken: z.number(),
+  /** Problems solved as the judges count them, across the judges. */
+  totalSolved: z.number(),
+});
+
 export const profileParamSchema = z.object({ profileName: z.string().min(1).max(100) });
 
 /** A public profile: never the email, never private sheets. */
@@ -18,6 +44,7 @@ export const profileSchema = z.strictObject({
     byPlatform: z.record(z.string(), z.number()),
   }),
   sheets: z.array(sheetCardSchema),
+  portfolio: portfolioSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -6,7 +6,7 @@
  *   npx tsx tests/support/fake-judge.ts --port 18900     # prints the *_ORIGIN lines to export
  *
  * Handles choose the answer: `missing…` is an unknown user, `broken…` a changed shape, `down…` a 503;
- * any other handle gets the saved profile, its figures varied by the digits at its end (user17, user18…).
+ * any other handle gets the saved profile; handles user1, user2… get figures varied by their number.
  * Contest times are moved so that the saved lists are current at `now()`.
  */
 import { readFileSync } from 'node:fs';
@@ -35,7 +35,7 @@ type Kind = 'ok' | 'missing' | 'broken' | 'down';
 const kindOf = (handle: string): Kind =>
   handle.startsWith('missing') ? 'missing' : handle.startsWith('broken') ? 'broken' : handle.startsWith('down') ? 'down' : 'ok';
 /** Varies the saved figures per handle, deterministically. */
-const seedOf = (handle: string) => Number(/(\d+)$/.exec(handle)?.[1] ?? 0);
+const seedOf = (handle: string) => Number(/^user(\d+)$/.exec(handle)?.[1] ?? 0);
 
 export function createFakeJudge(options: { now?: () => Date; delayMs?: number } = {}) {
   const now = options.now ?? (() => new Date());
