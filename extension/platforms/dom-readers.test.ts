@@ -94,6 +94,7 @@ const FIXTURES: Fixture[] = [
   },
 
   // Pages saved from the judges' sites (tests/fixtures/README.md says where from), trimmed.
+  { file: 'atcoder/abc307_c.html', url: 'https://atcoder.jp/contests/abc307/tasks/abc307_c', kind: 'full', expected: page('Ideal Sheet', null) },
   { file: 'atcoder/ahc053_a.html', url: 'https://atcoder.jp/contests/ahc053/tasks/ahc053_a', kind: 'full', expected: page('Random Sum Game', null) },
   { file: 'cses/2162.html', url: 'https://cses.fi/problemset/task/2162/', kind: 'full', expected: page('Josephus Problem I', null, ['Sorting and Searching']) },
   { file: 'hackerrank/2d-array.html', url: 'https://www.hackerrank.com/challenges/2d-array/problem', kind: 'full', expected: page('2D Array - DS', 'Easy', ['Arrays']) },
@@ -349,6 +350,12 @@ describe('pages that are not the problem, and pages that attack the reader', () 
     ['Problem - 4A - Codeforces', false],
   ])('the title %j is an interstitial: %s', (title, wall) => {
     expect(isInterstitial(parse(`<html><head><title>${title}</title></head><body><p>x</p></body></html>`))).toBe(wall);
+  });
+
+  it("AtCoder's saved page without its head tags is named by its heading, not the heading's Editorial button", () => {
+    const doc = load('atcoder/abc307_c.html');
+    doc.querySelectorAll('title, meta').forEach((el) => el.remove());
+    expect(read('atcoder', doc).name).toBe('Ideal Sheet');
   });
 
   it('a Codeforces gym problem with a PDF statement and no problem list stays unnamed (never "Codeforces")', () => {
