@@ -9,6 +9,7 @@ import { tabHref } from '../tracker/tabs';
 import { sharingCalls } from './api/sharing-queries';
 import { sheetKeys } from './api/sheet-queries';
 import { ImportDialog, SettingsDialog, ShareDialog } from './components/dialogs';
+import { MenuItem } from '../../components/menu';
 
 type Open = 'share' | 'settings' | 'import' | 'delete' | 'leave' | null;
 
@@ -39,24 +40,24 @@ export function useSheetAdmin(sheet: Sheet) {
   const menuItems = (
     <>
       {member && (
-        <button type="button" role="menuitem" className="menu-item" onClick={() => setOpen('import')}>
+        <MenuItem onSelect={() => setOpen('import')}>
           <FileUp size={15} /> Import Questions
-        </button>
+        </MenuItem>
       )}
       {sheet.isAuthor && (
-        <button type="button" role="menuitem" className="menu-item" onClick={() => setOpen('settings')}>
+        <MenuItem onSelect={() => setOpen('settings')}>
           <Settings size={15} /> Sheet Settings
-        </button>
+        </MenuItem>
       )}
       {sheet.isAuthor && (
-        <button type="button" role="menuitem" className="menu-item danger" onClick={() => setOpen('delete')}>
+        <MenuItem danger onSelect={() => setOpen('delete')}>
           <Trash2 size={15} /> Delete Sheet
-        </button>
+        </MenuItem>
       )}
       {sheet.isCollaborator && (
-        <button type="button" role="menuitem" className="menu-item danger" onClick={() => setOpen('leave')}>
+        <MenuItem danger onSelect={() => setOpen('leave')}>
           <LogOut size={15} /> Leave Sheet
-        </button>
+        </MenuItem>
       )}
     </>
   );

@@ -1,6 +1,7 @@
 import { Star } from 'lucide-react';
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import type { Mapping } from '@shared/schemas/sheet';
+import { Menu, MenuItem } from '../../../components/menu';
 import { Difficulty, PlatformIcon, RateMenu } from '../../../components/question-bits';
 import { DragHandle } from './drag-handle';
 import { Icon } from './icons';
@@ -59,7 +60,6 @@ interface ContentProps {
 
 /** The row's contents, apart from its <li> (which also draws the empty box of a far row). */
 const RowContent = memo(function RowContent({ mapping, zone, solved, starred, actions }: ContentProps) {
-  const [menu, setMenu] = useState(false);
   const q = mapping.questionId;
   const extra = q.topics.length - TAGS_SHOWN;
   return (
@@ -100,18 +100,17 @@ const RowContent = memo(function RowContent({ mapping, zone, solved, starred, ac
           <Icon name="note" size={17} />
         </button>
         {actions.canEdit && (
-          <span className="menu">
-            <button type="button" className="icon-btn" aria-label="More actions" aria-haspopup="menu" aria-expanded={menu} onClick={() => setMenu((o) => !o)} onBlur={() => setTimeout(() => setMenu(false), 150)}>
-              <Icon name="more" size={17} />
-            </button>
-            {menu && (
-              <div className="menu-list" role="menu">
-                <button type="button" role="menuitem" className="menu-item danger" onMouseDown={(e) => e.preventDefault()} onClick={() => (setMenu(false), actions.onRemove(mapping))}>
-                  <Icon name="trash" size={15} /> Remove from Sheet
-                </button>
-              </div>
-            )}
-          </span>
+          <Menu
+            trigger={
+              <button type="button" className="icon-btn" aria-label="More actions">
+                <Icon name="more" size={17} />
+              </button>
+            }
+          >
+            <MenuItem danger onSelect={() => actions.onRemove(mapping)}>
+              <Icon name="trash" size={15} /> Remove from Sheet
+            </MenuItem>
+          </Menu>
         )}
       </span>
     </>

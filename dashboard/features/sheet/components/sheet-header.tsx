@@ -5,6 +5,7 @@ import { SHEET_MESSAGES } from '@shared/rules/sheet';
 import type { Sheet } from '@shared/schemas/sheet';
 import { ConfirmDialog } from '../../../components/dialog';
 import { InlineEdit } from '../../../components/inline-edit';
+import { Menu, MenuItem } from '../../../components/menu';
 import { ProgressBar, ProgressRing } from '../../../components/question-bits';
 import { toast } from '../../../lib/toast';
 import { initials } from '../../auth/components/user-menu';
@@ -35,7 +36,6 @@ export function SheetHeader({ sheet, isLoggedIn, onRename, onDescribe, onFollow,
   const [editing, setEditing] = useState<'name' | 'description' | null>(null);
   const [allTags, setAllTags] = useState(false);
   const [confirmUnfollow, setConfirmUnfollow] = useState(false);
-  const [menu, setMenu] = useState(false);
   const collabs = useQuery({ ...collaboratorsQuery(sheet._id), enabled: isLoggedIn || sheet.visibility === 'public' });
   const percent = sheet.totalQuestions ? Math.round((sheet.userSolved / sheet.totalQuestions) * 100) : 0;
   const tags = allTags ? sheet.tag : sheet.tag.slice(0, TAGS_SHOWN);
@@ -156,19 +156,18 @@ export function SheetHeader({ sheet, isLoggedIn, onRename, onDescribe, onFollow,
               <Plus size={16} /> Follow
             </button>
           ))}
-        <span className="menu">
-          <button type="button" className="btn btn-icon" aria-label="Sheet menu" aria-haspopup="menu" aria-expanded={menu} onClick={() => setMenu((m) => !m)}>
-            <MoreVertical size={16} />
-          </button>
-          {menu && (
-            <div className="menu-list" role="menu" onClick={() => setMenu(false)}>
-              <button type="button" role="menuitem" className="menu-item" onClick={() => void copyLink()}>
-                <Link2 size={15} /> Copy Link
-              </button>
-              {menuItems}
-            </div>
-          )}
-        </span>
+        <Menu
+          trigger={
+            <button type="button" className="btn btn-icon" aria-label="Sheet menu">
+              <MoreVertical size={16} />
+            </button>
+          }
+        >
+          <MenuItem onSelect={() => void copyLink()}>
+            <Link2 size={15} /> Copy Link
+          </MenuItem>
+          {menuItems}
+        </Menu>
       </div>
       <ConfirmDialog
         open={confirmUnfollow}
