@@ -12,6 +12,10 @@ import { createFeed, getFeed, revokeFeed } from '../services/contests';
  */
 export function calendarFeedRoutes(deps: Deps) {
   return new Hono<AppEnv>()
+    .use(async (c, next) => {
+      requireUser(c);
+      await next();
+    })
     .get('/', async (c) => ok(c, { feed: await getFeed(deps.db, requireUser(c).id) }, 200))
     .put('/', valid('json', calendarFeedBodySchema), async (c) => {
       const { token, feed } = await createFeed(deps.db, requireUser(c).id, c.req.valid('json').platforms ?? []);

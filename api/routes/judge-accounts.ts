@@ -9,6 +9,11 @@ import { linkAccount, listAccounts, requestRefresh, setAccountPublic, unlinkAcco
 /** /question-tracker/v1/user/accounts: the caller's handles on judges. */
 export function judgeAccountRoutes(deps: Deps) {
   return new Hono<AppEnv>()
+    // Signed in first: an anonymous caller is told to sign in, whatever its body.
+    .use(async (c, next) => {
+      requireUser(c);
+      await next();
+    })
     .get('/', async (c) => ok(c, await listAccounts(deps, requireUser(c).id), 200))
     .put('/:platform', valid('param', judgeAccountParamSchema), valid('json', linkAccountBodySchema), async (c) => {
       const account = await linkAccount(deps, requireUser(c).id, c.req.valid('param').platform, c.req.valid('json'));

@@ -11,8 +11,16 @@ import { leaderboard } from '../services/leaderboard';
 export function leaderboardRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .get('/', valid('query', leaderboardQuerySchema), async (c) => ok(c, await leaderboard(deps.db, c.get('user'), c.req.valid('query')), 200))
-    .put('/opt-in', valid('json', leaderboardOptInBodySchema), async (c) => {
+    .put(
+      '/opt-in',
+      async (c, next) => {
+        requireUser(c);
+        await next();
+      },
+      valid('json', leaderboardOptInBodySchema),
+      async (c) => {
       const optIn = await setLeaderboardOptIn(deps.db, requireUser(c).id, c.req.valid('json').optIn);
       return ok(c, { optIn }, 200);
-    });
+      },
+    );
 }

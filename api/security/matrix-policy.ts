@@ -81,6 +81,8 @@ const following = (a: Actor, t: Target): Expectation => {
 
 const sheet = (ctx: CellContext) => ctx.resource as SheetRes;
 const RV = '/question-tracker/v1/user/review';
+const JA = '/question-tracker/v1/user/accounts';
+const CF = '/question-tracker/v1/user/calendar-feed';
 const questionOf = (ctx: CellContext) => {
   const r = ctx.resource as IdRes;
   if (!r.questionId) throw new Error('not a record');
@@ -400,6 +402,24 @@ export const POLICIES: RoutePolicy[] = [
 
   // Profiles: public, without emails or private sheets.
   { method: 'GET', path: '/question-tracker/v1/profile/:profileName', cases: one('profile', ['open'], open(), (ctx) => ({ path: `/question-tracker/v1/profile/${ctx.world.people.creator.profileName}` })) },
+
+  // Judge accounts: the caller's own. Cells never reach a judge: a bad handle is refused before any request.
+  { method: 'GET', path: `${JA}`, cases: one('own accounts', ['self'], personal(), () => ({ path: JA })) },
+  { method: 'PUT', path: `${JA}/:platform`, cases: one('link (bad handle)', ['self'], personal(400), () => ({ path: `${JA}/codeforces`, body: { handle: 'no spaces allowed' } })) },
+  { method: 'PATCH', path: `${JA}/:platform`, cases: one('show or hide (none linked)', ['self'], personal(404), async (ctx) => ({ path: `${JA}/codeforces`, body: { public: true }, token: await spare(ctx) })) },
+  { method: 'DELETE', path: `${JA}/:platform`, cases: one('unlink (none linked)', ['self'], personal(404), async (ctx) => ({ path: `${JA}/codeforces`, token: await spare(ctx) })) },
+  { method: 'POST', path: `${JA}/:platform/refresh`, cases: one('refresh (none linked)', ['self'], personal(404), async (ctx) => ({ path: `${JA}/codeforces/refresh`, token: await spare(ctx) })) },
+  // Leaderboard: public figures of opted-in users; the opt-in is the caller's own.
+  { method: 'GET', path: '/question-tracker/v1/leaderboard', cases: one('leaderboard', ['open'], open(), () => ({ path: '/question-tracker/v1/leaderboard?metric=c_score' })) },
+  { method: 'PUT', path: '/question-tracker/v1/leaderboard/opt-in', cases: one('opt in', ['self'], personal(), async (ctx) => ({ path: '/question-tracker/v1/leaderboard/opt-in', body: { optIn: true }, token: await spare(ctx) })) },
+  // Contests: public; calendars are text/calendar, so the cells here are their JSON refusals (contests.test.ts reads the calendars).
+  { method: 'GET', path: '/question-tracker/v1/contests', cases: one('contests', ['open'], open(), () => ({ path: '/question-tracker/v1/contests' })) },
+  { method: 'GET', path: '/question-tracker/v1/contests.ics', cases: one('calendar (bad filter)', ['open'], open(400), () => ({ path: `/question-tracker/v1/contests.ics?platform=${'x'.repeat(41)}` })) },
+  { method: 'GET', path: '/question-tracker/v1/contests/:contestId/calendar.ics', cases: one('one contest (unknown)', ['open'], open(404), () => ({ path: `/question-tracker/v1/contests/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}/calendar.ics` })) },
+  { method: 'GET', path: '/question-tracker/v1/contests/feed/:file', cases: one('feed (unknown token)', ['open'], open(404), () => ({ path: `/question-tracker/v1/contests/feed/${'A'.repeat(43)}.ics` })) },
+  { method: 'GET', path: CF, cases: one('own feed', ['self'], personal(), () => ({ path: CF })) },
+  { method: 'PUT', path: CF, cases: one('create or rotate feed', ['self'], personal(), async (ctx) => ({ path: CF, body: {}, token: await spare(ctx) })) },
+  { method: 'DELETE', path: CF, cases: one('revoke feed (none)', ['self'], personal(404), async (ctx) => ({ path: CF, token: await spare(ctx) })) },
 ];
 
 export const routeKey = (method: string, path: string) => `${method} ${path}`;
