@@ -5,8 +5,9 @@ const RATING = /^\d{1,4}$/;
 /** The app is client-rendered (Vite + React, hashed CSS-module classes): the server-sent head is the stable part. */
 export const readCodechef: DomReader = (doc) => {
   const details = emptyDetails();
-  // 1. The page title, "New Year Resolution Practice Coding Problem".
-  details.name = pageTitle(doc, /^(.+?)\s+Practice Coding Problem(?:\s*[-|]\s*CodeChef)?\s*$/i);
+  // 1. The page title, "New Year Resolution Practice Coding Problem"; a course's problem reads
+  // "Janmansh and Assignments Practice Problem in 500 to 1000 difficulty problems".
+  details.name = pageTitle(doc, /^(.+?)\s+Practice (?:Coding Problem(?:\s*[-|]\s*CodeChef)?|Problem in .+)\s*$/i);
   // 2. The rendered banner title (a contest problem has its own title block), else the statement's first heading.
   details.name ??= text(doc.querySelector('[class*="_problem__title_"] h1, [class*="_titleStatus__container_"] h1, [class*="_contestProblemTitle_"] h1'));
   details.name ??= text(doc.querySelector('#problem-statement > h3:first-child'));

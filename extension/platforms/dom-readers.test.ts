@@ -22,6 +22,8 @@ interface Fixture {
    * or nothing readable (a bot check, an error page, a login wall served at the problem's URL).
    */
   kind: 'full' | 'degraded' | 'variant' | 'unreadable';
+  /** The page shows no statement text: a PDF statement, or only the head an app renders into. */
+  noStatement?: true;
 }
 
 const page = (name: string | null, difficulty: string | null, topics: string[] = []): PageDetails => ({ name, difficulty, topics });
@@ -122,7 +124,7 @@ const FIXTURES: Fixture[] = [
     expected: page('Check if it is Possible to Split Array', 'Medium'),
   },
   // A gym problem whose statement is a PDF: named from the submit form's problem list by its index, never "Codeforces".
-  { file: 'codeforces/gym104114C-pdf.html', url: 'https://codeforces.com/gym/104114/problem/C', kind: 'variant', expected: page('Cactus Meets Torus', null) },
+  { file: 'codeforces/gym104114C-pdf.html', url: 'https://codeforces.com/gym/104114/problem/C', kind: 'variant', noStatement: true, expected: page('Cactus Meets Torus', null) },
   // GeeksforGeeks' older layout: page data under other keys (without the level), the level as a bare label.
   {
     file: 'geeksforgeeks/reverse-a-linked-list-old-layout.html',
@@ -132,6 +134,14 @@ const FIXTURES: Fixture[] = [
   },
   // A CodeChef contest problem: the contest's own title block.
   { file: 'codechef/START100-FLOW001-contest.html', url: 'https://www.codechef.com/START100/problems/FLOW001', kind: 'variant', expected: page('Add Two Numbers', null) },
+  // A CodeChef course's problem, saved (its head: the app renders the rest): "… Practice Problem in <course>".
+  {
+    file: 'codechef/JASSIGNMENTS-course.html',
+    url: 'https://www.codechef.com/practice/course/logical-problems/DIFF800/problems/JASSIGNMENTS',
+    kind: 'variant',
+    noStatement: true,
+    expected: page('Janmansh and Assignments', null),
+  },
   // AtCoder's Japanese page of a task.
   { file: 'atcoder/dp_a-ja.html', url: 'https://atcoder.jp/contests/dp/tasks/dp_a?lang=ja', kind: 'variant', expected: page('カエル 1', null) },
   // CSES with the sidebar's tasks as plain links under the section heading.
@@ -223,8 +233,7 @@ describe('DOM readers on saved problem pages', () => {
     expect(detectProblem(url, load(file))).toEqual({ ...parsed, ...expected });
   });
 
-  // A gym problem whose statement is a PDF shows no statement text at all.
-  it.each(FIXTURES.filter((f) => (f.kind === 'full' || f.kind === 'variant') && !f.file.endsWith('-pdf.html')))("$file shows a statement its reader's selector finds", ({ file }) => {
+  it.each(FIXTURES.filter((f) => (f.kind === 'full' || f.kind === 'variant') && !f.noStatement))("$file shows a statement its reader's selector finds", ({ file }) => {
     expect(hasStatement(load(file), domReaders[platformOf(file)]!.statement)).toBe(true);
   });
 
@@ -341,6 +350,10 @@ describe('pages that are not the problem, and pages that attack the reader', () 
     ['404 - Page Not Found | CodeChef', true],
     ['Page Not Found | HackerRank', true],
     ['Error 500', true],
+    ['404 Not Found', true],
+    ['503 Service Temporarily Unavailable', true],
+    // A judge's own title format after a name that starts with a status code is a problem's.
+    ['404 Not Found Practice Problem in 500 to 1000 difficulty problems', false],
     ['Login | InterviewBit', true],
     ['Sign in - LeetCode', true],
     // Real problems whose names start with such words are problems.

@@ -202,10 +202,11 @@ export function labelledList(doc: Document, heading: RegExp): string[] {
 
 /**
  * What a bot check, an error page or a login wall calls itself, in its title or its heading: the whole
- * text, or the part before the site's name ("Attention Required! | Cloudflare", "404 - Page Not Found").
+ * text, or the part before the site's name ("Attention Required! | Cloudflare", "404 - Page Not Found"). A
+ * status code is followed by a few words at most ("404 Not Found"), not by a judge's own title format.
  */
 const WALL =
-  /^(?:just a moment|attention required|access denied|(?:error )?[45]\d\d\b.*|(?:page )?not found|something went wrong|(?:internal )?server error|service unavailable|oops\b.*|error|log ?in|sign ?(?:in|up))\W*$/i;
+  /^(?:just a moment|attention required|access denied|(?:error )?[45]\d\d\b[\w :.,'-]{0,40}|(?:page )?not found|something went wrong|(?:internal )?server error|service unavailable|oops\b.*|error|log ?in|sign ?(?:in|up))\W*$/i;
 /** Cloudflare's challenge and error pages (current and older), by their own ids. */
 const CHALLENGE = '#challenge-form,#challenge-stage,#challenge-running,[id^=cf-],.cf-browser-verification';
 
