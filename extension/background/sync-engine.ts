@@ -255,8 +255,6 @@ async function finishCancel(deps: HandlerDeps, run: Run) {
 // One loop per background: a call while one runs gets that loop (it reads the same storage).
 const loops = new WeakMap<HandlerDeps, { controller: AbortController; done: Promise<void> }>();
 
-export const isDriving = (deps: HandlerDeps) => loops.has(deps);
-
 const defaultSleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((done) => {
     if (signal.aborted || ms <= 0) {

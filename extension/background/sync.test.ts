@@ -1,10 +1,11 @@
 // @vitest-environment-options {"settings":{"disableJavaScriptFileLoading":true,"disableCSSFileLoading":true,"handleDisabledFileLoadingAsSuccess":true}}
 import { describe, expect, it, vi } from 'vitest';
+import { EXTERNAL_MESSAGE_TYPES, PAGE_MESSAGE_TYPES } from '@shared/schemas/messages';
 import type { SyncOverview } from '@shared/schemas/sync';
 import { fixture } from '../sync/testing';
 import { handleExternalMessage, handleMessage } from './dispatch';
 import { drive, getRun, JUDGES_KEY, type JudgeRecord } from './sync-engine';
-import { setSyncIo } from './sync';
+import { autoSync, setSyncIo } from './sync';
 import { memory, page, setup, signIn } from './test-support';
 import type { HandlerDeps } from './types';
 
@@ -233,6 +234,39 @@ describe('sync solved problems: the background loop', () => {
     await expect(w.send({ type: 'sync:handle', platform: 'leetcode', handle: 'x' })).rejects.toThrow(/No handle is needed/);
   });
 
+  it('a later sync is incremental: from the start of the last complete one', async () => {
+    const w = world();
+    await signIn(w.local);
+    await w.send({ type: 'sync:handle', platform: 'atcoder', handle: 'sample_user' });
+    w.judge('https://kenkoooo.com/atcoder/atcoder-api/v3/user/submissions', ok('atcoder/page-1.json'));
+    await w.sync(['atcoder']);
+    const first = w.judgeOf(await w.send({ type: 'sync:status' }), 'atcoder');
+    expect(first).toMatchObject({ state: 'done', lastCount: 3 });
+    await w.sync(['atcoder']);
+    const asked = w.judgeCalls.map((u) => new URL(u).searchParams.get('from_second'));
+    expect(asked).toEqual(['0', String(START / 1000)]);
+  });
+
+  it('the daily sync runs only the judges synced before, and only when switched on', async () => {
+    const w = world();
+    await ready(w);
+    await w.send({ type: 'sync:handle', platform: 'atcoder', handle: 'sample_user' });
+    w.judge(hrPage(''), ok('hackerrank/page-1.json'));
+    w.judge(hrPage(HR_PAGE_2), ok('hackerrank/page-2.json'));
+    w.judge('https://kenkoooo.com/', ok('atcoder/page-1.json'));
+    await w.sync(['hackerrank']);
+    const before = w.judgeCalls.length;
+    await autoSync(w.deps);
+    await drive(w.deps, w.io);
+    expect(w.judgeCalls).toHaveLength(before);
+    await w.send({ type: 'sync:auto', autoSync: 'daily' });
+    await autoSync(w.deps);
+    await drive(w.deps, w.io);
+    // HackerRank again (incremental); AtCoder, never synced, is left alone.
+    expect(w.judgeCalls.slice(before).every((u) => u.startsWith(HR))).toBe(true);
+    expect(w.judgeCalls.length).toBeGreaterThan(before);
+  });
+
   it('turns the daily sync on and off through the background', async () => {
     const w = world();
     const onAutoSync = vi.fn();
@@ -245,6 +279,11 @@ describe('sync solved problems: the background loop', () => {
 
 describe('sync messages from the dashboard (externally_connectable)', () => {
   const dashboard = (url: string) => ({ url, origin: new URL(url).origin });
+  it('lets a web page send only some of the page messages: the sync\'s status, start and cancel', () => {
+    expect([...EXTERNAL_MESSAGE_TYPES].sort()).toEqual(['sync:cancel', 'sync:start', 'sync:status']);
+    for (const type of EXTERNAL_MESSAGE_TYPES) expect(PAGE_MESSAGE_TYPES).toContain(type);
+  });
+
   it('answers the sync messages from the tracker origin only, and nothing else from a web page', async () => {
     const { deps } = world() as { deps: HandlerDeps };
     await signIn(deps.local);

@@ -11,7 +11,7 @@ import { useSyncDialog } from '../stores/sync-dialog';
 import '../sync.css';
 
 /** The button that opens "Sync solved problems" (the workspace's header, its empty state, the account menu). */
-export function SyncButton({ className = 'btn', role, onOpen }: { className?: string; role?: 'menuitem'; onOpen?(): void }) {
+export function SyncButton({ className = 'btn', role, onOpen }: { className?: string; role?: 'menuitem'; onOpen?: () => void }) {
   const show = useSyncDialog((s) => s.show);
   return (
     <button
@@ -53,7 +53,7 @@ function GetExtension() {
   );
 }
 
-function JudgeItem({ judge, disabled, onSync }: { judge: SyncJudge; disabled: boolean; onSync(): void }) {
+function JudgeItem({ judge, disabled, onSync }: { judge: SyncJudge; disabled: boolean; onSync: () => void }) {
   const state = syncStateText(judge);
   const bad = judge.state === 'error' || judge.state === 'signedOut' || judge.state === 'paused';
   return (
@@ -82,7 +82,8 @@ function JudgeItem({ judge, disabled, onSync }: { judge: SyncJudge; disabled: bo
 
 /** "Sync solved problems": asks the installed extension to read the judges' histories, and shows how it goes. */
 export function SyncDialog() {
-  const { open, close } = useSyncDialog();
+  const open = useSyncDialog((s) => s.open);
+  const close = useSyncDialog((s) => s.close);
   const { user } = useSession();
   const qc = useQueryClient();
   const status = useQuery(syncStatusQuery(open));

@@ -37,11 +37,11 @@ function sendTo(rt: ExtensionRuntime, id: string, message: ExternalMessage): Pro
   return new Promise((resolve, reject) => {
     try {
       rt.sendMessage(id, message, (reply) => {
-        if (rt.lastError || reply === undefined) return reject(new NoExtension());
-        const parsed = replySchema.safeParse(reply);
-        if (!parsed.success) return reject(new Error('The extension answered in a shape this dashboard does not know: update the extension.'));
-        if (!parsed.data.ok) return reject(new Error(parsed.data.error === 'Unknown sender' ? 'The extension talks to another tracker address: set this one in its options.' : parsed.data.error));
-        resolve(parsed.data.data);
+        const parsed = rt.lastError || reply === undefined ? null : replySchema.safeParse(reply);
+        if (!parsed) reject(new NoExtension());
+        else if (!parsed.success) reject(new Error('The extension answered in a shape this dashboard does not know: update the extension.'));
+        else if (!parsed.data.ok) reject(new Error(parsed.data.error === 'Unknown sender' ? 'The extension talks to another tracker address: set this one in its options.' : parsed.data.error));
+        else resolve(parsed.data.data);
       });
     } catch {
       reject(new NoExtension());
