@@ -224,8 +224,9 @@ describe('sync solved problems: the background loop', () => {
     expect(cses.summary?.skipped).toEqual([{ count: 1, reason: 'already in your workspace (CSES gives no solve dates)' }]);
   });
 
-  it('needs a handle for a handle judge, and lists the judges without a reader with the reason', async () => {
+  it('needs the tracker sign-in, a handle for a handle judge, and lists the judges without a reader with the reason', async () => {
     const w = world();
+    await expect(w.sync(['cses'])).rejects.toThrow('Sign in to the tracker in the extension first.');
     await signIn(w.local);
     const status = await w.sync(['codeforces']);
     expect(w.judgeOf(status, 'codeforces')).toMatchObject({ account: 'handleNeeded', state: 'error', message: 'Enter your Codeforces handle first.' });

@@ -1,4 +1,5 @@
 import { cancelSync, overview, saveSyncSettings, startSync, syncSettings, type SyncIo } from './sync-engine';
+import { TOKEN_KEY } from '../lib/api';
 import { defineArea, done, fail, type HandlerDeps } from './types';
 import { historyReaderFor } from '../sync/index';
 
@@ -15,13 +16,15 @@ export const syncIoOf = (deps: HandlerDeps): SyncIo => ios.get(deps) ?? {};
 
 /** Called by the daily alarm: an incremental sync of the judges synced before. */
 export async function autoSync(deps: HandlerDeps) {
-  if ((await syncSettings(deps)).autoSync !== 'daily') return;
+  if ((await syncSettings(deps)).autoSync !== 'daily' || !(await deps.local.get<string>(TOKEN_KEY))) return;
   await startSync(deps, undefined, syncIoOf(deps), 'synced-before');
 }
 
 export const syncArea = defineArea('sync', {
   'sync:status': async (m, { deps }) => done(await overview(deps, m.probe === true)),
   'sync:start': async (m, { deps }) => {
+    // The problems go to the tracker account the extension is signed in with: none, nothing to sync into.
+    if (!(await deps.local.get<string>(TOKEN_KEY))) return fail('Sign in to the tracker in the extension first.', 401);
     await startSync(deps, m.platforms, syncIoOf(deps));
     return done(await overview(deps));
   },
