@@ -17,6 +17,8 @@ export interface PgBossQueueOptions {
   /** How often pg-boss looks for expired jobs and retries that are due. */
   maintenanceIntervalSeconds?: number;
   pollingIntervalSeconds?: number;
+  /** First wait before a failed job is tried again (doubling after). */
+  retryDelaySeconds?: number;
   /** Whether this process runs the periodic jobs' schedule (every process may; pg-boss sends each once). */
   schedule?: boolean;
   onError?: (err: Error) => void;
@@ -40,7 +42,7 @@ export function pgBossQueue(options: PgBossQueueOptions): JobQueue & { boss: PgB
   const boss = new PgBoss({
     ...(db ? { db } : { connectionString: options.connectionString, max: 4 }),
     retryLimit: RETRY_LIMIT,
-    retryDelay: RETRY_DELAY_SECONDS,
+    retryDelay: options.retryDelaySeconds ?? RETRY_DELAY_SECONDS,
     retryBackoff: true,
     expireInSeconds: options.expireInSeconds ?? 300,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
