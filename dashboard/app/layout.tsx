@@ -5,6 +5,7 @@ import { ThemeToggle, UserMenu } from '../features/auth/components/user-menu';
 import { useSession } from '../features/auth/api/session';
 import { SyncDialog } from '../features/sync/components/sync-dialog';
 import { PhoneNav } from './phone-nav';
+import { KeyboardShortcuts } from './shortcuts';
 import { resolveTab, TAB_LABELS, tabHref, type Tab } from '../features/tracker/tabs';
 
 const NAV: Tab[] = ['explore', 'mySheets', 'workspace', 'review', 'notes', 'analysis', 'contests', 'leaderboard'];
@@ -37,6 +38,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <UserMenu />
       </header>
       <main className="main">{children}</main>
+      <KeyboardShortcuts />
       {isLoggedIn && <SyncDialog />}
     </div>
   );

@@ -69,6 +69,7 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch(text: stri
       <input
         id="explore-search"
         type="search"
+        data-shortcut="search"
         className="input"
         placeholder="Search any coding sheet"
         value={text}

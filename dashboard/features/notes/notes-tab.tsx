@@ -188,6 +188,7 @@ export default function NotesTab() {
           <input
             className="input"
             type="search"
+            data-shortcut="search"
             aria-label="Search notes"
             placeholder="Search titles and notes"
             value={text}

@@ -30,7 +30,7 @@ export function FilterBar({ view, options, loading, onChange }: Props) {
     <div className="ws-filters" role="search" aria-label="Filter questions">
       <div className="ws-search">
         <Search size={15} aria-hidden className="ws-search-icon" />
-        <input className="input" type="search" data-focus-key="search" placeholder="Search questions" aria-label="Search questions" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <input className="input" type="search" data-focus-key="search" data-shortcut="search" placeholder="Search questions" aria-label="Search questions" value={search} onChange={(e) => setSearch(e.target.value)} />
         {search && (
           <button type="button" className="icon-btn ws-search-clear" aria-label="Clear search" onClick={() => setSearch('')}>
             <X size={14} />
