@@ -10,6 +10,8 @@ export const readCodechef: DomReader = (doc) => {
   details.name = pageTitle(doc, /^(.+?)\s+Practice (?:Coding Problem(?:\s*[-|]\s*CodeChef)?|Problem in .+)\s*$/i);
   // 2. The rendered banner title (a contest problem has its own title block), else the statement's first heading.
   details.name ??= text(doc.querySelector('[class*="_problem__title_"] h1, [class*="_titleStatus__container_"] h1, [class*="_contestProblemTitle_"] h1'));
+  // Earlier builds held the name in a span ("_problem__title_… > span", "TopBanner_problem__title__… > span").
+  details.name ??= text(doc.querySelector('[class*="_problem__title_"] > span'));
   details.name ??= text(doc.querySelector('#problem-statement > h3:first-child'));
   // The banner reads "Difficulty: 1200" (a rating); fall back to the hashed class pair.
   details.difficulty = labelledValue(doc, 'Difficulty', RATING);

@@ -365,6 +365,24 @@ describe('pages that are not the problem, and pages that attack the reader', () 
     expect(isInterstitial(parse(`<html><head><title>${title}</title></head><body><p>x</p></body></html>`))).toBe(wall);
   });
 
+  // No saved page of these layouts was found: the markup below is only the selectors public tools read on them.
+  it("InterviewBit's section-link breadcrumb and level element, as public tools read them", () => {
+    const doc = new DOMParser().parseFromString(
+      `<html><head><title>Colorful Number | InterviewBit</title></head><body>
+        <div class="ib-breadcrumb"><a class="ib-breadcrumb__item--link" href="/courses/programming/">Programming</a><a class="ib-breadcrumb__item--link" href="/courses/programming/hashing/">Hashing</a></div>
+        <span class="p-difficulty-level">Easy</span></body></html>`,
+      'text/html',
+    );
+    expect(read('interviewbit', doc)).toEqual(page('Colorful Number', 'Easy', ['Hashing']));
+  });
+
+  it("CodeChef's earlier banner with the name in a span, as public scrapers read it", () => {
+    for (const cls of ['_problem__title_bvg0e_488', 'TopBanner_problem__title__1nmUR']) {
+      const doc = new DOMParser().parseFromString(`<html><body><div class="${cls}"><span>New Year Resolution</span></div></body></html>`, 'text/html');
+      expect(read('codechef', doc).name, cls).toBe('New Year Resolution');
+    }
+  });
+
   it("AtCoder's saved page without its head tags is named by its heading, not the heading's Editorial button", () => {
     const doc = load('atcoder/abc307_c.html');
     doc.querySelectorAll('title, meta').forEach((el) => el.remove());
