@@ -191,6 +191,22 @@ test.describe('the extension: sync solved problems', () => {
     await expect(page.getByText(`${sheet.sheet.userSolved} / 75 solved`)).toBeVisible();
   });
 
+  test('the options page has the sync too, with the daily sync: switched on, the extension sets its daily alarm', async () => {
+    const options = await ext.context.newPage();
+    await options.goto(`chrome-extension://${ext.extensionId}/options.html`);
+    await expect(options.getByRole('heading', { name: 'Sync solved problems' })).toBeVisible();
+    await expect(judgeItem(options, 'LeetCode').getByRole('button', { name: 'Sync LeetCode' })).toBeEnabled();
+    const daily = options.getByRole('checkbox', { name: /Sync every day/ });
+    await expect(daily).not.toBeChecked();
+    await daily.check();
+    await expect(daily).toBeChecked();
+    const alarm = () => ext.worker.evaluate(async () => (await chrome.alarms.get('sync-daily'))?.periodInMinutes ?? null);
+    await expect.poll(alarm).toBe(24 * 60);
+    await daily.uncheck();
+    await expect.poll(alarm).toBeNull();
+    await options.close();
+  });
+
   test('the dashboard dialog at 390 px, light and dark: keyboard reachable, named, nothing wider than the screen, no serious axe violation', async () => {
     const page = await ext.context.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
