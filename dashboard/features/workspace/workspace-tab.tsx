@@ -63,7 +63,7 @@ export default function WorkspaceTab() {
           <p>{WORKSPACE_MESSAGES.subtitle}</p>
         </div>
         {isLoggedIn && (
-          <div className="row">
+          <div className="row ws-header-actions">
             <SyncButton />
             <button type="button" className="btn" onClick={() => setImporting(true)}>
               <Upload size={16} aria-hidden /> Import
