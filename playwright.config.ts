@@ -28,13 +28,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: [
-    // Codeforces and LeetCode as saved answers (tests/e2e/support/fake-judge.ts), up before the API reads contests.
+    // The judges as saved answers (tests/support/fake-judge.ts), up before the API reads contests.
     {
-      command: 'npx tsx tests/e2e/support/fake-judge.ts',
-      url: `${FAKE_JUDGE}/healthz`,
+      command: `npx tsx tests/support/fake-judge.ts --port ${FAKE_JUDGE_PORT}`,
+      url: `${FAKE_JUDGE}/codeforces/api/contest.list`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { FAKE_JUDGE_PORT: String(FAKE_JUDGE_PORT) },
     },
     {
       command: 'npx tsx api/server.ts',
@@ -44,8 +43,9 @@ export default defineConfig({
       // The specs sign up dozens of users, all from this machine's address.
       env: {
         PORT: String(E2E_PORT), DATA_DIR: dataDir, SCRYPT_N: '1024', LOG_LEVEL: 'error', DATABASE_URL: '', SIGNUP_LIMIT_PER_ADDRESS: '10000', TEST_CLOCK: '1',
-        // No test reaches a real judge: the two the specs use answer locally, the others go nowhere.
-        CODEFORCES_ORIGIN: FAKE_JUDGE, LEETCODE_ORIGIN: FAKE_JUDGE, ATCODER_ORIGIN: FAKE_JUDGE, CODECHEF_ORIGIN: FAKE_JUDGE, GEEKSFORGEEKS_ORIGIN: FAKE_JUDGE,
+        // No test reaches a real judge.
+        CODEFORCES_ORIGIN: `${FAKE_JUDGE}/codeforces`, LEETCODE_ORIGIN: `${FAKE_JUDGE}/leetcode`, ATCODER_ORIGIN: `${FAKE_JUDGE}/atcoder`,
+        CODECHEF_ORIGIN: `${FAKE_JUDGE}/codechef`, GEEKSFORGEEKS_ORIGIN: `${FAKE_JUDGE}/geeksforgeeks`,
       },
     },
   ],

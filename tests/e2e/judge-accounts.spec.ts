@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import ICAL from 'ical.js';
-import { FAKE_HANDLES } from './support/fake-judge';
 import { signUpAndSignIn } from './support/session';
 
 /**
- * Judge accounts end to end, against the fake judge of playwright.config.ts (Codeforces' and LeetCode's
- * saved answers; tourist's rating is 3757, lee215 has solved 2712).
+ * Judge accounts end to end, against the fake judge of playwright.config.ts (tests/support/fake-judge.ts:
+ * the judges' saved answers, so any handle reads as tourist, rated 3757 on Codeforces, and lee215, who has
+ * solved 2712 on LeetCode; a handle starting with 'missing' is unknown).
  */
+const FAKE_HANDLES = { codeforces: 'tourist', leetcode: 'lee215' } as const;
 
 async function profileNameOf(page: Page, token: string): Promise<string> {
   const res = await page.request.get('/auth/v1/me', { headers: { authorization: `Bearer ${token}` } });
@@ -30,7 +31,7 @@ test('link Codeforces and LeetCode, see the portfolio, the leaderboard and the c
   await expect(section.getByRole('heading', { name: 'Judge accounts' })).toBeVisible();
 
   // An unknown handle is refused inline, by the judge's own answer.
-  await link(page, 'Codeforces', 'no_such_handle_42');
+  await link(page, 'Codeforces', 'missing_handle_42');
   await expect(section.getByRole('alert')).toHaveText('No such user on Codeforces');
 
   await link(page, 'Codeforces', FAKE_HANDLES.codeforces);
@@ -40,6 +41,8 @@ test('link Codeforces and LeetCode, see the portfolio, the leaderboard and the c
   await expect(cf).toContainText(FAKE_HANDLES.codeforces);
   await expect(cf.getByRole('link', { name: new RegExp(FAKE_HANDLES.codeforces) })).toHaveAttribute('href', `https://codeforces.com/profile/${FAKE_HANDLES.codeforces}`);
   await expect(cf.getByText('just now')).toBeVisible();
+  // Public unless unticked when linking: it is on the profile and counts on the leaderboard.
+  await expect(cf.getByRole('switch', { name: /^Public/ })).toHaveAttribute('aria-checked', 'true');
 
   await link(page, 'LeetCode', FAKE_HANDLES.leetcode);
   const lc = accounts.getByRole('listitem').filter({ hasText: 'LeetCode' });
@@ -96,7 +99,7 @@ test('link Codeforces and LeetCode, see the portfolio, the leaderboard and the c
   const file = await (await downloading).path();
   const calendar = new ICAL.Component(ICAL.parse(readFileSync(file, 'utf8')));
   const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
-  expect(event.summary).toBe(name);
+  expect(event.summary).toContain(name);
   expect(event.startDate.toJSDate().getTime()).toBe(Date.parse(startsAt));
 });
 

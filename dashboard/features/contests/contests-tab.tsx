@@ -42,11 +42,11 @@ export default function ContestsTab() {
       <div className="ct-layout">
         <div className="ct-main">
           <div className="ct-chips" role="group" aria-label="Filter by judge">
-            <button type="button" className="category-pill" aria-pressed={!judge} onClick={() => navigate('/question-tracker?tab=contests', { replace: true })}>
+            <button type="button" className="ct-chip" aria-pressed={!judge} onClick={() => navigate('/question-tracker?tab=contests', { replace: true })}>
               All judges
             </button>
             {CONTEST_JUDGES.map((j) => (
-              <button key={j} type="button" className="category-pill" aria-pressed={judge === j} onClick={() => navigate(`/question-tracker?tab=contests&judge=${j}`, { replace: true })}>
+              <button key={j} type="button" className="ct-chip" aria-pressed={judge === j} onClick={() => navigate(`/question-tracker?tab=contests&judge=${j}`, { replace: true })}>
                 <PlatformIcon platform={j} size={15} />
                 {judgeName(j)}
               </button>
@@ -110,9 +110,7 @@ function ContestRow({ contest: c, now }: { contest: Contest; now: number }) {
         <span className="ct-name">{c.name}</span>
         <span className="ct-meta">
           <span>{judgeName(c.platform)}</span>
-          <span aria-hidden>·</span>
           <time dateTime={c.startsAt}>{formatStart(c.startsAt)}</time>
-          <span aria-hidden>·</span>
           <span>{formatDuration(c.durationSeconds)}</span>
         </span>
       </div>

@@ -16,7 +16,7 @@ import { useCardFollow } from '../explore/api/use-follow-sheet';
 import { tabHref } from '../tracker/tabs';
 import { profileQuery } from './api/profile-queries';
 import { JudgeCards, PortfolioStats, RatingCharts } from './components/portfolio';
-import { portfolioAccounts, totalSolved } from './lib/portfolio';
+import { totalSolved } from './lib/portfolio';
 import './profile.css';
 
 const DIFFICULTY_ORDER = ['Easy', 'Medium', 'Hard'];
@@ -62,7 +62,7 @@ function ProfileView({ profile }: { profile: Profile }) {
   const follow = useCardFollow();
   const { user } = useSession();
   const own = user?.profileName === profile.profileName;
-  const accounts = portfolioAccounts(profile);
+  const accounts = profile.portfolio.cards;
   const name = `${profile.firstName} ${profile.secondName}`.trim();
   const joined = new Date(profile.joinedAt).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
   const { total, byDifficulty, byPlatform } = profile.solved;
@@ -89,15 +89,15 @@ function ProfileView({ profile }: { profile: Profile }) {
         <section className="section stack" aria-labelledby="profile-judges-h" style={{ marginTop: 0 }}>
           <div className="section-header" style={{ marginBottom: 0 }}>
             <h2 id="profile-judges-h">Judges</h2>
-            <PortfolioStats accounts={accounts} />
+            <PortfolioStats accounts={accounts} contests={profile.portfolio.contestsTaken} />
           </div>
           <JudgeCards accounts={accounts} />
         </section>
       ) : (
         own && (
           <p className="muted pf-empty-link row">
-            <Link2 size={14} aria-hidden /> Show your ratings here:{' '}
-            <Link href="/account">link your judge accounts</Link>
+            <Link2 size={14} aria-hidden /> Your ratings show here once you{' '}
+            <Link href="/account">link your judge accounts</Link> and make them public.
           </p>
         )
       )}

@@ -9,8 +9,8 @@ describe('contest times', () => {
     expect(formatDuration(45 * 60)).toBe('45 min');
     expect(formatDuration(10 * 86_400)).toBe('10 days');
   });
-  it('counts down in days beyond a day and to the second within one, never below zero', () => {
-    expect(formatCountdown((2 * 86_400 + 3 * 3600 + 4 * 60 + 5) * 1000)).toBe('2d 03h 04m');
+  it('counts down to the second, with days in front beyond a day, never below zero', () => {
+    expect(formatCountdown((2 * 86_400 + 3 * 3600 + 4 * 60 + 5) * 1000)).toBe('2d 03:04:05');
     expect(formatCountdown((3 * 3600 + 4 * 60 + 5) * 1000)).toBe('03:04:05');
     expect(formatCountdown(-5000)).toBe('00:00:00');
   });

@@ -9,7 +9,7 @@ export function formatDuration(seconds: number): string {
   return rest ? `${hours} h ${rest} min` : `${hours} h`;
 }
 
-/** The time left until `ms` away: "3d 04h 12m" beyond a day, "04:12:09" within it. */
+/** The time left until `ms` away, to the second: "04:12:09", with the days in front beyond a day ("3d 04:12:09"). */
 export function formatCountdown(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   const days = Math.floor(total / 86_400);
@@ -17,7 +17,8 @@ export function formatCountdown(ms: number): string {
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;
   const pad = (n: number) => String(n).padStart(2, '0');
-  return days > 0 ? `${days}d ${pad(h)}h ${pad(m)}m` : `${pad(h)}:${pad(m)}:${pad(s)}`;
+  const clock = `${pad(h)}:${pad(m)}:${pad(s)}`;
+  return days > 0 ? `${days}d ${clock}` : clock;
 }
 
 export type ContestPhase = 'upcoming' | 'running' | 'over';

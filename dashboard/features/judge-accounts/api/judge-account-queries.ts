@@ -62,7 +62,8 @@ const patchAccount = (data: AccountsData, platform: string, patch: Partial<Judge
 export function useLinkAccount(token: string | null) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ platform, handle }: { platform: string; handle: string }) => request('PUT', accountPath(platform), judgeAccountResponseSchema, { handle }),
+    mutationFn: ({ platform, handle, isPublic }: { platform: string; handle: string; isPublic: boolean }) =>
+      request('PUT', accountPath(platform), judgeAccountResponseSchema, { handle, public: isPublic }),
     onSuccess: ({ account }) => {
       qc.setQueryData<AccountsData>(judgeAccountKeys.list(token), (data) =>
         data ? { ...data, accounts: [...data.accounts.filter((a) => a.platform !== account.platform), account] } : data,

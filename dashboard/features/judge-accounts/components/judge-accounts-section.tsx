@@ -147,6 +147,7 @@ function LinkAccountForm({ token, linked }: { token: string | null; linked: stri
   const link = useLinkAccount(token);
   const [platform, setPlatform] = useState<string>(() => LINKABLE_JUDGES.find((j) => !linked.includes(j)) ?? LINKABLE_JUDGES[0]!);
   const [handle, setHandle] = useState('');
+  const [isPublic, setPublic] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
 
@@ -156,7 +157,7 @@ function LinkAccountForm({ token, linked }: { token: string | null; linked: stri
     if (!HANDLE_PATTERN.test(value)) return setError(M.handle);
     setError(null);
     try {
-      await link.mutateAsync({ platform, handle: value });
+      await link.mutateAsync({ platform, handle: value, isPublic });
       setHandle('');
       const next = LINKABLE_JUDGES.find((j) => j !== platform && !linked.includes(j));
       if (next) setPlatform(next);
@@ -197,6 +198,10 @@ function LinkAccountForm({ token, linked }: { token: string | null; linked: stri
         {link.isPending && <span className="spinner" aria-hidden />}
         {link.isPending ? 'Checking…' : replacing ? 'Replace' : 'Link account'}
       </button>
+      <label className="ja-check">
+        <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.target.checked)} />
+        Show it on my public profile
+      </label>
       {error && (
         <p className="field-error ja-add-error" id={`${id}-error`} role="alert">
           {error}

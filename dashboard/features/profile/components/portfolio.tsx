@@ -4,7 +4,7 @@ import { platformById } from '@shared/platforms/index';
 import { Skeleton } from '../../../components/feedback';
 import { PlatformIcon } from '../../../components/question-bits';
 import { isContestJudge } from '../../judge-accounts/lib/judges';
-import type { PortfolioAccount } from '../lib/portfolio';
+import type { PortfolioCard } from '@shared/schemas/profile';
 
 // recharts is the heaviest part of the page: it loads after the cards are on screen.
 const RatingChart = lazy(() => import('./rating-chart'));
@@ -12,11 +12,11 @@ const RatingChart = lazy(() => import('./rating-chart'));
 const fmt = (n: number | null) => (n === null ? '—' : n.toLocaleString('en-US'));
 
 /** One card per public judge account: rating, best rating, title, solved and contests, and a link to the judge. */
-export function JudgeCards({ accounts }: { accounts: readonly PortfolioAccount[] }) {
+export function JudgeCards({ accounts }: { accounts: readonly PortfolioCard[] }) {
   return (
     <ul className="pf-cards" aria-label="Judge accounts">
       {accounts.map((a) => {
-        const name = platformById(a.platform)?.name ?? a.platform;
+        const name = a.name;
         return (
           <li key={a.platform} className="card pf-card" style={{ ['--judge' as string]: platformById(a.platform)?.color ?? 'var(--primary)' }}>
             <div className="pf-card-head">
@@ -28,8 +28,12 @@ export function JudgeCards({ accounts }: { accounts: readonly PortfolioAccount[]
                   <span className="visually-hidden"> ({name} profile, opens in a new tab)</span>
                 </a>
               </div>
-              {a.rank && <span className="badge pf-title">{a.rank}</span>}
             </div>
+            {a.rank && (
+              <span className="badge pf-title" title={a.rank}>
+                {a.rank}
+              </span>
+            )}
             <dl className="pf-figures">
               {isContestJudge(a.platform) && (
                 <>
@@ -62,8 +66,8 @@ export function JudgeCards({ accounts }: { accounts: readonly PortfolioAccount[]
 }
 
 /** A rating chart per contest judge with a rated contest. */
-export function RatingCharts({ accounts }: { accounts: readonly PortfolioAccount[] }) {
-  const rated = accounts.filter((a) => isContestJudge(a.platform) && (a.history?.length ?? 0) > 0);
+export function RatingCharts({ accounts }: { accounts: readonly PortfolioCard[] }) {
+  const rated = accounts.filter((a) => isContestJudge(a.platform) && a.history.length > 0);
   if (rated.length === 0) return null;
   return (
     <section className="section" aria-labelledby="pf-ratings-h">
@@ -77,13 +81,13 @@ export function RatingCharts({ accounts }: { accounts: readonly PortfolioAccount
           <figure key={a.platform} className="card card-pad pf-chart-card">
             <figcaption className="row">
               <PlatformIcon platform={a.platform} size={18} />
-              <strong>{platformById(a.platform)?.name ?? a.platform}</strong>
+              <strong>{a.name}</strong>
               <span className="faint">
-                {a.history!.length} {a.history!.length === 1 ? 'contest' : 'contests'}
+                {a.history.length} {a.history.length === 1 ? 'contest' : 'contests'}
               </span>
             </figcaption>
             <Suspense fallback={<Skeleton height={220} />}>
-              <RatingChart platform={a.platform} history={a.history!} />
+              <RatingChart platform={a.platform} history={a.history} />
             </Suspense>
           </figure>
         ))}
@@ -93,8 +97,7 @@ export function RatingCharts({ accounts }: { accounts: readonly PortfolioAccount
 }
 
 /** The headline figures across judges. */
-export function PortfolioStats({ accounts }: { accounts: readonly PortfolioAccount[] }) {
-  const contests = accounts.reduce((n, a) => n + (a.contests ?? 0), 0);
+export function PortfolioStats({ accounts, contests }: { accounts: readonly PortfolioCard[]; contests: number }) {
   const best = accounts
     .filter((a) => isContestJudge(a.platform) && a.maxRating !== null)
     .sort((x, y) => (y.maxRating ?? 0) - (x.maxRating ?? 0))[0];
@@ -110,7 +113,7 @@ export function PortfolioStats({ accounts }: { accounts: readonly PortfolioAccou
         <div className="pf-stat">
           <Medal size={16} aria-hidden />
           <span className="pf-stat-value">{fmt(best.maxRating)}</span>
-          <span className="muted">best rating ({platformById(best.platform)?.name ?? best.platform})</span>
+          <span className="muted">best rating ({best.name})</span>
         </div>
       )}
       <div className="pf-stat">

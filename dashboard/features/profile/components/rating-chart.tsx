@@ -29,7 +29,7 @@ export default function RatingChart({ platform, history }: { platform: string; h
             labelFormatter={(t) => fullDate(Number(t))}
             formatter={(value, _key, item) => [String(value), (item.payload as { contest?: string } | undefined)?.contest ?? 'Rating']}
           />
-          <Line type="monotone" dataKey="rating" stroke={judge?.color ?? 'var(--primary)'} strokeWidth={2} dot={points.length <= 40 ? { r: 2.5 } : false} activeDot={{ r: 4 }} isAnimationActive={false} />
+          <Line type="linear" dataKey="rating" stroke={judge?.color ?? 'var(--primary)'} strokeWidth={2} dot={points.length <= 40 ? { r: 2.5 } : false} activeDot={{ r: 4 }} isAnimationActive={false} />
         </LineChart>
       </ResponsiveContainer>
     </div>

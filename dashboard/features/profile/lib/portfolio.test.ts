@@ -1,24 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { chartPoints, portfolioAccounts, totalSolved, type PortfolioAccount } from './portfolio';
+import { chartPoints, totalSolved } from './portfolio';
 
-const account = (platform: string, solved: number | null): PortfolioAccount => ({
-  platform, handle: 'h', rating: null, maxRating: null, rank: null, solved, contests: null, profileUrl: 'https://example.com/h',
-});
+const card = (platform: string, solved: number | null) => ({ platform, solved });
 
 describe('totalSolved', () => {
   it('counts a judge once: the larger of its own figure and the tracked questions there', () => {
-    expect(totalSolved({ leetcode: 40, codeforces: 10 }, [account('leetcode', 300), account('codeforces', 4)])).toBe(310);
+    expect(totalSolved({ leetcode: 40, codeforces: 10 }, [card('leetcode', 300), card('codeforces', 4)])).toBe(310);
   });
   it('adds judges with an account but nothing tracked, and tracked judges without an account', () => {
-    expect(totalSolved({ spoj: 7 }, [account('atcoder', 20), account('codechef', null)])).toBe(27);
-  });
-});
-
-describe('portfolioAccounts', () => {
-  it('reads the accounts of a profile and gives none for a profile without them or with a wrong shape', () => {
-    expect(portfolioAccounts({ accounts: [account('leetcode', 1)] })).toHaveLength(1);
-    expect(portfolioAccounts({ firstName: 'A' })).toEqual([]);
-    expect(portfolioAccounts({ accounts: [{ platform: 1 }] })).toEqual([]);
+    expect(totalSolved({ spoj: 7 }, [card('atcoder', 20), card('codechef', null)])).toBe(27);
   });
 });
 
