@@ -166,7 +166,7 @@ export function labelledValue(doc: Document, label: string, accept: RegExp): str
   }
   // A label that is bare text before its value's element, among other labels ("Accuracy: 69% Difficulty: <a>Medium</a>").
   const tail = new RegExp(`\\b${label}\\s*:\\s*$`, 'i');
-  const walker = doc.createTreeWalker(doc.body ?? doc, 4 /* text nodes */);
+  const walker = doc.createTreeWalker(doc, 4 /* text nodes */);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     if (!tail.test(n.nodeValue ?? '') || n.parentElement?.closest(NOT_TEXT)) continue;
     let next = n.nextSibling;
