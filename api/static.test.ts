@@ -37,6 +37,32 @@ describe('the dashboard page', () => {
     expect((await t.app.request('/question-tracker/sheet/v1')).status).toBe(200);
   });
 
+  it('answers an unknown address with the page (status 404) when a browser opens it, and with the JSON 404 otherwise', async () => {
+    const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    for (const path of ['/foo', '/foo/bar', '/settings', '/question-tracker-old']) {
+      const res = await t.app.request(path, { headers: browser });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type'), path).toMatch(/text\/html/);
+      expect(await res.text(), path).toContain('window.early = 1');
+      expect(res.headers.get('content-security-policy'), path).toContain('sha256-');
+    }
+    // A client that does not ask for HTML, an API path and a missing file stay the JSON 404, even from a browser.
+    const cases: [string, Record<string, string>][] = [
+      ['/foo', {}],
+      ['/foo', { accept: 'application/json' }],
+      ['/auth/v1/nope', browser],
+      ['/question-tracker/v1/nope', browser],
+      ['/healthz/nope', browser],
+      ['/assets/missing.js', browser],
+      ['/robots.txt', browser],
+    ];
+    for (const [path, headers] of cases) {
+      const res = await t.app.request(path, { headers });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type'), `${path} ${JSON.stringify(headers)}`).toMatch(/application\/json/);
+    }
+  });
+
   it('lets its own inline script run, by hash, and no other', async () => {
     const res = await t.app.request('/question-tracker/sheet/blind-75');
     expect(res.status).toBe(200);

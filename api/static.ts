@@ -6,6 +6,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import type { AppEnv } from './lib/env';
+import { acceptedCodings, type Coding } from './lib/content-coding';
 import { contentSecurityPolicy } from './lib/security-headers';
 
 /**
@@ -22,29 +23,6 @@ export function inlineScriptHashes(html: string): string[] {
 const SPA_ROUTES = ['/', '/question-tracker', '/question-tracker/*', '/profile/*', '/account'];
 /** The API's own paths under the dashboard's: an unknown one is a missing route (JSON 404), not a page. */
 const API_PATH = /^\/question-tracker\/v\d+(\/|$)/;
-
-/** A content coding the server can send, best first: brotli is the smallest, then gzip. */
-export type Coding = 'br' | 'gzip' | 'identity';
-const PREFERENCE: readonly Coding[] = ['br', 'gzip', 'identity'];
-const SUFFIX: Record<Coding, string> = { br: '.br', gzip: '.gz', identity: '' };
-
-/**
- * The codings an Accept-Encoding header allows, in the server's order of preference (br, gzip,
- * identity). A coding the header does not name is refused unless `*` allows it; `q=0` refuses;
- * identity is always allowed, as a last resort, since every client can read it.
- */
-export function acceptedCodings(header: string | undefined): Coding[] {
-  const q = new Map<string, number>();
-  for (const part of (header ?? '').split(',')) {
-    const [name = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    if (!name) continue;
-    const weight = params.find((p) => p.startsWith('q='));
-    const value = weight ? Number(weight.slice(2)) : 1;
-    q.set(name === 'x-gzip' ? 'gzip' : name, Number.isFinite(value) ? value : 0);
-  }
-  const weightOf = (coding: Coding) => q.get(coding) ?? q.get('*') ?? 0;
-  return PREFERENCE.filter((coding) => coding === 'identity' || weightOf(coding) > 0);
-}
 
 /** Vite's output names: a content hash before the extension, so a name never changes meaning. */
 const HASHED = /-[A-Za-z0-9_-]{8}\.[A-Za-z0-9]+$/;
@@ -128,18 +106,31 @@ export function mountDashboard(app: Hono<AppEnv>, dir: string): void {
     return c.body(bytes(file.body), 200);
   });
   let page: Page | null = null;
+  const servePage = (c: Context, status: 200 | 404) => {
+    // Read on each request so a rebuild is served without a restart; it is small.
+    const html = readFileSync(indexPath, 'utf8');
+    if (html !== page?.html) page = pageOf(html);
+    const coding = acceptedCodings(c.req.header('accept-encoding'))[0] ?? 'identity';
+    const body = page.bodies[coding];
+    // Never immutable: its name stays while the files it names change with each build.
+    fileHeaders(c, 'text/html; charset=UTF-8', coding, body.byteLength, 'no-cache');
+    c.header('Content-Security-Policy', page.csp);
+    return c.body(bytes(body), status);
+  };
   for (const route of SPA_ROUTES) {
-    app.get(route, (c) => {
-      if (API_PATH.test(c.req.path)) return c.notFound();
-      // Read on each request so a rebuild is served without a restart; it is small.
-      const html = readFileSync(indexPath, 'utf8');
-      if (html !== page?.html) page = pageOf(html);
-      const coding = acceptedCodings(c.req.header('accept-encoding'))[0] ?? 'identity';
-      const body = page.bodies[coding];
-      // Never immutable: its name stays while the files it names change with each build.
-      fileHeaders(c, 'text/html; charset=UTF-8', coding, body.byteLength, 'no-cache');
-      c.header('Content-Security-Policy', page.csp);
-      return c.body(bytes(body), 200);
-    });
+    app.get(route, (c) => (API_PATH.test(c.req.path) ? c.notFound() : servePage(c, 200)));
   }
+  // Registered after every route: only an address nothing else answers reaches it.
+  app.get('*', (c) => (isPageNavigation(c.req.path, c.req.header('accept')) ? servePage(c, 404) : c.notFound()));
+}
+
+/** API prefixes and files: an unknown one is always the JSON 404, never the page. */
+const NOT_A_PAGE = /^\/(auth|healthz|assets|question-tracker\/v\d+)(\/|$)|\.[a-z0-9]+$/i;
+
+/**
+ * Whether a request for an unknown address is a person's browser opening it: it asks for HTML and the
+ * path is not the API's. The dashboard then draws its 'Oops! Something Went Wrong' screen (status 404).
+ */
+export function isPageNavigation(path: string, accept: string | undefined): boolean {
+  return (accept ?? '').includes('text/html') && !NOT_A_PAGE.test(path);
 }
