@@ -3,6 +3,9 @@ import PgBoss from 'pg-boss';
 import { judges } from '../judges/index';
 import { RETRY_DELAY_SECONDS, RETRY_LIMIT, type JobData, type JobHandlers, type JobName, type JobQueue } from './queue';
 
+/** Jobs a worker takes at once. */
+const BATCH_SIZE = 10;
+
 /** Each judge's refreshes have a queue of their own, so a slow judge never holds up the others. */
 const accountQueue = (platform: string) => `refresh-account-${platform}`;
 
@@ -73,9 +76,18 @@ export function pgBossQueue(options: PgBossQueueOptions): JobQueue & { boss: PgB
     },
     async start(handlers: JobHandlers) {
       await ensure();
+      // A worker waits out its polling interval after each fetch: it takes a batch, so a long queue of quick
+      // jobs is not held to one job per interval. A job that throws fails (and is retried) alone; pg-boss
+      // completes the rest of the batch when the handler returns.
       const work = async (queue: string, run: (data: never) => Promise<void>) => {
-        await boss.work(queue, { batchSize: 1, pollingIntervalSeconds: polling }, async (jobs) => {
-          for (const job of jobs) await run(job.data as never);
+        await boss.work(queue, { batchSize: BATCH_SIZE, pollingIntervalSeconds: polling }, async (jobs) => {
+          for (const job of jobs) {
+            try {
+              await run(job.data as never);
+            } catch (err) {
+              await boss.fail(queue, job.id, { message: err instanceof Error ? err.message : String(err) });
+            }
+          }
         });
       };
       for (const j of judges) await work(accountQueue(j.id), handlers['refresh-account']);

@@ -33,16 +33,22 @@ export async function leaderboard(db: Db, viewer: UserRow | null, query: { metri
   // The same predicate as the metric's partial index, so every read below is one index range.
   const ranked = and(eq(userRankings.optedIn, true), isNotNull(column), scope);
   const offset = (query.page - 1) * LEADERBOARD_PAGE_SIZE;
+  const pageRows = db
+    .select({ userId: userRankings.userId, value: sql<number>`${column}`.as('value') })
+    .from(userRankings)
+    .where(ranked)
+    .orderBy(desc(column), userRankings.userId)
+    .limit(LEADERBOARD_PAGE_SIZE)
+    .offset(offset)
+    .as('page_rows');
 
   const [page, [{ total } = { total: 0 }], mine] = await Promise.all([
+    // The page is cut from the index alone; only its 50 rows are joined to their names.
     db
-      .select({ value: column, profileName: users.profileName })
-      .from(userRankings)
-      .innerJoin(users, eq(users.id, userRankings.userId))
-      .where(ranked)
-      .orderBy(desc(column), userRankings.userId)
-      .limit(LEADERBOARD_PAGE_SIZE)
-      .offset(offset),
+      .select({ value: pageRows.value, profileName: users.profileName })
+      .from(pageRows)
+      .innerJoin(users, eq(users.id, pageRows.userId))
+      .orderBy(desc(pageRows.value), pageRows.userId),
     db.select({ total: count() }).from(userRankings).where(ranked),
     viewer ? db.select({ value: column }).from(userRankings).where(and(ranked, eq(userRankings.userId, viewer.id))) : Promise.resolve([]),
   ]);
