@@ -94,8 +94,8 @@ export function pgBossQueue(options: PgBossQueueOptions): JobQueue & { boss: PgB
       await work('refresh-contests', handlers['refresh-contests']);
       await work('refresh-due-accounts', handlers['refresh-due-accounts']);
       if (options.schedule ?? true) {
-        const minutes = Math.max(1, Math.min(59, options.contestRefreshMinutes));
-        await boss.schedule('refresh-contests', `*/${minutes} * * * *`, {});
+        const minutes = options.contestRefreshMinutes;
+        await boss.schedule('refresh-contests', minutes >= 60 ? '0 * * * *' : `*/${Math.max(1, minutes)} * * * *`, {});
         await boss.schedule('refresh-due-accounts', '17 * * * *', {});
         // A fresh start has no list yet: read one now rather than at the next tick.
         await boss.send('refresh-contests', {}, { singletonKey: 'startup' });
