@@ -114,9 +114,34 @@ function addSkipped(summary: SyncSummary, count: number, reason: string) {
 
 const now = (deps: HandlerDeps) => deps.now?.() ?? Date.now();
 
+const LINKED_KEY = 'sync:linked';
+
+/**
+ * The handles linked to the user's tracker account (its judge accounts), used where none was entered in
+ * the extension; asked of the API again when `refresh` or when none are kept for this browser session.
+ */
+async function linkedHandles(deps: HandlerDeps, refresh: boolean): Promise<Record<string, string>> {
+  const kept = await deps.session.get<Record<string, string>>(LINKED_KEY);
+  if (kept && !refresh) return kept;
+  if (!(await deps.local.get<string>(TOKEN_KEY))) return {};
+  try {
+    const client = await apiClient(deps.local, deps.fetch);
+    const { accounts } = await unwrap(client['question-tracker'].v1.user.accounts.$get());
+    const handles = Object.fromEntries(accounts.map((a) => [a.platform, a.handle]));
+    await deps.session.set(LINKED_KEY, handles);
+    return handles;
+  } catch {
+    return kept ?? {};
+  }
+}
+
+/** The handle a judge is read as: the one entered in the extension, else the account's linked one. */
+const handleFor = (platform: string, settings: SyncSettings, linked: Record<string, string>): string | null =>
+  settings.handles[platform]?.trim() || linked[platform]?.trim() || null;
+
 /** Whether a judge can be synced now, and with what (a handle judge needs its handle). */
-function readiness(reader: HistoryReader, settings: SyncSettings): { ready: boolean; handle: string | null } {
-  const handle = settings.handles[reader.platform]?.trim() || null;
+function readiness(reader: HistoryReader, settings: SyncSettings, linked: Record<string, string>): { ready: boolean; handle: string | null } {
+  const handle = handleFor(reader.platform, settings, linked);
   return { ready: reader.needs === 'session' || !!handle, handle };
 }
 
@@ -152,10 +177,11 @@ export async function overview(deps: HandlerDeps, probe = false): Promise<SyncOv
     deps.local.get<{ email: string }>(USER_KEY),
     deps.local.get<string>(TOKEN_KEY),
   ]);
+  const linked = await linkedHandles(deps, probe);
   const leetcode = probe ? await probeLeetcode(deps) : ((await deps.session.get<{ signedIn: boolean; username: string | null }>(PROBE_KEY)) ?? null);
   const list: SyncJudge[] = historyReaders.map((reader) => {
     const record = { ...emptyRecord(), ...records[reader.platform] };
-    const { handle } = readiness(reader, settings);
+    const { handle } = readiness(reader, settings, linked);
     let account: SyncJudge['account'] = reader.needs === 'session' ? 'session' : handle ? 'ready' : 'handleNeeded';
     let shownHandle = handle;
     if (reader.platform === 'leetcode' && leetcode) {
@@ -202,13 +228,14 @@ export async function overview(deps: HandlerDeps, probe = false): Promise<SyncOv
 export async function startSync(deps: HandlerDeps, platforms: readonly string[] | undefined, io: SyncIo, only: 'any' | 'synced-before' = 'any') {
   const settings = await syncSettings(deps);
   const records = await judges(deps);
+  const linked = await linkedHandles(deps, false);
   const wanted = platforms ?? historyReaders.map((r) => r.platform);
   const chosen: string[] = [];
   for (const platform of wanted) {
     const reader = historyReaderFor(platform);
     if (!reader) continue;
     if (only === 'synced-before' && !records[platform]?.since) continue;
-    if (!readiness(reader, settings).ready) {
+    if (!readiness(reader, settings, linked).ready) {
       if (platforms) await setJudge(deps, platform, { state: 'error', message: `Enter your ${nameOf(platform)} handle first.` });
       continue;
     }
@@ -351,7 +378,7 @@ async function step(deps: HandlerDeps, run: Run, c: RunJudge, io: SyncIo, signal
   if (!reader) return endJudge(deps, run, { state: 'error', message: 'No history reader for this judge.' });
   const settings = await syncSettings(deps);
   const state: SyncState<unknown> = { cursor: c.cursor, since: c.since };
-  const handle = settings.handles[c.platform]?.trim();
+  const handle = handleFor(c.platform, settings, await linkedHandles(deps, false));
   if (handle) state.handle = handle;
   if (c.platform === 'leetcode') {
     const csrf = await io.cookie?.(SYNC_ORIGINS.leetcode, 'csrftoken').catch(() => undefined);

@@ -31,6 +31,8 @@ function world(options: { local?: ReturnType<typeof memory> } = {}) {
   const imported: string[] = [];
   const workspace: { platform: string; problemUrl: string }[] = [];
   const tracker = { down: false };
+  /** Judge accounts linked to the tracker account: [platform, handle]. */
+  const linked: [string, string][] = [];
   const sleeps: number[] = [];
   const apiFetch = api.fetch;
   deps.fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -57,6 +59,10 @@ function world(options: { local?: ReturnType<typeof memory> } = {}) {
       }
       const data = { new: fresh, alreadySolved: body.submissions.length - fresh, custom: 0, invalidUrl: 0, total: body.submissions.length };
       return new Response(JSON.stringify({ status: { code: 200, success: true, error: null, message: 'History imported' }, data }), { status: 200 });
+    }
+    if (path === '/question-tracker/v1/user/accounts') {
+      const data = { accounts: linked.map(([platform, handle]) => ({ platform, handle })), leaderboardOptIn: false };
+      return new Response(JSON.stringify({ status: { code: 200, success: true, error: null, message: 'OK' }, data }), { status: 200 });
     }
     if (path === '/question-tracker/v1/user/question/get-questions') {
       const platform = new URL(url).searchParams.get('platform');
@@ -90,7 +96,7 @@ function world(options: { local?: ReturnType<typeof memory> } = {}) {
     return send({ type: 'sync:status' });
   };
   const judgeOf = (o: SyncOverview, platform: string) => o.judges.find((j) => j.platform === platform)!;
-  return { deps, api, local: deps.local as ReturnType<typeof memory>, io, judge, judgeCalls, imported, workspace, tracker, sleeps, send, sync, judgeOf };
+  return { deps, api, local: deps.local as ReturnType<typeof memory>, io, judge, judgeCalls, imported, workspace, tracker, linked, sleeps, send, sync, judgeOf };
 }
 
 const ok = (file: string): JudgeAnswer => ({ status: 200, body: fixture(file) });
@@ -246,6 +252,20 @@ describe('sync solved problems: the background loop', () => {
     await w.sync(['atcoder']);
     const asked = w.judgeCalls.map((u) => new URL(u).searchParams.get('from_second'));
     expect(asked).toEqual(['0', String(START / 1000)]);
+  });
+
+  it("uses the handle linked to the tracker account when none was entered in the extension; an entered one wins", async () => {
+    const w = world();
+    await signIn(w.local);
+    w.linked.push(['hackerrank', 'sample_user'], ['codeforces', 'linked_cf']);
+    await w.send({ type: 'sync:handle', platform: 'codeforces', handle: 'entered_cf' });
+    const status = await w.send({ type: 'sync:status', probe: true });
+    expect(w.judgeOf(status, 'hackerrank')).toMatchObject({ account: 'ready', handle: 'sample_user' });
+    expect(w.judgeOf(status, 'codeforces')).toMatchObject({ account: 'ready', handle: 'entered_cf' });
+    w.judge(hrPage(''), ok('hackerrank/page-1.json'));
+    w.judge(hrPage(HR_PAGE_2), ok('hackerrank/page-2.json'));
+    expect(w.judgeOf(await w.sync(['hackerrank']), 'hackerrank')).toMatchObject({ state: 'done', lastCount: 5 });
+    expect(w.judgeCalls[0]).toContain('/rest/hackers/sample_user/');
   });
 
   it('the daily sync runs only the judges synced before, and only when switched on', async () => {
