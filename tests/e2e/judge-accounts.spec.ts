@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { signUpAndSignIn } from './support/session';
@@ -180,3 +181,38 @@ async function expectNoSidewaysScroll(page: Page) {
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
   expect(widths.scroll, 'the page scrolls sideways').toBeLessThanOrEqual(widths.view);
 }
+
+test('the new screens have no serious or critical accessibility violation, light and dark, at 1280 and 390 px', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const me = await signUpAndSignIn(page, request, 'Axe');
+  const profileName = await profileNameOf(page, me.token);
+  await page.goto('/account');
+  await link(page, 'Codeforces', FAKE_HANDLES.codeforces);
+  await expect(page.getByRole('list', { name: 'Linked judge accounts' })).toContainText('3,757');
+  await page.getByRole('switch', { name: 'Show me on the leaderboard' }).click();
+  await expect(page.getByRole('switch', { name: 'Show me on the leaderboard' })).toHaveAttribute('aria-checked', 'true');
+
+  const screens: [string, string, (p: Page) => Promise<void>][] = [
+    ['account', '/account', (p) => expect(p.getByRole('list', { name: 'Linked judge accounts' })).toBeVisible()],
+    ['profile', `/profile/${profileName}`, (p) => expect(p.locator('.recharts-line-curve').first()).toBeVisible()],
+    ['leaderboard', '/question-tracker?tab=leaderboard', (p) => expect(p.locator('tr[aria-current="true"]')).toBeVisible()],
+    ['contests', '/question-tracker?tab=contests', (p) => expect(p.getByRole('timer').first()).toBeVisible()],
+  ];
+  const found: string[] = [];
+  for (const theme of ['light', 'dark']) {
+    await page.addInitScript((t) => window.localStorage.setItem('pt.theme', t), theme);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const [name, path, ready] of screens) {
+        await page.goto(path);
+        await ready(page);
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+          found.push(`${theme} ${width} ${name}: ${v.id} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('; ')}`);
+        }
+      }
+    }
+  }
+  expect(found, found.join('\n')).toEqual([]);
+});
