@@ -4,11 +4,19 @@ import { askExtension } from '../lib/extension';
 
 export const syncKeys = { status: ['extension-sync'] as const };
 
+// Whether the last answer said a sync runs: while one does, the extension is not asked to look again
+// who is signed in on LeetCode and which handles the account links (it polls every second).
+let running = false;
+
 /** The extension's sync, asked every second while one runs (the extension does the work). */
 export const syncStatusQuery = (enabled: boolean) =>
   queryOptions({
     queryKey: syncKeys.status,
-    queryFn: () => askExtension({ type: 'sync:status' }),
+    queryFn: async () => {
+      const data = await askExtension({ type: 'sync:status', probe: !running });
+      running = data.running;
+      return data;
+    },
     enabled,
     retry: false,
     refetchOnWindowFocus: true,
