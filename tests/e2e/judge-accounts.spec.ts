@@ -35,6 +35,10 @@ test('link Codeforces and LeetCode, see the portfolio, the leaderboard and the c
   await link(page, 'Codeforces', 'missing_handle_42');
   await expect(section.getByRole('alert')).toHaveText('No such user on Codeforces');
 
+  // A judge that does not answer: said inline, nothing linked.
+  await link(page, 'Codeforces', 'down_handle');
+  await expect(section.getByRole('alert')).toHaveText('Codeforces did not answer. Please try again later.');
+
   await link(page, 'Codeforces', FAKE_HANDLES.codeforces);
   const accounts = section.getByRole('list', { name: 'Linked judge accounts' });
   const cf = accounts.getByRole('listitem').filter({ hasText: 'Codeforces' });
@@ -44,6 +48,14 @@ test('link Codeforces and LeetCode, see the portfolio, the leaderboard and the c
   await expect(cf.getByText('just now')).toBeVisible();
   // Public unless unticked when linking: it is on the profile and counts on the leaderboard.
   await expect(cf.getByRole('switch', { name: /^Public/ })).toHaveAttribute('aria-checked', 'true');
+
+  // Refresh: queued, read again in the background; a second ask within the cooldown is refused and undone.
+  await cf.getByRole('button', { name: 'Refresh Codeforces' }).click();
+  await expect(page.getByText('Refresh queued')).toBeVisible();
+  await expect(cf.getByRole('button', { name: 'Refresh Codeforces' })).toBeEnabled({ timeout: 20_000 });
+  await cf.getByRole('button', { name: 'Refresh Codeforces' }).click();
+  await expect(page.getByText('This account was refreshed a moment ago. Please try again later.')).toBeVisible();
+  await expect(cf.getByText('Up to date')).toBeVisible();
 
   await link(page, 'LeetCode', FAKE_HANDLES.leetcode);
   const lc = accounts.getByRole('listitem').filter({ hasText: 'LeetCode' });

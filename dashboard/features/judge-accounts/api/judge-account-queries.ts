@@ -93,13 +93,28 @@ export function useAccountVisibility(token: string | null) {
   );
 }
 
+/** Looks again a few times after a refresh is queued: the job usually finishes within seconds. */
+const REFRESH_LOOKS_MS = [2_000, 5_000, 12_000];
+
 export function useRefreshAccount(token: string | null) {
-  return useListEdit(
+  const qc = useQueryClient();
+  const edit = useListEdit(
     token,
-    (platform: string) => request('POST', `${accountPath(platform)}/refresh`, z.unknown()),
+    (platform: string) => request('POST', `${accountPath(platform)}/refresh`, judgeAccountResponseSchema),
     (data, platform) => patchAccount(data, platform, { status: 'pending' }),
     'Could not refresh the account',
   );
+  return {
+    ...edit,
+    mutate: (platform: string, onQueued?: () => void) =>
+      edit.mutate(platform, {
+        onSuccess: () => {
+          toast.info(M.refreshQueued);
+          onQueued?.();
+          for (const ms of REFRESH_LOOKS_MS) setTimeout(() => void qc.invalidateQueries({ queryKey: judgeAccountKeys.all }), ms);
+        },
+      }),
+  };
 }
 
 export function useLeaderboardOptIn(token: string | null) {

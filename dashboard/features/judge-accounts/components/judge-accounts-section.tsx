@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, ExternalLink, RefreshCw, Trash2, Trophy } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { HANDLE_PATTERN, JUDGE_ACCOUNT_MESSAGES as M } from '@shared/rules/judge-accounts';
 import type { JudgeAccount } from '@shared/schemas/judge-account';
 import { SkeletonList } from '../../../components/feedback';
@@ -17,6 +17,8 @@ import {
 } from '../api/judge-account-queries';
 import { formatAge, judgeName, LINKABLE_JUDGES } from '../lib/judges';
 import '../judge-accounts.css';
+
+const QUEUED_MS = 15_000;
 
 /** Account → Judge accounts: link a handle per judge, see how fresh its figures are, choose who sees it. */
 export function JudgeAccountsSection() {
@@ -64,7 +66,15 @@ function AccountRow({ account: a, token }: { account: JudgeAccount; token: strin
   const unlink = useUnlinkAccount(token);
   const visibility = useAccountVisibility(token);
   const name = judgeName(a.platform);
-  const refreshing = a.status === 'pending' || refresh.isPending;
+  // Between "queued" and the job's new figures, the row says it is refreshing (for at most QUEUED_MS).
+  const [queuedFrom, setQueuedFrom] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (queuedFrom === undefined) return;
+    if (a.refreshedAt !== queuedFrom) return setQueuedFrom(undefined);
+    const timer = setTimeout(() => setQueuedFrom(undefined), QUEUED_MS);
+    return () => clearTimeout(timer);
+  }, [queuedFrom, a.refreshedAt]);
+  const refreshing = a.status === 'pending' || refresh.isPending || queuedFrom !== undefined;
   return (
     <li className="ja-row">
       <div className="ja-head">
@@ -93,7 +103,7 @@ function AccountRow({ account: a, token }: { account: JudgeAccount; token: strin
           Public
         </Switch>
         <span className="topbar-spacer" />
-        <button type="button" className="btn btn-sm" onClick={() => refresh.mutate(a.platform)} disabled={refreshing} aria-label={`${refreshing ? 'Refreshing' : 'Refresh'} ${name}`}>
+        <button type="button" className="btn btn-sm" onClick={() => refresh.mutate(a.platform, () => setQueuedFrom(a.refreshedAt))} disabled={refreshing} aria-label={`${refreshing ? 'Refreshing' : 'Refresh'} ${name}`}>
           <RefreshCw size={14} aria-hidden className={refreshing ? 'ja-spin' : undefined} /> {refreshing ? 'Refreshing' : 'Refresh'}
         </button>
         <button type="button" className="btn btn-sm btn-ghost ja-remove" onClick={() => unlink.mutate(a.platform)} aria-label={`Remove ${name} account`}>
