@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import ICAL from 'ical.js';
-import { signUpAndSignIn } from './support/session';
+import { api, signUpAndSignIn } from './support/session';
 
 /**
  * Judge accounts end to end, against the fake judge of playwright.config.ts (tests/support/fake-judge.ts:
@@ -114,6 +114,41 @@ test('link Codeforces and LeetCode, see the portfolio, the leaderboard and the c
   const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
   expect(event.summary).toContain(name);
   expect(event.startDate.toJSDate().getTime()).toBe(Date.parse(startsAt));
+});
+
+/** Someone else on the leaderboard, through the API: a public Codeforces account and the opt-in. */
+async function rankedUser(request: APIRequestContext, name: string, handle: string): Promise<string> {
+  const email = `${name.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const res = await request.post('/auth/v1/signup', { data: { email, password: 'e2e-password-1', firstName: name } });
+  const { token, user } = ((await res.json()) as { data: { token: string; user: { profileName: string } } }).data;
+  await joinLeaderboard(request, token, handle);
+  return user.profileName;
+}
+
+async function joinLeaderboard(request: APIRequestContext, token: string, handle: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  expect((await request.put('/question-tracker/v1/user/accounts/codeforces', { data: { handle, public: true }, headers })).status()).toBe(200);
+  expect((await request.put('/question-tracker/v1/leaderboard/opt-in', { data: { optIn: true }, headers })).status()).toBe(200);
+}
+
+test('the leaderboard narrows to the people of one of my sheets', async ({ page, request }) => {
+  const me = await signUpAndSignIn(page, request, 'Author');
+  const mine = await profileNameOf(page, me.token);
+  await joinLeaderboard(request, me.token, 'user7');
+  const stranger = await rankedUser(request, 'Stranger', 'user3');
+  const slug = `ranked-${Date.now().toString(36)}`;
+  await api(request, me.token, 'POST', '/question-tracker/v2/sheet/create-sheet', { name: `Ranked friends ${slug}`, slug });
+
+  await page.goto('/question-tracker?tab=leaderboard&metric=codeforces_rating');
+  const table = page.getByRole('table');
+  await expect(table.getByRole('link', { name: stranger, exact: true })).toBeVisible();
+  await expect(table.getByRole('link', { name: mine, exact: true })).toBeVisible();
+
+  await page.getByLabel('People of').selectOption({ label: `Ranked friends ${slug}` });
+  await expect(page).toHaveURL(new RegExp(`sheet=${slug}`));
+  await expect(table.getByRole('link', { name: mine, exact: true })).toBeVisible();
+  await expect(table.getByRole('link', { name: stranger, exact: true })).toHaveCount(0);
+  await expect(page.getByText('1 ranked · page 1 of 1')).toBeVisible();
 });
 
 test('the feed address is shown once, can be copied, rotated and revoked', async ({ page, request, context }) => {
