@@ -7,6 +7,7 @@ import { SkeletonList } from '../../../components/feedback';
 import { PlatformIcon } from '../../../components/question-bits';
 import { ApiError } from '../../../lib/api';
 import { useSession } from '../../auth/api/session';
+import { isHttpUrl } from '../../contests/lib/links';
 import {
   judgeAccountsQuery,
   useAccountVisibility,
@@ -81,10 +82,14 @@ function AccountRow({ account: a, token }: { account: JudgeAccount; token: strin
         <PlatformIcon platform={a.platform} size={22} />
         <div className="ja-ident">
           <span className="ja-judge">{name}</span>
-          <a href={a.profileUrl} target="_blank" rel="noopener noreferrer" className="ja-handle">
-            {a.handle} <ExternalLink size={12} aria-hidden />
-            <span className="visually-hidden"> (opens {name} in a new tab)</span>
-          </a>
+          {isHttpUrl(a.profileUrl) ? (
+            <a href={a.profileUrl} target="_blank" rel="noopener noreferrer" className="ja-handle">
+              {a.handle} <ExternalLink size={12} aria-hidden />
+              <span className="visually-hidden"> (opens {name} in a new tab)</span>
+            </a>
+          ) : (
+            <span className="ja-handle">{a.handle}</span>
+          )}
         </div>
         <StatusBadge account={a} />
       </div>

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { platformById } from '@shared/platforms/index';
 import { Skeleton } from '../../../components/feedback';
 import { PlatformIcon } from '../../../components/question-bits';
+import { isHttpUrl } from '../../contests/lib/links';
 import { isContestJudge } from '../../judge-accounts/lib/judges';
 import type { PortfolioCard } from '@shared/schemas/profile';
 
@@ -23,10 +24,14 @@ export function JudgeCards({ accounts }: { accounts: readonly PortfolioCard[] })
               <PlatformIcon platform={a.platform} size={24} />
               <div className="pf-card-ident">
                 <h3>{name}</h3>
-                <a href={a.profileUrl} target="_blank" rel="noopener noreferrer" className="pf-handle">
-                  {a.handle} <ExternalLink size={12} aria-hidden />
-                  <span className="visually-hidden"> ({name} profile, opens in a new tab)</span>
-                </a>
+                {isHttpUrl(a.profileUrl) ? (
+                  <a href={a.profileUrl} target="_blank" rel="noopener noreferrer" className="pf-handle">
+                    {a.handle} <ExternalLink size={12} aria-hidden />
+                    <span className="visually-hidden"> ({name} profile, opens in a new tab)</span>
+                  </a>
+                ) : (
+                  <span className="pf-handle">{a.handle}</span>
+                )}
               </div>
             </div>
             {a.rank && (
