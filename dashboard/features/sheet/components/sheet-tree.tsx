@@ -1,11 +1,13 @@
 import {
   closestCorners,
   DndContext,
+  DragOverlay,
   getClientRect,
   KeyboardSensor,
   MeasuringStrategy,
   PointerSensor,
   useSensor,
+  useDndContext,
   useSensors,
   type CollisionDetection,
   type DragEndEvent,
@@ -17,11 +19,13 @@ import { sectionNameTaken, SHEET_MESSAGES, subTopicsOf } from '@shared/rules/she
 import type { Mapping } from '@shared/schemas/sheet';
 import { toast } from '../../../lib/toast';
 import type { SheetData } from '../api/sheet-queries';
+import { SCREEN_READER_INSTRUCTIONS, sheetAnnouncements } from '../lib/announcements';
 import { arrayMove, buildTree, placeOf, reorderForDrop, subZone, topicDragId, topicZone, UNASSIGNED, zoneOf } from '../lib/tree';
 import { useDragStore } from '../stores/drag';
 import { AddSubTopic, AddTopic } from './add-section';
 import { DragReady } from './drag-handle';
 import { IconSprite } from './icons';
+import { Difficulty, PlatformIcon } from '../../../components/question-bits';
 import type { RowActions } from './question-row';
 import { Section, SectionMemory, SubTopicList } from './topic-section';
 import { Zone } from './zone';
@@ -177,6 +181,11 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
     }
   }
 
+  // Spoken during a drag, from the sheet as it is at that moment.
+  const latest = useRef({ tree, config });
+  latest.current = { tree, config };
+  const accessibility = useMemo(() => ({ announcements: sheetAnnouncements(() => latest.current), screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }), []);
+
   const stableEdits = useStableEdits(edits);
   const stable = useStableLists();
   const zoneProps = { solved, starred, actions: rowActions, lazy };
@@ -187,7 +196,7 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
     <div className="sheet-tree" ref={treeRef}>
       <DragReady.Provider value={live}>
         <SectionMemory.Provider value={sections}>
-          <DndContext sensors={sensors} collisionDetection={collision} measuring={measuring} autoScroll={AUTO_SCROLL} onDragStart={() => setDragging(true)} onDragEnd={onDragEnd} onDragCancel={() => setDragging(false)}>
+          <DndContext sensors={sensors} collisionDetection={collision} measuring={measuring} autoScroll={AUTO_SCROLL} accessibility={accessibility} onDragStart={() => setDragging(true)} onDragEnd={onDragEnd} onDragCancel={() => setDragging(false)}>
             <IconSprite />
             {empty && <div className="empty">No topics or questions yet. Create your first topic or add questions directly!</div>}
             <SortableContext id="topics" items={config.topicOrder.map(topicDragId)} strategy={verticalListSortingStrategy}>
@@ -214,6 +223,7 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
               <Zone zone={UNASSIGNED} items={unassigned} emptyText="Drop question here" {...zoneProps} />
             </Unassigned>
             {canEdit && <AddTopic topics={config.topicOrder} onAdd={edits.addTopic} onAddQuestion={() => edits.openAddQuestion({ topic: '', subTopic: '' })} />}
+            <QuestionPreview byId={tree.byId} />
           </DndContext>
         </SectionMemory.Provider>
       </DragReady.Provider>
@@ -222,6 +232,26 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
 }
 
 const NONE: Mapping[] = [];
+
+/**
+ * The question under the pointer while it is dragged; the row itself stays in the list as the line
+ * where it will land (.q-row.dragging). Topics and subtopics move themselves: no preview.
+ */
+function QuestionPreview({ byId }: { byId: Map<string, Mapping> }) {
+  const { active } = useDndContext();
+  const m = active && active.data.current?.type === 'question' ? byId.get(String(active.id)) : undefined;
+  return (
+    <DragOverlay dropAnimation={null}>
+      {m ? (
+        <div className="q-drag-preview" aria-hidden>
+          <span className="q-drag-title">{m.title}</span>
+          <PlatformIcon platform={m.questionId.platform} />
+          <Difficulty value={m.questionId.difficulty} />
+        </div>
+      ) : null}
+    </DragOverlay>
+  );
+}
 
 interface TopicProps {
   topic: string;
