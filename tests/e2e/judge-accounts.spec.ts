@@ -180,7 +180,7 @@ test('the feed address is shown once, can be copied, rotated and revoked', async
   expect((await request.get(rotated)).status()).not.toBe(200);
 });
 
-test('a failed change of an account is undone with a message', async ({ page, request }) => {
+test('a failed change of an account is undone with a message; a removal can be undone', async ({ page, request }) => {
   await signUpAndSignIn(page, request, 'Rollback');
   await page.goto('/account');
   await link(page, 'Codeforces', FAKE_HANDLES.codeforces);
@@ -195,6 +195,15 @@ test('a failed change of an account is undone with a message', async ({ page, re
   await isPublic.click();
   await expect(page.getByText('Oops! Something Went Wrong')).toBeVisible();
   await expect(isPublic).toHaveAttribute('aria-checked', was ?? 'false');
+
+  // Remove goes at once; Undo links the same handle again.
+  await cf.getByRole('button', { name: 'Remove Codeforces account' }).click();
+  await expect(page.getByRole('list', { name: 'Linked judge accounts' })).toHaveCount(0);
+  await expect(page.getByText('Codeforces account removed')).toBeVisible();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(cf).toContainText('3,757');
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Linked judge accounts' })).toContainText(FAKE_HANDLES.codeforces);
 });
 
 test.describe('at 390 px', () => {

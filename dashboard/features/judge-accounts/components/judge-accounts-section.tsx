@@ -6,6 +6,7 @@ import type { JudgeAccount } from '@shared/schemas/judge-account';
 import { SkeletonList } from '../../../components/feedback';
 import { PlatformIcon } from '../../../components/question-bits';
 import { ApiError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/api/session';
 import { isHttpUrl } from '../../contests/lib/links';
 import {
@@ -26,6 +27,17 @@ export function JudgeAccountsSection() {
   const { token } = useSession();
   const query = useQuery(judgeAccountsQuery(token));
   const optIn = useLeaderboardOptIn(token);
+  const unlink = useUnlinkAccount(token);
+  const relink = useLinkAccount(token);
+  // Here rather than in the row, which is gone (optimistically) before the answer comes. Undo links the same
+  // handle again: the judge is read afresh, since removing dropped the figures and their history.
+  const remove = (a: JudgeAccount) =>
+    unlink.mutate(a.platform, {
+      onSuccess: () =>
+        toast.action(`${judgeName(a.platform)} account removed`, 'Undo', () =>
+          relink.mutate({ platform: a.platform, handle: a.handle, isPublic: a.public }, { onError: (err) => toast.failure(`Could not link ${a.handle} again`, err) }),
+        ),
+    });
   const accounts = query.data?.accounts ?? [];
   return (
     <section className="card card-pad account-section" aria-labelledby="judge-accounts-title">
@@ -45,7 +57,7 @@ export function JudgeAccountsSection() {
           {accounts.length > 0 && (
             <ul className="ja-list" aria-label="Linked judge accounts">
               {accounts.map((a) => (
-                <AccountRow key={a.platform} account={a} token={token} />
+                <AccountRow key={a.platform} account={a} token={token} onRemove={remove} />
               ))}
             </ul>
           )}
@@ -62,9 +74,8 @@ export function JudgeAccountsSection() {
   );
 }
 
-function AccountRow({ account: a, token }: { account: JudgeAccount; token: string | null }) {
+function AccountRow({ account: a, token, onRemove }: { account: JudgeAccount; token: string | null; onRemove(a: JudgeAccount): void }) {
   const refresh = useRefreshAccount(token);
-  const unlink = useUnlinkAccount(token);
   const visibility = useAccountVisibility(token);
   const name = judgeName(a.platform);
   // Between "queued" and the job's new figures, the row says it is refreshing (for at most QUEUED_MS).
@@ -111,7 +122,7 @@ function AccountRow({ account: a, token }: { account: JudgeAccount; token: strin
         <button type="button" className="btn btn-sm" onClick={() => refresh.mutate(a.platform, () => setQueuedFrom(a.refreshedAt))} disabled={refreshing} aria-label={`${refreshing ? 'Refreshing' : 'Refresh'} ${name}`}>
           <RefreshCw size={14} aria-hidden className={refreshing ? 'ja-spin' : undefined} /> {refreshing ? 'Refreshing' : 'Refresh'}
         </button>
-        <button type="button" className="btn btn-sm btn-ghost ja-remove" onClick={() => unlink.mutate(a.platform)} aria-label={`Remove ${name} account`}>
+        <button type="button" className="btn btn-sm btn-ghost ja-remove" onClick={() => onRemove(a)} aria-label={`Remove ${name} account`}>
           <Trash2 size={14} aria-hidden /> Remove
         </button>
       </div>
