@@ -6,6 +6,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import type { AppEnv } from './lib/env';
+import { acceptedCodings, type Coding } from './lib/content-coding';
 import { contentSecurityPolicy } from './lib/security-headers';
 
 /**
@@ -23,28 +24,8 @@ const SPA_ROUTES = ['/', '/question-tracker', '/question-tracker/*', '/profile/*
 /** The API's own paths under the dashboard's: an unknown one is a missing route (JSON 404), not a page. */
 const API_PATH = /^\/question-tracker\/v\d+(\/|$)/;
 
-/** A content coding the server can send, best first: brotli is the smallest, then gzip. */
-export type Coding = 'br' | 'gzip' | 'identity';
-const PREFERENCE: readonly Coding[] = ['br', 'gzip', 'identity'];
+/** Where the build writes each coding's copy of a file (scripts/precompress.ts). */
 const SUFFIX: Record<Coding, string> = { br: '.br', gzip: '.gz', identity: '' };
-
-/**
- * The codings an Accept-Encoding header allows, in the server's order of preference (br, gzip,
- * identity). A coding the header does not name is refused unless `*` allows it; `q=0` refuses;
- * identity is always allowed, as a last resort, since every client can read it.
- */
-export function acceptedCodings(header: string | undefined): Coding[] {
-  const q = new Map<string, number>();
-  for (const part of (header ?? '').split(',')) {
-    const [name = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    if (!name) continue;
-    const weight = params.find((p) => p.startsWith('q='));
-    const value = weight ? Number(weight.slice(2)) : 1;
-    q.set(name === 'x-gzip' ? 'gzip' : name, Number.isFinite(value) ? value : 0);
-  }
-  const weightOf = (coding: Coding) => q.get(coding) ?? q.get('*') ?? 0;
-  return PREFERENCE.filter((coding) => coding === 'identity' || weightOf(coding) > 0);
-}
 
 /** Vite's output names: a content hash before the extension, so a name never changes meaning. */
 const HASHED = /-[A-Za-z0-9_-]{8}\.[A-Za-z0-9]+$/;

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing';
@@ -58,6 +59,38 @@ describe('kept sheet answers', () => {
       });
     }
   }
+
+  it('sends the answer compressed when the reader accepts it, the same on the full and the kept path', async () => {
+    const path = `${S}/get-sheet-data-by-slug/${sheet.slug}`;
+    const auth = { authorization: `Bearer ${token}` };
+    // Big enough to be worth compressing.
+    await t.call('PATCH', `${S}/update-sheet/${sheet._id}`, { token, body: { description: 'a sheet with a long description. '.repeat(50) } });
+    const plain = await (await get(path, auth)).text();
+    for (const [accept, coding, unpack] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      await t.call('PATCH', `${S}/update-sheet/${sheet._id}`, { token, body: { description: 'a sheet with a long description. '.repeat(50) + accept } });
+      const full = await get(path, { ...auth, 'accept-encoding': accept });
+      const kept = await get(path, { ...auth, 'accept-encoding': accept });
+      for (const res of [full, kept]) {
+        expect(res.status, accept).toBe(200);
+        expect(res.headers.get('content-encoding'), accept).toBe(coding);
+        expect(res.headers.get('vary'), accept).toMatch(/\bAccept-Encoding\b/);
+      }
+      expect(headersOf(kept)).toEqual(headersOf(full));
+      const [a, b] = [unpack(Buffer.from(await full.arrayBuffer())).toString('utf8'), unpack(Buffer.from(await kept.arrayBuffer())).toString('utf8')];
+      expect(a).toBe(b);
+      expect(JSON.parse(a)).toEqual({ ...(JSON.parse(plain) as object), data: expect.anything() });
+      expect((JSON.parse(a) as { data: { sheet: { description: string } } }).data.sheet.description).toMatch(new RegExp(`${accept}$`));
+    }
+    // Without Accept-Encoding, or refusing both codings, the bytes as they are; the ETag is the same either way.
+    const raw = await get(path, auth);
+    const refused = await get(path, { ...auth, 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(raw.headers.get('content-encoding')).toBeNull();
+    expect(refused.headers.get('content-encoding')).toBeNull();
+    expect(await refused.text()).toBe(await raw.text());
+  });
 
   it('gives each answer a request id, the caller\'s own when well formed, on the full and the kept path alike', async () => {
     const path = `${S}/get-sheet-data-by-slug/${sheet.slug}`;

@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { Context } from 'hono';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
+import { compressAnswer } from './content-coding';
 import { AppError, badRequest } from './errors';
 
 /** A success envelope with an explicit status. */
@@ -51,14 +52,18 @@ export function encodeAnswer(identity: string, build: () => string): EncodedAnsw
 }
 
 /**
- * Sends an encoded answer, or 304 without a body when If-None-Match names its ETag. Typed like `ok`, so
+ * Sends an encoded answer, or 304 without a body when If-None-Match names its ETag; compressed when the
+ * client accepts it (so the answer varies by Accept-Encoding as well as by Origin). Typed like `ok`, so
  * the RPC client sees the same shape.
  */
-export function sendAnswer<T>(c: Context, answer: EncodedAnswer) {
+export async function sendAnswer<T>(c: Context, answer: EncodedAnswer) {
+  c.header('Vary', 'Accept-Encoding', { append: true });
   if (isCurrent(c.req.header('if-none-match'), answer.etag)) {
     return c.body(null, 304, { ETag: answer.etag }) as unknown as ReturnType<typeof ok<T, 200>>;
   }
-  return c.body(answer.body, 200, { 'Content-Type': 'application/json', ETag: answer.etag }) as unknown as ReturnType<typeof ok<T, 200>>;
+  const sent = await compressAnswer(c.req.header('accept-encoding'), answer.body);
+  const coding = sent.coding === 'identity' ? {} : { 'Content-Encoding': sent.coding };
+  return c.body(sent.body, 200, { 'Content-Type': 'application/json', ETag: answer.etag, ...coding }) as unknown as ReturnType<typeof ok<T, 200>>;
 }
 
 /** Whether an If-None-Match header names this ETag (weakly: with or without its W/ prefix). */
