@@ -206,6 +206,51 @@ test('a failed change of an account is undone with a message; a removal can be u
   await expect(page.getByRole('list', { name: 'Linked judge accounts' })).toContainText(FAKE_HANDLES.codeforces);
 });
 
+const ok = (data: unknown) => ({ json: { status: { code: 200, success: true, error: null, message: 'OK' }, data } });
+const HOSTILE = '<img src=x onerror="window.__pwned=1">';
+
+test('old figures say how old they are and why; judges\' text is shown as text; my row is pinned when off the page', async ({ page, request }) => {
+  const me = await signUpAndSignIn(page, request, 'States');
+  const mine = await profileNameOf(page, me.token);
+  const account = (platform: string, status: string, extra: Record<string, unknown> = {}) => ({
+    platform, handle: 'tourist', rating: 3757, maxRating: 4009, solved: null, refreshedAt: '2026-01-01T00:00:00.000Z', public: true,
+    rank: HOSTILE, contests: 3, status, statusDetail: HOSTILE, ageSeconds: 2 * 3600, profileUrl: 'javascript:alert(1)', ...extra,
+  });
+  await page.route('**/question-tracker/v1/user/accounts', (route) =>
+    route.fulfill(ok({ leaderboardOptIn: true, accounts: [account('codeforces', 'judge-down'), account('leetcode', 'could-not-read'), account('atcoder', 'not-found', { ageSeconds: 3 * 86_400 })] })),
+  );
+  await page.goto('/account');
+  const rows = page.getByRole('list', { name: 'Linked judge accounts' }).getByRole('listitem');
+  await expect(rows.filter({ hasText: 'Codeforces' })).toContainText('Codeforces did not answer. Please try again later. Showing figures from 2 h ago.');
+  await expect(rows.filter({ hasText: 'Codeforces' })).toContainText('Judge down');
+  await expect(rows.filter({ hasText: 'LeetCode' })).toContainText('Could not read the profile from LeetCode. Please try again later. Showing figures from 2 h ago.');
+  await expect(rows.filter({ hasText: 'AtCoder' })).toContainText('No such user on AtCoder: was the handle renamed? Showing figures from 3 days ago.');
+  // The judge's words are text: no element made of them, no script run, no javascript: link.
+  await expect(rows.first()).toContainText(HOSTILE);
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  await expect(page.locator('a[href^="javascript:"]')).toHaveCount(0);
+
+  await page.route('**/question-tracker/v1/contests', (route) =>
+    route.fulfill(ok({ contests: [{ id: 'x1', platform: 'codeforces', name: `Round ${HOSTILE}`, url: 'javascript:alert(1)', startsAt: new Date(Date.now() + 3_600_000).toISOString(), durationSeconds: 7200 }] })),
+  );
+  await page.goto('/question-tracker?tab=contests');
+  await expect(page.getByText(`Round ${HOSTILE}`)).toBeVisible();
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Register/ })).toHaveCount(0);
+
+  const rowsOnPage = Array.from({ length: 50 }, (_, i) => ({ rank: i + 1, profileName: `someone-${i + 1}`, value: 5000 - i }));
+  await page.route('**/question-tracker/v1/leaderboard?*', (route) =>
+    route.fulfill(ok({ metric: 'c_score', page: 1, pageSize: 50, rows: rowsOnPage, me: { rank: 120, profileName: mine, value: 42 }, total: 130 })),
+  );
+  await page.goto('/question-tracker?tab=leaderboard');
+  const pinned = page.locator('tbody.lb-pinned tr');
+  await expect(pinned).toContainText(mine);
+  await expect(pinned).toContainText('120');
+  await expect(page.getByRole('table').locator('tbody').nth(1).getByRole('row')).toHaveCount(50);
+  await expect(page.getByText('130 ranked · page 1 of 3')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+});
+
 test.describe('at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
