@@ -247,4 +247,17 @@ describe('the popup', () => {
       expect(root.querySelector('[data-testid="review-due"]')).toBeNull();
     });
   });
+
+  it('opens "Sync solved problems" on demand: nothing of the sync is asked for until then', async () => {
+    const overview = { account: 'a@b.co', running: false, autoSync: 'off', judges: [] };
+    const { calls, button, root } = open({ problem: null, platform: null, signedIn: true, lookup: null }, (m) => (m.type === 'sync:status' ? overview : []));
+    await settle();
+    expect(calls.some((m) => m.type.startsWith('sync:'))).toBe(false);
+    button('Sync solved problems')?.click();
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="sync-panel"]')).not.toBeNull());
+    expect(calls).toContainEqual({ type: 'sync:status', probe: true });
+    expect(button('Sync solved problems')?.getAttribute('aria-expanded')).toBe('true');
+    button('Sync solved problems')?.click();
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="sync-panel"]')).toBeNull());
+  });
 });
