@@ -216,9 +216,13 @@ test.describe('the extension: sync solved problems', () => {
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       // By keyboard: the header's button takes the focus, Enter opens the dialog, Escape closes it.
       const button = page.getByRole('button', { name: 'Sync solved problems' }).first();
-      await button.focus();
-      await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: 'Sync solved problems' });
+      // Again until the page has taken its handlers (a key pressed before that does nothing).
+      await expect(async () => {
+        await button.focus();
+        await page.keyboard.press('Enter');
+        await expect(dialog).toBeVisible({ timeout: 1000 });
+      }).toPass({ timeout: 15_000 });
       await expect(dialog.getByRole('button', { name: 'Sync all' })).toBeVisible();
       await expect(dialog.getByRole('button', { name: 'Sync LeetCode' })).toBeVisible();
       const widest = await dialog.evaluate((d) => Math.max(...[...d.querySelectorAll('*')].map((e) => e.getBoundingClientRect().right)));
