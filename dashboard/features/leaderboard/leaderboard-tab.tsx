@@ -147,7 +147,10 @@ function Row({ row, me }: { row: LeaderboardRow; me: boolean }) {
         <span className={`lb-rank-badge${row.rank <= 3 ? ` lb-top lb-top-${row.rank}` : ''}`}>{row.rank.toLocaleString('en-US')}</span>
       </td>
       <td className="lb-name">
-        <Link href={`/profile/${encodeURIComponent(row.profileName)}`}>{row.profileName}</Link>
+        {/* Profiles open in a new tab, as every profile link does (spec). */}
+        <a href={`/profile/${encodeURIComponent(row.profileName)}`} target="_blank" rel="noopener noreferrer">
+          {row.profileName}
+        </a>
         {me && <span className="badge lb-you">You</span>}
       </td>
       <td className="lb-value">{row.value.toLocaleString('en-US')}</td>

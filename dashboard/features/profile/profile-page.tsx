@@ -88,7 +88,14 @@ function ProfileView({ profile }: { profile: Profile }) {
       {accounts.length > 0 ? (
         <section className="section stack" aria-labelledby="profile-judges-h" style={{ marginTop: 0 }}>
           <div className="section-header" style={{ marginBottom: 0 }}>
-            <h2 id="profile-judges-h">Judges</h2>
+            <div className="row">
+              <h2 id="profile-judges-h">Judges</h2>
+              {own && (
+                <Link href="/account" className="btn btn-sm btn-ghost" aria-label="Manage judge accounts">
+                  Manage
+                </Link>
+              )}
+            </div>
             <PortfolioStats accounts={accounts} contests={profile.portfolio.contestsTaken} />
           </div>
           <JudgeCards accounts={accounts} />
