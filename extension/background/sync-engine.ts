@@ -13,9 +13,9 @@ import type { HandlerDeps } from './types';
 // write, and leaves the pending list only once the tracker has taken it (importing the same chunk twice
 // changes nothing on the server, so a step repeated after a stop is harmless).
 
-export const RUN_KEY = 'sync:run';
+const RUN_KEY = 'sync:run';
 export const JUDGES_KEY = 'sync:judges';
-export const SYNC_SETTINGS_KEY = 'sync:settings';
+const SYNC_SETTINGS_KEY = 'sync:settings';
 const PROBE_KEY = 'sync:probe';
 /** How long a check of the LeetCode session is believed. */
 const PROBE_MS = 5 * 60_000;

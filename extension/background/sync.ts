@@ -12,7 +12,7 @@ const ios = new WeakMap<HandlerDeps, SyncIo>();
 export function setSyncIo(deps: HandlerDeps, io: SyncIo) {
   ios.set(deps, io);
 }
-export const syncIoOf = (deps: HandlerDeps): SyncIo => ios.get(deps) ?? {};
+const syncIoOf = (deps: HandlerDeps): SyncIo => ios.get(deps) ?? {};
 
 /** Called by the daily alarm: an incremental sync of the judges synced before. */
 export async function autoSync(deps: HandlerDeps) {

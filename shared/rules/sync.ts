@@ -12,7 +12,7 @@ export function syncSummaryText(s: SyncSummary): string {
 }
 
 /** The running judge's progress: "Codeforces: 2 pages read, 40 problems found, 38 imported". */
-export function syncProgressText(j: SyncJudge): string {
+function syncProgressText(j: SyncJudge): string {
   const p = j.progress ?? { pages: 0, found: 0, imported: 0 };
   return `${j.name}: ${plural(p.pages, 'page')} read, ${plural(p.found, 'problem')} found, ${p.imported} imported`;
 }

@@ -50,12 +50,12 @@ export type SyncImportResult = z.infer<typeof syncImportResultSchema>;
 // What the extension tells its pages and the dashboard about "Sync solved problems". The dashboard reads
 // it from another program (the extension), so it is parsed there with these schemas.
 
-export const SYNC_JUDGE_STATES = ['idle', 'queued', 'running', 'done', 'signedOut', 'error', 'cancelled', 'paused'] as const;
+const SYNC_JUDGE_STATES = ['idle', 'queued', 'running', 'done', 'signedOut', 'error', 'cancelled', 'paused'] as const;
 export const AUTO_SYNC_CHOICES = ['off', 'daily'] as const;
 export type AutoSync = (typeof AUTO_SYNC_CHOICES)[number];
 
 /** What one sync of a judge did: the API's counts added up over its chunks, and what was not sent, with why. */
-export const syncSummarySchema = z.object({
+const syncSummarySchema = z.object({
   new: z.number().int(),
   alreadySolved: z.number().int(),
   custom: z.number().int(),
@@ -63,7 +63,7 @@ export const syncSummarySchema = z.object({
 });
 export type SyncSummary = z.infer<typeof syncSummarySchema>;
 
-export const syncProgressSchema = z.object({ pages: z.number().int(), found: z.number().int(), imported: z.number().int() });
+const syncProgressSchema = z.object({ pages: z.number().int(), found: z.number().int(), imported: z.number().int() });
 export type SyncProgress = z.infer<typeof syncProgressSchema>;
 
 /**
@@ -71,7 +71,7 @@ export type SyncProgress = z.infer<typeof syncProgressSchema>;
  * sign-in ('signedIn' with the user name when the extension could tell, else 'session'); handle judges
  * are 'ready' with a handle, else 'handleNeeded'; 'unavailable' judges have no reader (`message` says why).
  */
-export const syncJudgeSchema = z.object({
+const syncJudgeSchema = z.object({
   platform: z.string(),
   name: z.string(),
   account: z.enum(['signedIn', 'signedOut', 'session', 'ready', 'handleNeeded', 'unavailable']),
