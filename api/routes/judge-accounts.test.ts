@@ -108,6 +108,33 @@ describe('judge accounts', () => {
   });
 });
 
+describe('background refreshes', () => {
+  let t: T;
+  beforeAll(async () => {
+    t = await createJudgeTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('queues every account older than ACCOUNT_REFRESH_HOURS once, and the jobs read them again', async () => {
+    const a = await t.signup('Stale');
+    const b = await t.signup('Fresh');
+    await t.call('PUT', `${A}/leetcode`, { token: a.token, body: { handle: 'lee215' } });
+    await t.call('PUT', `${A}/geeksforgeeks`, { token: a.token, body: { handle: 'gfg_person' } });
+    t.clock.advance(23 * 3600_000);
+    await t.call('PUT', `${A}/leetcode`, { token: b.token, body: { handle: 'quiet1' } });
+    t.clock.advance(2 * 3600_000);
+    await t.jobs.send('refresh-due-accounts', {});
+    await t.jobs.send('refresh-due-accounts', {});
+    const before = t.judge.requests.length;
+    await t.jobs.drain();
+    // Two stale accounts of a's, each read once (the second sweep finds them already queued); b's is not a day old.
+    expect(t.judge.requests.slice(before).map((r) => r.handle).sort()).toEqual(['gfg_person', 'lee215']);
+    const accounts = (await t.call('GET', A, { token: a.token })).body.data.accounts as { ageSeconds: number; solved: number }[];
+    expect(accounts.map((x) => x.ageSeconds)).toEqual([0, 0]);
+    expect(accounts.every((x) => x.solved > 0)).toBe(true);
+  });
+});
+
 describe('leaderboard', () => {
   let t: T;
   const people: { token: string; profileName: string }[] = [];

@@ -53,17 +53,20 @@ export async function leaderboard(db: Db, viewer: UserRow | null, query: { metri
     viewer ? db.select({ value: column }).from(userRankings).where(and(ranked, eq(userRankings.userId, viewer.id))) : Promise.resolve([]),
   ]);
 
-  const above = async (value: number) => Number((await db.select({ n: count() }).from(userRankings).where(and(ranked, gt(column, value))))[0]?.n ?? 0);
+  const above = async (value: number) => (await db.select({ n: count() }).from(userRankings).where(and(ranked, gt(column, value))))[0]?.n ?? 0;
+  const first = page[0]?.value;
+  const own = viewer ? mine[0]?.value : undefined;
+  // Both counts at once: each is one index range above a value.
+  const [firstAbove, ownAbove] = await Promise.all([
+    first === undefined ? 0 : above(first),
+    own === undefined || own === null ? 0 : above(own),
+  ]);
   const rows: LeaderboardRow[] = [];
-  if (page.length) {
-    let rank = (await above(page[0]!.value!)) + 1;
-    page.forEach((r, i) => {
-      if (i > 0 && r.value !== page[i - 1]!.value) rank = offset + i + 1;
-      rows.push({ rank, profileName: r.profileName, value: r.value! });
-    });
-  }
-  let me: LeaderboardRow | null = null;
-  const own = mine[0]?.value;
-  if (viewer && own !== undefined && own !== null) me = { rank: (await above(own)) + 1, profileName: viewer.profileName, value: own };
+  let rank = firstAbove + 1;
+  page.forEach((r, i) => {
+    if (i > 0 && r.value !== page[i - 1]?.value) rank = offset + i + 1;
+    rows.push({ rank, profileName: r.profileName, value: r.value });
+  });
+  const me: LeaderboardRow | null = viewer && own !== undefined && own !== null ? { rank: ownAbove + 1, profileName: viewer.profileName, value: own } : null;
   return { metric: query.metric, page: query.page, pageSize: LEADERBOARD_PAGE_SIZE, rows, me, total: Number(total) };
 }
