@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --quick] [-- --build] [-- --only 2,3]
+ * npm run bench [-- --quick] [-- --build] [-- --only 2,3] [-- --scale 100]
  *
  * Measures the product against the limits of this machine (see bench/RESULTS.md): seeds PGlite
  * and a fresh PostgreSQL database, loads the API in child processes with autocannon, times endpoints
@@ -24,6 +24,7 @@ import { measureImports } from './imports';
 import { cleanupAll, detail, errorText, heading, printTable, record, ROOT, rows, skip, startServer, type ServerInfo } from './lib';
 import { sheetLoad, type SheetLoadFigures } from './load';
 import { measureScale } from './scale';
+import { measureScaleData } from './scale-data';
 import { seedBench, type BenchData } from './seed';
 import { measureServerTime } from './server-time';
 import { measureSigninBurst } from './signin-burst';
@@ -34,6 +35,9 @@ const forceBuild = args.includes('--build');
 const onlyArg = args.find((a) => a.startsWith('--only'))?.split('=')[1] ?? (args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined);
 const only = onlyArg ? new Set(onlyArg.split(',').map((s) => s.trim())) : null;
 const want = (...steps: string[]) => !only || steps.some((s) => only.has(s));
+/** --scale N: the data sizes of steps 11–14 up to N× (1, 10 or 100; 100 is PostgreSQL only). */
+const scaleArg = Number(args.find((a) => a.startsWith('--scale='))?.split('=')[1] ?? (args.includes('--scale') ? args[args.indexOf('--scale') + 1] : 10));
+const SCALE_FACTORS = [1, 10, 100].filter((f) => f <= scaleArg);
 
 const LOAD = quick ? { connections: 50, duration: 3, warmup: 1 } : { connections: 50, duration: 10, warmup: 2 };
 const SAMPLES = quick ? 10 : 30;
@@ -224,6 +228,13 @@ async function main() {
   if (want('15')) {
     // Its own PostgreSQL database: 100,000 ranked users would change what the other steps measure.
     await step('15 judge accounts', () => measureAccounts({ samples: SAMPLES }));
+  }
+
+  if (want('11', '12', '13', '14')) {
+    heading(`11–14. The data at ${SCALE_FACTORS.join('×, ')}×`);
+    await step('11 scale data', () =>
+      measureScaleData({ factors: SCALE_FACTORS, connections: LOAD.connections, samples: quick ? 5 : 15, quick, want: (s) => want(s), serverEnv }),
+    );
   }
 }
 

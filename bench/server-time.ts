@@ -49,7 +49,7 @@ export interface ServerTimeResult {
   profile: StatementProfile[];
 }
 
-export async function measureServerTime(dbLabel: string, app: AppType, db: Db, data: BenchData, samples: number): Promise<ServerTimeResult[]> {
+export async function measureServerTime(dbLabel: string, app: AppType, db: Db, data: BenchData, samples: number, step = '4'): Promise<ServerTimeResult[]> {
   const headers = { authorization: `Bearer ${data.big.token}` };
   const call = async (path: string, body?: unknown) => {
     const res = await app.request(
@@ -63,7 +63,7 @@ export async function measureServerTime(dbLabel: string, app: AppType, db: Db, d
   for (const e of endpoints(data)) {
     const status = await call(e.path, e.body);
     if (status !== 200) {
-      record('4', `${dbLabel}: ${e.name}`, null, 'ms', e.target, `answered ${status}`);
+      record(step, `${dbLabel}: ${e.name}`, null, 'ms', e.target, `answered ${status}`);
       continue;
     }
     for (let i = 0; i < 2; i++) await call(e.path, e.body); // warm: JIT and plan caches
@@ -77,7 +77,7 @@ export async function measureServerTime(dbLabel: string, app: AppType, db: Db, d
     const statements = await captureStatements(db, () => call(e.path, e.body));
     const profile = await explainStatements(db, statements);
     const dbMs = profile.reduce((sum, p) => sum + (Number.isFinite(p.ms) ? p.ms : 0), 0);
-    record('4', `${dbLabel}: ${e.name} — median`, s.median, 'ms', e.target, `p95 ${s.p95.toFixed(1)} ms, min ${s.min.toFixed(1)} ms, ${s.n} requests; ${statements.length} statements, ${dbMs.toFixed(1)} ms under EXPLAIN ANALYZE (instrumented, slower than a plain run); ${e.path.split('?')[1] ?? ''}`);
+    record(step, `${dbLabel}: ${e.name} — median`, s.median, 'ms', e.target, `p95 ${s.p95.toFixed(1)} ms, min ${s.min.toFixed(1)} ms, ${s.n} requests; ${statements.length} statements, ${dbMs.toFixed(1)} ms under EXPLAIN ANALYZE (instrumented, slower than a plain run); ${e.path.split('?')[1] ?? ''}`);
     for (const p of profile.slice(0, 2)) if (p.ms >= 1 || e.target) detail(`${Number.isFinite(p.ms) ? p.ms.toFixed(1) : '?'} ms  ${p.sql.slice(0, 110)}…  [${p.plan}]`);
     out.push({ key: e.key, median: s.median, p95: s.p95, statements: statements.length, profile });
   }

@@ -5,11 +5,14 @@
  * which is the most this process and machine can serve for a response of that size.
  *
  * /__bench/inflight says how many requests are being answered, so a run can wait for the last one.
+ * /__bench/update is the write path's limit: a bare single-row UPDATE (bench/scale-data.ts).
+ * /__bench/memory is the process's resident memory and heap.
  *
  * Env: DATA_DIR or DATABASE_URL, BENCH_SHEET_SLUG, BENCH_TOKEN, optional BENCH_PORT (0 = any) and
  * BENCH_SCRYPT_N (the password hashing cost, 1024 unless given).
  * Prints one line `BENCH_READY {"port":…,"bytes":…,"etag":…}` when listening.
  */
+import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppType } from '../api/app';
 import { loadConfig } from '../api/config';
@@ -36,7 +39,7 @@ let precomputed: { bytes: number; etag: string } | null = null;
 const announce = () => {
   if (listeningOn !== null && precomputed) console.log(`BENCH_READY ${JSON.stringify({ port: listeningOn, ...precomputed })}`);
 };
-await startServer({
+const served = await startServer({
   config,
   wrap: (app) => {
     ready(app);
@@ -70,6 +73,16 @@ const bench = new Hono();
 // benchmark waits for zero before the next run, so one run's backlog never weighs on the next.
 let inflight = 0;
 bench.get('/__bench/inflight', (c) => c.json({ inflight }));
+bench.get('/__bench/memory', (c) => c.json(process.memoryUsage(), 200));
+// The write path's limit: one bare single-row UPDATE through the app's own driver and pool, on a table
+// of the scale steps (bench/scale-data.ts), each request another row.
+let nextRow = 0;
+const rowCount = Number(env.BENCH_UPDATE_ROWS ?? 1000);
+bench.post('/__bench/update', async (c) => {
+  const id = nextRow++ % rowCount;
+  await served.database.db.execute(sql`update bench_rows set n = n + 1 where id = ${id}`);
+  return c.json({ id }, 200);
+});
 bench.get('/__bench/limit', (c) => {
   const inm = c.req.header('if-none-match');
   if (inm && inm.split(',').some((t) => t.trim() === etag)) return c.body(null, 304, notModifiedHeaders);

@@ -1,0 +1,488 @@
+/**
+ * Steps 11–14: the product with a hundred times today's data.
+ *
+ * Sizes (on top of step 1's data set: the catalogue, the 455-question sheet, the big user with 10,000
+ * records): 1× = 1,000 users, 300 sheets of 50 questions, 100,000 workspace records (100 a user); 10×
+ * and 100× multiply all three. 1× and 10× run on PGlite and PostgreSQL, the one database grown from 1×
+ * to 10× in place; 100× (`--scale 100`) runs on PostgreSQL only, in a database kept between runs
+ * (bench_scale_100), because its seed takes minutes. PGlite stops at 10×: it is one connection in one
+ * process (a deployment with 100,000 users needs more than one API process, which PGlite cannot
+ * serve) and a 32-bit WebAssembly heap, and its single-threaded seed of 10 million rows would take
+ * longer than the whole benchmark.
+ *
+ * Seeding is set-based SQL (INSERT … SELECT over generate_series), so rows never cross the wire.
+ *
+ * - 11 cold sheet reads: every request a different signed-in viewer (its session and its answer not
+ *   in the process's memory), reading the 455-question sheet, 50 connections, beside step 2's limit
+ *   (the same process answering the precomputed response). On PostgreSQL again after each viewer has
+ *   ticked a question, through two API processes at once (each viewer's answer is then cold on both).
+ * - 12 writes from 50 connections, each by a different user: mark-question ticks, note saves, and
+ *   reorders (update-sheet with the version read), beside a bare single-row UPDATE through the same
+ *   driver and pool (/__bench/update in bench/server.ts).
+ * - 13 step 4's server-time figures for the big user at each size, and their growth from 1×.
+ * - 14 an API process's resident memory after every viewer of a size (10,000 at 10×) read the sheet.
+ */
+import autocannon from 'autocannon';
+import { sql, type SQL } from 'drizzle-orm';
+import postgres from 'postgres';
+import { createApp } from '../api/app';
+import { testConfig } from '../api/config';
+import { openPglite, openPostgres, queryRows, type Database } from '../api/db/client';
+import type { Db } from '../api/db/client';
+import { ADMIN_URL, createPgDatabase, pgliteDir } from './databases';
+import { detail, drain, errorText, heading, record, ROOT, skip, startServer, type ServerInfo } from './lib';
+import { seedBench, type BenchData } from './seed';
+import { measureServerTime, type ServerTimeResult } from './server-time';
+
+export interface ScaleSize {
+  factor: number;
+  users: number;
+  sheets: number;
+}
+const RECORDS_PER_USER = 100;
+const MAPPINGS_PER_SHEET = 50;
+export const scaleSize = (factor: number): ScaleSize => ({ factor, users: 1000 * factor, sheets: 300 * factor });
+/** Users seeded per statement at 100×: 10,000 users are a million records. */
+const USER_CHUNK = 10_000;
+/** The kept 100× database: dropped only by hand (`drop database bench_scale_100`). */
+const KEPT_100 = 'bench_scale_100';
+
+/** A scale viewer's bearer token: known to the benchmark, stored only as its hash like any other. */
+export const viewerToken = (n: number) => `scale-viewer-token-${String(n).padStart(8, '0')}`;
+
+const exec = (db: Db, q: SQL) => db.execute(q);
+
+/** Adds the users, sheets, records, notes, sessions and follows of `to` beyond those of `from`. */
+export async function growScale(db: Db, data: BenchData, from: ScaleSize | null, to: ScaleSize, log: (line: string) => void): Promise<void> {
+  const t0 = performance.now();
+  await exec(db, sql`create table if not exists bench_rows (id int primary key, n bigint not null default 0)`);
+  await exec(db, sql`create table if not exists scale_ids (n int primary key, id uuid not null)`);
+  await exec(db, sql`create table if not exists scale_sheets (n int primary key, id uuid not null)`);
+  // Every question, numbered: a user's records and a sheet's questions are picked by arithmetic on these numbers.
+  await exec(db, sql`create table if not exists scale_qpool (i int primary key, id uuid not null)`);
+  const [pool] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from scale_qpool`);
+  if (!pool?.n) await exec(db, sql`insert into scale_qpool select (row_number() over (order by id))::int - 1, id from questions`);
+  const [{ n: q } = { n: 0 }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from scale_qpool`);
+  if (q < RECORDS_PER_USER * 13 || q < MAPPINGS_PER_SHEET * 17) throw new Error(`only ${q} questions to pick from`);
+
+  for (let a = from?.users ?? 0; a < to.users; a += USER_CHUNK) {
+    const b = Math.min(to.users, a + USER_CHUNK);
+    const t = performance.now();
+    await db.transaction(async (tx) => {
+      await exec(tx, sql`insert into users (email, password_hash, first_name, second_name, profile_name)
+        select 'scale-' || g || '@bench.example.com', '!', 'Scale' || g, 'Bench', 'bench-scale-' || g from generate_series(${a}::int, ${b - 1}::int) g`);
+      await exec(tx, sql`insert into scale_ids select g, u.id from generate_series(${a}::int, ${b - 1}::int) g join users u on u.email = 'scale-' || g || '@bench.example.com'`);
+      await exec(tx, sql`insert into sessions (user_id, token_hash, expires_at)
+        select s.id, encode(sha256(convert_to('scale-viewer-token-' || lpad(s.n::text, 8, '0'), 'UTF8')), 'hex'), now() + interval '3650 days'
+        from scale_ids s where s.n >= ${a} and s.n < ${b}`);
+      // 100 records a user, 60 % ticked and 11 % starred, spread over two years.
+      await exec(tx, sql`insert into user_questions (user_id, question_id, checked, starred, solved_at, created_at, updated_at)
+        select s.id, p.id, (s.n + k) % 10 < 6, (s.n + k) % 9 = 0,
+          case when (s.n + k) % 10 < 6 then now() - ((k * 7) % 700) * interval '1 day' end,
+          now() - ((k * 7) % 700 + 1) * interval '1 day', now() - ((k * 3) % 300) * interval '1 day'
+        from scale_ids s cross join generate_series(0, ${RECORDS_PER_USER - 1}::int) k
+        join scale_qpool p on p.i = (s.n::bigint * 7919 + k * 13) % ${q}
+        where s.n >= ${a} and s.n < ${b}`);
+      await exec(tx, sql`insert into notes (user_id, title, note) select id, 'Scale note', '<p>scale note ' || n || '</p>' from scale_ids where n >= ${a} and n < ${b}`);
+      // Every viewer follows the 455-question sheet, so it may tick questions there.
+      await exec(tx, sql`insert into sheet_follows (sheet_id, user_id) select ${data.sheet.id}::uuid, id from scale_ids where n >= ${a} and n < ${b}`);
+      await exec(tx, sql`insert into bench_rows (id) select g from generate_series(${a}::int, ${b - 1}::int) g on conflict do nothing`);
+    });
+    log(`users ${a.toLocaleString('en-US')}–${(b - 1).toLocaleString('en-US')}: ${((b - a) * RECORDS_PER_USER).toLocaleString('en-US')} records, notes, sessions (${Math.round(performance.now() - t)} ms)`);
+  }
+  const c = from?.sheets ?? 0;
+  if (c < to.sheets) {
+    const t = performance.now();
+    await db.transaction(async (tx) => {
+      // Sheet n is written by scale user n; 50 questions in five topics.
+      await exec(tx, sql`insert into sheets (name, slug, visibility, author_id) select 'Scale sheet ' || n, 'scale-sheet-' || n, 'public', id from scale_ids where n >= ${c} and n < ${to.sheets}`);
+      await exec(tx, sql`insert into scale_sheets select g, sh.id from generate_series(${c}::int, ${to.sheets - 1}::int) g join sheets sh on sh.slug = 'scale-sheet-' || g`);
+      await exec(tx, sql`insert into mappings (sheet_id, question_id, topic, sub_topic, title)
+        select ss.id, p.id, 'Topic ' || (j % 5), '', 'Scale question ' || j
+        from scale_sheets ss cross join generate_series(0, ${MAPPINGS_PER_SHEET - 1}::int) j
+        join scale_qpool p on p.i = (ss.n::bigint * 101 + j * 17) % ${q}
+        where ss.n >= ${c} and ss.n < ${to.sheets}`);
+      await exec(tx, sql`update sheets sh set version = 2, config = jsonb_build_object(
+          'topicOrder', '["Topic 0","Topic 1","Topic 2","Topic 3","Topic 4"]'::jsonb, 'subTopicOrder', '{}'::jsonb,
+          'questionOrder', (select jsonb_agg(m.id order by m.title) from mappings m where m.sheet_id = sh.id))
+        from scale_sheets ss where ss.id = sh.id and ss.n >= ${c} and ss.n < ${to.sheets}`);
+    });
+    log(`sheets ${c.toLocaleString('en-US')}–${(to.sheets - 1).toLocaleString('en-US')}: ${((to.sheets - c) * MAPPINGS_PER_SHEET).toLocaleString('en-US')} questions placed (${Math.round(performance.now() - t)} ms)`);
+  }
+  await exec(db, sql`analyze`);
+  const [counts] = await queryRows<{ users: number; records: number; sheets: number; mappings: number }>(
+    db,
+    sql`select (select count(*) from users)::int as users, (select count(*) from user_questions)::int as records, (select count(*) from sheets)::int as sheets, (select count(*) from mappings)::int as mappings`,
+  );
+  log(`${to.factor}×: ${counts?.users.toLocaleString('en-US')} users, ${counts?.records.toLocaleString('en-US')} records, ${counts?.sheets.toLocaleString('en-US')} sheets, ${counts?.mappings.toLocaleString('en-US')} placed questions in all (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load with a different request each time (autocannon's setupRequest), spread over one or more servers.
+
+interface Call {
+  method: 'GET' | 'PATCH' | 'POST';
+  path: string;
+  token?: string;
+  body?: unknown;
+}
+
+interface Varied {
+  rps: number;
+  p50: number;
+  p99: number;
+  statuses: Record<string, number>;
+  errors: number;
+  requests: number;
+}
+
+/**
+ * `amount` requests from `connections` connections, split evenly over `servers`; request i is
+ * `make(i)`, each i once, so no two requests share a viewer unless `make` says so.
+ */
+async function varied(servers: ServerInfo[], connections: number, amount: number, make: (i: number) => Call, onAnswer?: (i: number, status: number, body: string) => void): Promise<Varied> {
+  let next = 0;
+  const t = performance.now();
+  const results = await Promise.all(
+    servers.map((server) =>
+      autocannon({
+        url: server.url,
+        connections: Math.max(1, Math.round(connections / servers.length)),
+        amount: Math.round(amount / servers.length),
+        timeout: 60,
+        requests: [
+          {
+            setupRequest: (req, context) => {
+              const i = next++;
+              (context as { i?: number }).i = i;
+              const call = make(i);
+              return {
+                ...req,
+                method: call.method,
+                path: call.path,
+                headers: { ...(call.token && { authorization: `Bearer ${call.token}` }), ...(call.body !== undefined && { 'content-type': 'application/json' }) },
+                ...(call.body !== undefined && { body: JSON.stringify(call.body) }),
+              };
+            },
+            ...(onAnswer && {
+              onResponse: (status: number, body: string, context: object) => onAnswer((context as { i: number }).i, status, body),
+            }),
+          },
+        ],
+      }),
+    ),
+  );
+  const seconds = (performance.now() - t) / 1000;
+  for (const s of servers) await drain(s);
+  const statuses: Record<string, number> = {};
+  let requests = 0;
+  for (const r of results) {
+    requests += r.requests.total;
+    for (const [code, stat] of Object.entries(r.statusCodeStats ?? {})) statuses[code] = (statuses[code] ?? 0) + (stat as { count: number }).count;
+  }
+  return {
+    rps: requests / seconds,
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    statuses,
+    errors: results.reduce((n, r) => n + r.errors + r.timeouts, 0),
+    requests,
+  };
+}
+
+const describe = (r: Varied) =>
+  `${r.requests.toLocaleString('en-US')} requests, p50 ${r.p50} ms, p99 ${r.p99} ms, status ${Object.entries(r.statuses)
+    .map(([k, v]) => `${k}×${v}`)
+    .join(' ')}${r.errors ? `, ${r.errors} errors/timeouts` : ''}`;
+const only = (r: Varied, code: string) => r.requests > 0 && Object.keys(r.statuses).every((k) => k === code) && !r.errors;
+
+async function memoryOf(server: ServerInfo): Promise<{ rss: number; heapUsed: number; arrayBuffers: number }> {
+  const res = await fetch(`${server.url}/__bench/memory`);
+  return (await res.json()) as { rss: number; heapUsed: number; arrayBuffers: number };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface SizeRun {
+  label: string;
+  postgres: boolean;
+  size: ScaleSize;
+  data: BenchData;
+  env: Record<string, string>;
+  connections: number;
+  /** Distinct viewers read at most (10,000 or more, so step 14 sees 10,000 at 10×), and writes at most. */
+  cap: number;
+  writeCap: number;
+}
+
+const SHEET = '/question-tracker/v2/sheet';
+
+function failed(what: string, err: unknown) {
+  skip('11', what, `failed: ${errorText(err)}`);
+  if (process.env.BENCH_DEBUG) console.error(err);
+}
+
+/** Steps 11, 12 and 14 for one size on one database: its API processes are started here and stopped after. */
+async function underLoad(run: SizeRun, want: (s: string) => boolean) {
+  const { label, size, data, connections } = run;
+  const viewers = Math.min(size.users, run.cap);
+  const env = { ...run.env, BENCH_UPDATE_ROWS: String(size.users) };
+  const a = await startServer(`${label} A`, env);
+  const b = run.postgres ? await startServer(`${label} B`, env) : null;
+  try {
+    detail(`server A pid ${a.pid}${b ? `, server B pid ${b.pid}` : ''}; ${viewers.toLocaleString('en-US')} distinct viewers, ${connections} connections`);
+    const readOf = (i: number): Call => ({ method: 'GET', path: `${SHEET}/get-sheet-data-by-slug/${data.sheet.slug}`, token: viewerToken(i) });
+    // Warm the process (JIT, pool, the sheet's question list) with the big user, who is not a viewer.
+    await varied([a], 10, 200, () => ({ method: 'GET', path: `${SHEET}/get-sheet-data-by-slug/${data.sheet.slug}`, token: data.big.token }));
+    if (b) await varied([b], 10, 200, () => ({ method: 'GET', path: `${SHEET}/get-sheet-data-by-slug/${data.sheet.slug}`, token: data.big.token }));
+    const before = await memoryOf(a);
+
+    if (want('11') || want('14')) {
+      const limit = await varied([a], connections, Math.min(viewers, 2_000), () => ({ method: 'GET', path: '/__bench/limit', token: data.big.token }));
+      record('11', `${label}: limit — precomputed ${(a.bytes / 1000).toFixed(0)} kB response`, limit.rps, 'req/s', undefined, describe(limit));
+      const cold = await varied([a], connections, viewers, readOf);
+      const ok = only(cold, '200');
+      record('11', `${label}: cold sheet GET, each request another viewer`, cold.rps, 'req/s', undefined, describe(cold));
+      const goal = run.postgres ? { op: '>=' as const, limit: 30, label: '≥ 30%' } : undefined;
+      record('11', `${label}: cold sheet GET / limit`, ok && limit.rps ? (100 * cold.rps) / limit.rps : null, '%', goal);
+      record('11', `${label}: cold sheet GET p99 at ${connections} connections`, ok ? cold.p99 : null, 'ms', run.postgres ? { op: '<', limit: 100, label: '< 100 ms' } : undefined, `p50 ${cold.p50} ms`);
+      const mem = await memoryOf(a);
+      const mb = (n: number) => n / 1024 / 1024;
+      const bounded = run.postgres && viewers >= 10_000;
+      record(
+        '14',
+        `${label}: API process resident memory after ${viewers.toLocaleString('en-US')} viewers read the sheet`,
+        mb(mem.rss),
+        'MB',
+        bounded ? { op: '<', limit: 300, label: '< 300 MB' } : undefined,
+        `heap ${mb(mem.heapUsed).toFixed(0)} MB, buffers ${mb(mem.arrayBuffers).toFixed(0)} MB (before the viewers: resident ${mb(before.rss).toFixed(0)} MB, heap ${mb(before.heapUsed).toFixed(0)} MB, buffers ${mb(before.arrayBuffers).toFixed(0)} MB)`,
+      );
+    }
+
+    if (want('12')) {
+      const writers = Math.min(viewers, run.writeCap);
+      const bare = await varied([a], connections, writers, () => ({ method: 'POST', path: '/__bench/update' }));
+      record('12', `${label}: limit — bare single-row UPDATE through the same pool`, bare.rps, 'req/s', undefined, describe(bare));
+      const writeFigure = (name: string, r: Varied) => {
+        const ok = only(r, '200');
+        record('12', `${label}: ${name}`, r.rps, 'req/s', undefined, describe(r));
+        record('12', `${label}: ${name} / bare UPDATE`, ok && bare.rps ? (100 * r.rps) / bare.rps : null, '%', run.postgres ? { op: '>=', limit: 40, label: '≥ 40%' } : undefined);
+        record('12', `${label}: ${name} p99`, ok ? r.p99 : null, 'ms', run.postgres ? { op: '<', limit: 100, label: '< 100 ms' } : undefined, `p50 ${r.p50} ms`);
+      };
+      const mappingOf = (i: number) => data.sheet.mappingIds[(i * 7) % data.sheet.mappingIds.length] as string;
+      const mark = (pass: number) => (i: number): Call => ({ method: 'PATCH', path: `${SHEET}/mark-question/${data.sheet.id}/${mappingOf(i)}`, token: viewerToken(i), body: pass % 2 ? { checked: true, starred: i % 3 === 0 } : { checked: false } });
+      writeFigure('mark-question (tick/star), each request another user', await varied([a], connections, writers, mark(1)));
+
+      const noteIds = noteIdsOf(writers);
+      writeFigure(
+        'note save, each request another user',
+        await varied([a], connections, writers, (i) => ({ method: 'PATCH', path: `/question-tracker/v1/user/notes/update-note/${noteIds[i]}`, token: viewerToken(i), body: { note: `<p>saved at ${i}: a longer note about the monotonic stack</p>` } })),
+      );
+
+      // Reorders: each sheet's author moves its first question last, with the version it read; twice
+      // over every sheet, the second pass with the versions the first answered.
+      const sheets = sheetsOf(Math.min(size.sheets, Math.ceil(writers / 2)));
+      const reorder = (i: number): Call => {
+        const s = sheets[i % sheets.length]!;
+        return { method: 'PATCH', path: `${SHEET}/update-sheet/${s.id}`, token: viewerToken(s.n), body: { config: { ...s.config, questionOrder: [...s.config.questionOrder.slice(1), s.config.questionOrder[0]] }, version: s.version } };
+      };
+      const applied = (i: number, status: number, body: string) => {
+        if (status !== 200) return;
+        const s = sheets[i % sheets.length]!;
+        const saved = (JSON.parse(body) as { data: { sheet: { version: number; config: SheetRowConfig } } }).data.sheet;
+        s.version = saved.version;
+        s.config = saved.config;
+      };
+      writeFigure(`reorder with version check (${sheets.length.toLocaleString('en-US')} sheets, each twice)`, await varied([a], connections, sheets.length * 2, reorder, applied));
+
+      if (b) {
+        // The same viewers through two processes: each viewer's answer is cold on both (their tick above
+        // dropped it on A; B never read it), then each ticks again through one of the two.
+        const twoRead = await varied([a, b], connections, writers, readOf);
+        record('11', `${label}: two API processes, cold sheet GET after each viewer's tick (combined)`, twoRead.rps, 'req/s', undefined, `${describe(twoRead)}; ${connections / 2} connections each`);
+        const twoMark = await varied([a, b], connections, writers, mark(2));
+        record('12', `${label}: two API processes, mark-question (combined)`, twoMark.rps, 'req/s', undefined, `${describe(twoMark)}; ${connections / 2} connections each`);
+      }
+    }
+  } finally {
+    await b?.stop();
+    await a.stop();
+  }
+}
+
+type SheetRowConfig = { topicOrder: string[]; subTopicOrder: Record<string, string[]>; questionOrder: string[] };
+
+/**
+ * Ids the load needs, read in-process before the servers start (PGlite's directory is then theirs
+ * alone): the viewers' notes, and the scale sheets with their versions and orders.
+ */
+let lookups: { notes: string[]; sheets: { n: number; id: string; version: number; config: SheetRowConfig }[] } | null = null;
+const noteIdsOf = (n: number) => (lookups?.notes ?? []).slice(0, n);
+const sheetsOf = (n: number) => (lookups?.sheets ?? []).slice(0, n).map((s) => ({ ...s, config: structuredClone(s.config) }));
+
+async function readLookups(db: Db, viewers: number, sheets: number) {
+  const notes = await queryRows<{ id: string }>(db, sql`select n.id from scale_ids s join notes n on n.user_id = s.id where s.n < ${viewers} order by s.n`);
+  const rows = await queryRows<{ n: number; id: string; version: number; config: SheetRowConfig }>(
+    db,
+    sql`select ss.n, sh.id, sh.version, sh.config from scale_sheets ss join sheets sh on sh.id = ss.id where ss.n < ${sheets} order by ss.n`,
+  );
+  lookups = { notes: notes.map((r) => r.id), sheets: rows.map((r) => ({ ...r, config: typeof r.config === 'string' ? (JSON.parse(r.config) as SheetRowConfig) : r.config })) };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export interface ScaleOptions {
+  factors: number[];
+  connections: number;
+  samples: number;
+  quick: boolean;
+  want: (step: string) => boolean;
+  serverEnv: (data: BenchData, db: { dataDir: string } | { url: string }) => Record<string, string>;
+}
+
+const serverTimes = new Map<string, Map<number, ServerTimeResult[]>>();
+
+async function inProcess(label: string, database: Database, data: BenchData, size: ScaleSize, opts: ScaleOptions) {
+  await readLookups(database.db, Math.min(size.users, opts.quick ? 5_000 : 20_000), size.sheets);
+  if (!opts.want('13')) return;
+  const app = createApp({ db: database.db, config: testConfig({ scryptN: 1024, dashboardDir: `${ROOT}bench/no-dashboard` }) });
+  const results = await measureServerTime(label, app, database.db, data, opts.samples, '13');
+  const db = label.split(' ')[0] ?? label;
+  const byFactor = serverTimes.get(db) ?? new Map<number, ServerTimeResult[]>();
+  serverTimes.set(db, byFactor);
+  byFactor.set(size.factor, results);
+  const first = byFactor.get(1);
+  if (size.factor > 1 && first) {
+    for (const r of results) {
+      const base = first.find((f) => f.key === r.key);
+      if (!base || !['analytics', 'workspace', 'notes', 'sheet', 'review-due'].includes(r.key)) continue;
+      record('13', `${label}: ${r.key} median / at 1×`, r.median / base.median, '×', { op: '<=', limit: 1.5, label: '≤ 1.5×' }, `${base.median.toFixed(1)} → ${r.median.toFixed(1)} ms`);
+    }
+  }
+}
+
+async function seedFresh(database: Database, log: (s: string) => void): Promise<BenchData> {
+  const app = createApp({ db: database.db, config: testConfig({ scryptN: 1024, dashboardDir: `${ROOT}bench/no-dashboard` }) });
+  return seedBench(database.db, app, log);
+}
+
+export async function measureScaleData(opts: ScaleOptions): Promise<void> {
+  const small = opts.factors.filter((f) => f <= 10);
+  const run = (label: string, postgresDb: boolean, size: ScaleSize, data: BenchData, env: Record<string, string>): SizeRun => ({
+    label,
+    postgres: postgresDb,
+    size,
+    data,
+    env,
+    connections: opts.connections,
+    cap: opts.quick ? 10_000 : 20_000,
+    writeCap: opts.quick ? 1_000 : 3_000,
+  });
+  const loadSteps = opts.want('11') || opts.want('12') || opts.want('14');
+
+  // ---- PGlite, 1× then 10× in the same directory (BENCH_SCALE_DB=postgres or pglite runs one of the two).
+  const dbOnly = process.env.BENCH_SCALE_DB;
+  if (dbOnly !== 'postgres') {
+    const dir = pgliteDir();
+    let data: BenchData | null = null;
+    let from: ScaleSize | null = null;
+    for (const f of small) {
+      const size = scaleSize(f);
+      heading(`11–14. ${f}× data — PGlite`);
+      const database = await openPglite(dir.dataDir);
+      try {
+        const t = performance.now();
+        data ??= await seedFresh(database, detail);
+        await growScale(database.db, data, from, size, detail);
+        record('11', `PGlite ${f}×: seed`, (performance.now() - t) / 1000, 's', undefined, `${size.users.toLocaleString('en-US')} users, ${size.sheets.toLocaleString('en-US')} sheets, ${(size.users * RECORDS_PER_USER).toLocaleString('en-US')} records${from ? ` (grown from ${from.factor}×)` : ''}`);
+        await inProcess(`PGlite ${f}×`, database, data, size, opts);
+      } catch (err) {
+        skip('11', `PGlite ${f}×`, `failed: ${errorText(err)}`);
+        await database.close();
+        break;
+      }
+      await database.close();
+      from = size;
+      if (loadSteps) await underLoad(run(`PGlite ${f}×`, false, size, data, opts.serverEnv(data, { dataDir: dir.dataDir })), opts.want).catch((err: unknown) => failed(`PGlite ${f}× under load`, err));
+    }
+    await dir.remove();
+  }
+
+  // ---- PostgreSQL, 1× then 10× in one fresh database.
+  if (dbOnly !== 'pglite') {
+    const pg = await createPgDatabase();
+    if ('error' in pg) {
+      skip('11', 'PostgreSQL scale steps', pg.error);
+      return;
+    }
+    // A load run's figures are per size; the database grows between them.
+    let data: BenchData | null = null;
+    let from: ScaleSize | null = null;
+    for (const f of small) {
+      const size = scaleSize(f);
+      heading(`11–14. ${f}× data — PostgreSQL`);
+      const database = await openPostgres(pg.url);
+      try {
+        const t = performance.now();
+        data ??= await seedFresh(database, detail);
+        await growScale(database.db, data, from, size, detail);
+        record('11', `PostgreSQL ${f}×: seed`, (performance.now() - t) / 1000, 's', undefined, `${size.users.toLocaleString('en-US')} users, ${size.sheets.toLocaleString('en-US')} sheets, ${(size.users * RECORDS_PER_USER).toLocaleString('en-US')} records${from ? ` (grown from ${from.factor}×)` : ''}`);
+        await inProcess(`PostgreSQL ${f}×`, database, data, size, opts);
+      } finally {
+        await database.close();
+      }
+      from = size;
+      if (loadSteps) await underLoad(run(`PostgreSQL ${f}×`, true, size, data, opts.serverEnv(data, { url: pg.url })), opts.want).catch((err: unknown) => failed(`PostgreSQL ${f}× under load`, err));
+    }
+    await pg.drop();
+  }
+
+  // ---- PostgreSQL 100×, kept between runs.
+  if (opts.factors.includes(100)) {
+    heading('11–14. 100× data — PostgreSQL (kept as bench_scale_100)');
+    const size = scaleSize(100);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${KEPT_100}`;
+    const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+    try {
+      const [exists] = await admin`select 1 from pg_database where datname = ${KEPT_100}`;
+      if (!exists) await admin.unsafe(`create database ${KEPT_100}`);
+    } finally {
+      await admin.end({ timeout: 1 });
+    }
+    const database = await openPostgres(url.toString());
+    let data: BenchData;
+    try {
+      await database.db.execute(sql`create table if not exists scale_meta (factor int primary key, data jsonb not null)`);
+      const [kept] = await queryRows<{ data: BenchData | string }>(database.db, sql`select data from scale_meta where factor = 100`);
+      const t = performance.now();
+      if (kept) {
+        data = typeof kept.data === 'string' ? (JSON.parse(kept.data) as BenchData) : kept.data;
+        detail(`reusing ${KEPT_100} (seeded before; drop it to seed again)`);
+      } else {
+        // A half-seeded database from an interrupted run is started over.
+        await database.close();
+        const reset = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+        await reset.unsafe(`drop database if exists ${KEPT_100} with (force)`).then(() => reset.unsafe(`create database ${KEPT_100}`));
+        await reset.end({ timeout: 1 });
+        const fresh = await openPostgres(url.toString());
+        try {
+          data = await seedFresh(fresh, detail);
+          await growScale(fresh.db, data, null, size, detail);
+          await fresh.db.execute(sql`create table if not exists scale_meta (factor int primary key, data jsonb not null)`);
+          await fresh.db.execute(sql`insert into scale_meta values (100, ${JSON.stringify(data)}::jsonb)`);
+          record('11', 'PostgreSQL 100×: seed', (performance.now() - t) / 1000, 's', undefined, `${size.users.toLocaleString('en-US')} users, ${size.sheets.toLocaleString('en-US')} sheets, ${(size.users * RECORDS_PER_USER).toLocaleString('en-US')} records`);
+          await inProcess('PostgreSQL 100×', fresh, data, size, opts);
+        } finally {
+          await fresh.close();
+        }
+        if (loadSteps) await underLoad(run('PostgreSQL 100×', true, size, data, opts.serverEnv(data, { url: url.toString() })), opts.want);
+        return;
+      }
+      await inProcess('PostgreSQL 100×', database, data, size, opts);
+    } finally {
+      await database.close().catch(() => {});
+    }
+    if (loadSteps) await underLoad(run('PostgreSQL 100×', true, size, data, opts.serverEnv(data, { url: url.toString() })), opts.want);
+  }
+}
