@@ -16,10 +16,18 @@ export interface KeptAnswers {
   sheets: TaggedCache<EncodedAnswer>;
 }
 
+/**
+ * The kept sheet answers' budget. An answer is the whole sheet for one viewer (about 220 kB for a
+ * 455-question sheet), so a process serving thousands of viewers fills any budget: this one, with the
+ * caches below it (lib/respond's encoded bodies, services/sheet-cache's lists and progress), keeps an
+ * API process under 300 MB resident (bench step 14). Past it, a viewer's read goes to the database again.
+ */
+export const KEPT_SHEETS_BYTES = 64 * 1024 * 1024;
+
 export function createKeptAnswers(caches: MemoryCaches): KeptAnswers {
   return {
     sessions: caches.create<SessionUser>({ maxBytes: 16 * 1024 * 1024, sizeOf: () => 1024 }),
-    sheets: caches.create<EncodedAnswer>({ maxBytes: 128 * 1024 * 1024, sizeOf: (a) => a.body.byteLength + 256 }),
+    sheets: caches.create<EncodedAnswer>({ maxBytes: KEPT_SHEETS_BYTES, sizeOf: (a) => a.body.byteLength + 256 }),
   };
 }
 

@@ -26,8 +26,12 @@ export function valid<S extends z.ZodType, Target extends keyof ValidationTarget
 
 export { AppError };
 
-/** Encoded answers by ETag: the same viewer reading an unchanged sheet again gets the same bytes. */
-const encodedBodies = new LRUCache<string, Uint8Array<ArrayBuffer>>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (b) => b.byteLength + 64 });
+/**
+ * Encoded answers by ETag: the same viewer reading an unchanged sheet again gets the same bytes. Small:
+ * the kept answers (lib/kept-answers) hold the same bytes for repeated reads; this serves the reads
+ * those cannot (their change feed down, or an entry dropped by a change that left the answer as it was).
+ */
+const encodedBodies = new LRUCache<string, Uint8Array<ArrayBuffer>>({ maxSize: 16 * 1024 * 1024, sizeCalculation: (b) => b.byteLength + 64 });
 const encoder = new TextEncoder();
 
 /** A 200 answer ready to send: its bytes and the weak ETag that names them. */
