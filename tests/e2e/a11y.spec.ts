@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signUpAndSignIn } from './support/session';
+import { api, signUpAndSignIn } from './support/session';
 
 /*
  * axe-core on every screen of the dashboard, in both themes, at desktop and phone width. Only serious
@@ -165,6 +165,92 @@ for (const screen of SCREENS) {
         await settle(page);
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
         for (const line of await seriousViolations(page)) found.push(`${theme} ${size.name}: ${line}`);
+      }
+    }
+    expect(found, found.join('\n')).toEqual([]);
+  });
+}
+
+/** Opens a dialog or menu, checks the page with it open, then closes it with Escape. */
+interface Overlay {
+  name: string;
+  url: string;
+  open(page: Page): Promise<void>;
+}
+
+const SHEET_OVERLAYS: Overlay[] = [
+  { name: 'Share Sheet', url: '', open: (page) => page.getByRole('button', { name: 'Share' }).click() },
+  {
+    name: 'Sheet Settings',
+    url: '',
+    async open(page) {
+      await page.getByRole('button', { name: 'Sheet menu' }).click();
+      await page.getByRole('menuitem', { name: 'Sheet Settings' }).click();
+    },
+  },
+  {
+    name: 'Bulk Import to Sheet',
+    url: '',
+    async open(page) {
+      await page.getByRole('button', { name: 'Sheet menu' }).click();
+      await page.getByRole('menuitem', { name: 'Import Questions' }).click();
+    },
+  },
+  { name: 'Add Question (sheet)', url: '', open: (page) => page.getByRole('button', { name: 'Add question to Arrays' }).click() },
+  { name: 'row menu', url: '', open: (page) => page.getByTestId('question-row').first().getByRole('button', { name: 'More actions' }).click() },
+];
+
+for (const theme of THEMES) {
+  test(`axe: dialogs and menus (sheet, workspace, account, phone menu) in the ${theme} theme at 1280 and 390 px`, async ({ page, request }) => {
+    const me = await signUpAndSignIn(page, request, 'Dialogs');
+    await fillWorkspace(request, me.token);
+    const S = '/question-tracker/v2/sheet';
+    const slug = `axe-${Date.now()}`;
+    const { sheet } = await api<{ sheet: { _id: string } }>(request, me.token, 'POST', `${S}/create-sheet`, { name: `Axe ${slug}`, slug });
+    await api(request, me.token, 'POST', `${S}/add-topic/${sheet._id}`, { topic: 'Arrays' });
+    await api(request, me.token, 'POST', `${S}/add-questions/${sheet._id}`, { data: [{ topic: 'Arrays', subTopic: '', problemUrl: 'https://leetcode.com/problems/two-sum/' }] });
+    await page.addInitScript((t) => window.localStorage.setItem('pt.theme', t), theme);
+
+    const found: string[] = [];
+    const check = async (label: string) => {
+      for (const line of await seriousViolations(page)) found.push(`${label}: ${line}`);
+    };
+    for (const size of WIDTHS) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.goto(`/question-tracker/sheet/${slug}`);
+      await expect(page.getByTestId('question-row').first()).toBeVisible();
+      await settle(page);
+      for (const overlay of SHEET_OVERLAYS) {
+        await overlay.open(page);
+        await expect(page.locator('dialog[open], [role="menu"]').first()).toBeVisible();
+        await check(`${size.name} ${overlay.name}`);
+        await page.keyboard.press('Escape');
+        await expect(page.locator('dialog[open], [role="menu"]')).toHaveCount(0);
+      }
+
+      await page.goto('/question-tracker?tab=workspace');
+      await expect(page.getByTestId('workspace-row').first()).toBeVisible();
+      await page.getByRole('button', { name: 'Add Question' }).last().click();
+      await expect(page.getByRole('dialog', { name: 'Add Question' })).toBeVisible();
+      await check(`${size.name} Add Question (workspace)`);
+      await page.keyboard.press('Escape');
+
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press('?');
+      await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+      await check(`${size.name} Keyboard shortcuts`);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await check(`${size.name} account menu`);
+      await page.keyboard.press('Escape');
+
+      if (size.name === 'phone') {
+        await page.getByRole('button', { name: 'Sections menu' }).click();
+        await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
+        await check(`${size.name} sections menu`);
+        await page.keyboard.press('Escape');
       }
     }
     expect(found, found.join('\n')).toEqual([]);
