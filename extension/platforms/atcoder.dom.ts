@@ -1,4 +1,4 @@
-import { emptyDetails, pageTitle, str, type DomReader, type PageReader } from './types';
+import { emptyDetails, pageTitle, str, type DomReader } from './types';
 
 /** AtCoder shows no difficulty or tags on a task page, only its name (prefixed by the task index). */
 export const readAtcoder: DomReader = (doc) => {
@@ -8,11 +8,11 @@ export const readAtcoder: DomReader = (doc) => {
   // 2. The heading above the statement: its own text, without the "Editorial" button inside it.
   if (!details.name) {
     const heading = doc.querySelector('#main-container span.h2, #main-container h2, span.h2');
-    const own = Array.from(heading?.childNodes ?? []).filter((n) => n.nodeType === 3).map((n) => n.nodeValue ?? '').join(' ');
+    const own = [...(heading?.childNodes ?? [])].filter((n) => n.nodeType === 3).map((n) => n.nodeValue ?? '').join(' ');
     details.name = str(str(own)?.replace(/^[A-Za-z][A-Za-z0-9]{0,2}\s+-\s+/, ''));
   }
   return details;
 };
 
-/** The task statement (both languages): shown, it makes the page a problem page whatever its title says. */
-export const atcoderReader: PageReader = { read: readAtcoder, statement: '#task-statement' };
+/** The task statement (both languages) (isInterstitial: shown, the page is a problem page whatever its title says). */
+export const atcoderStatement = '#task-statement';

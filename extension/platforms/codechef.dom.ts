@@ -1,4 +1,4 @@
-import { emptyDetails, labelledValue, pageTitle, text, texts, type DomReader, type PageReader } from './types';
+import { emptyDetails, labelledValue, pageTitle, textOf, texts, type DomReader } from './types';
 
 const RATING = /^\d{1,4}$/;
 
@@ -9,20 +9,18 @@ export const readCodechef: DomReader = (doc) => {
   // "Janmansh and Assignments Practice Problem in 500 to 1000 difficulty problems".
   details.name = pageTitle(doc, /^(.+?)\s+Practice (?:Coding Problem(?:\s*[-|]\s*CodeChef)?|Problem in .+)\s*$/i);
   // 2. The rendered banner title (a contest problem has its own title block), else the statement's first heading.
-  details.name ??= text(doc.querySelector('[class*="_problem__title_"] h1, [class*="_titleStatus__container_"] h1, [class*="_contestProblemTitle_"] h1'));
-  // Earlier builds held the name in a span ("_problem__title_… > span", "TopBanner_problem__title__… > span").
-  details.name ??= text(doc.querySelector('[class*="_problem__title_"] > span'));
-  details.name ??= text(doc.querySelector('#problem-statement > h3:first-child'));
+  details.name ??= textOf(doc, '[class*=_problem__title_] h1,[class*=_titleStatus__container_] h1,[class*=_contestProblemTitle_] h1');
+  details.name ??= textOf(doc, '#problem-statement > h3:first-child');
   // The banner reads "Difficulty: 1200" (a rating); fall back to the hashed class pair.
   details.difficulty = labelledValue(doc, 'Difficulty', RATING);
   if (!details.difficulty) {
-    const value = text(doc.querySelector('[class*="_difficulty-ratings__box_"] [class*="_value_"]'));
+    const value = textOf(doc, '[class*=_difficulty-ratings__box_] [class*=_value_]');
     details.difficulty = value && RATING.test(value) ? value : null;
   }
   // Tags, when the page shows them: the tag list items (hashed class).
-  details.topics = texts(doc.querySelectorAll('[class*="_tagList__item_"]'));
+  details.topics = texts(doc.querySelectorAll('[class*=_tagList__item_]'));
   return details;
 };
 
-/** The rendered statement: shown, it makes the page a problem page whatever its title says. */
-export const codechefReader: PageReader = { read: readCodechef, statement: '#problem-statement,[class*=_problem-statement_]' };
+/** The rendered statement (isInterstitial: shown, the page is a problem page whatever its title says). */
+export const codechefStatement = '#problem-statement,[class*=_problem-statement]';

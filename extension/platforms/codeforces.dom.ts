@@ -1,4 +1,4 @@
-import { emptyDetails, text, type DomReader, type PageReader } from './types';
+import { emptyDetails, text, textOf, type DomReader } from './types';
 
 /** A problem index: A, B2. */
 const INDEX = /^[A-Z][0-9]?$/;
@@ -9,12 +9,12 @@ const INDEX = /^[A-Z][0-9]?$/;
  */
 const listedName = (doc: Document, index: string): string | null =>
   text(doc.querySelector(`select[name="submittedProblemIndex"] option[value="${index}"]`))?.replace(/^\w+\s*-\s*/, '') ||
-  text(Array.from(doc.querySelectorAll('table.problems td.id')).find((td) => text(td) === index)?.nextElementSibling?.querySelector('a'));
+  text([...doc.querySelectorAll('table.problems td.id')].find((td) => text(td) === index)?.nextElementSibling?.querySelector('a'));
 
 export const readCodeforces: DomReader = (doc) => {
   const details = emptyDetails();
   // 1. The statement header reads "A. Watermelon".
-  details.name = text(doc.querySelector('.problem-statement .header .title'))?.replace(/^[A-Z][0-9]?\.\s*/, '') || null;
+  details.name = textOf(doc, '.problem-statement .header .title')?.replace(/^[A-Z][0-9]?\.\s*/, '') || null;
   // 2. A statement given as a PDF (gym) has no header: the problem's index (the statement holder's, else
   // the title's, "Problem - C - Codeforces") looked up in the problem list on the page. The title itself
   // never names the problem; without a list the problem stays unnamed.
@@ -23,7 +23,7 @@ export const readCodeforces: DomReader = (doc) => {
     if (index && INDEX.test(index.toUpperCase())) details.name = listedName(doc, index.toUpperCase());
   }
   // Tags live in the sidebar: each .tag-box has a title attribute; the rating one reads "*800".
-  for (const box of Array.from(doc.querySelectorAll('.tag-box'))) {
+  for (const box of doc.querySelectorAll('.tag-box')) {
     const value = text(box);
     if (!value) continue;
     if (box.getAttribute('title') === 'Difficulty' || /^\*\d{3,4}$/.test(value)) details.difficulty = value.replace('*', '');
@@ -46,7 +46,7 @@ const profileHandle = (a: Element): string | null => {
  */
 export function loggedInHandle(doc: Document): string | null {
   const box = (doc.getElementById('header') ?? doc.body)?.querySelector('a[href*="/logout"]')?.parentElement;
-  for (const a of Array.from(box?.querySelectorAll('a[href^="/profile/"]') ?? [])) {
+  for (const a of box?.querySelectorAll('a[href^="/profile/"]') ?? []) {
     const handle = profileHandle(a);
     if (handle) return handle;
   }
@@ -65,14 +65,14 @@ export interface StatusRow {
 /** Every submission row of a status table. */
 export function statusRows(doc: Document): StatusRow[] {
   const rows: StatusRow[] = [];
-  for (const tr of Array.from(doc.querySelectorAll('tr[data-submission-id]'))) {
+  for (const tr of doc.querySelectorAll('tr[data-submission-id]')) {
     const submissionId = tr.getAttribute('data-submission-id') ?? '';
     if (!/^\d{1,20}$/.test(submissionId)) continue;
     const party = tr.querySelector('td.status-party-cell');
-    const handles = Array.from(party?.querySelectorAll('a[href^="/profile/"]') ?? [])
+    const handles = [...(party?.querySelectorAll('a[href^="/profile/"]') ?? [])]
       .map(profileHandle)
       .filter((h): h is string => h !== null);
-    const problem = Array.from(tr.querySelectorAll('a[href]')).find((a) => /\/problem(?:\/\d{1,7})?\/[A-Za-z][0-9]?\/?$/.test(a.getAttribute('href') ?? ''));
+    const problem = [...tr.querySelectorAll('a[href]')].find((a) => /\/problem(?:\/\d{1,7})?\/[A-Za-z][0-9]?\/?$/.test(a.getAttribute('href') ?? ''));
     // The judge's own verdict code (submissionVerdict="OK"), else its Accepted marker.
     const wrapper = tr.querySelector('[submissionverdict]');
     const code = wrapper?.getAttribute('submissionverdict');
@@ -83,5 +83,5 @@ export function statusRows(doc: Document): StatusRow[] {
   return rows;
 }
 
-/** The statement block under the header: shown, it makes the page a problem page whatever its title says. */
-export const codeforcesReader: PageReader = { read: readCodeforces, statement: '.problem-statement' };
+/** The statement block under the header (isInterstitial: shown, the page is a problem page whatever its title says). */
+export const codeforcesStatement = '.problem-statement';

@@ -1,4 +1,4 @@
-import { emptyDetails, labelledList, labelledValue, pageTitle, text, type DomReader, type PageReader } from './types';
+import { emptyDetails, labelledList, labelledValue, pageTitle, textOf, type DomReader } from './types';
 
 /** Code360's levels: Easy, Moderate, Hard (and Ninja for the hardest). */
 const LEVELS = /^(Easy|Moderate|Medium|Hard|Ninja)$/i;
@@ -8,7 +8,7 @@ export const readCodestudio: DomReader = (doc) => {
   // 1. og:title or the page title, "Reverse Linked List - Naukri Code 360".
   details.name = pageTitle(doc, /^(.+?)\s*[-|]\s*(?:Naukri\s+)?Code\s?360\b.*$/i);
   // 2. The problem component's heading (Angular custom elements).
-  details.name ??= text(doc.querySelector('codestudio-single-problem h1, codestudio-problem-details h1'));
+  details.name ??= textOf(doc, 'codestudio-single-problem h1,codestudio-problem-details h1');
   // The header reads "Difficulty: Moderate".
   details.difficulty = labelledValue(doc, 'Difficulty', LEVELS);
   // The chips under the "Topics" heading.
@@ -16,5 +16,5 @@ export const readCodestudio: DomReader = (doc) => {
   return details;
 };
 
-/** The problem description: shown, it makes the page a problem page whatever its title says. */
-export const codestudioReader: PageReader = { read: readCodestudio, statement: '.problem-statement,codestudio-problem-details' };
+/** The problem description (isInterstitial: shown, the page is a problem page whatever its title says). */
+export const codestudioStatement = '.problem-statement';

@@ -1,4 +1,4 @@
-import { emptyDetails, pageTitle, text, type DomReader, type PageReader, type ReadDetails } from './types';
+import { emptyDetails, pageTitle, text, textOf, type DomReader, type ReadDetails } from './types';
 
 /** CSES has no difficulty; its only grouping is the problem-set section the task belongs to. */
 export const readCses: DomReader = (doc) => {
@@ -6,7 +6,7 @@ export const readCses: DomReader = (doc) => {
   // 1. The page title, "CSES - Weird Algorithm".
   details.name = pageTitle(doc, /^CSES\s*-\s*(.+)$/);
   // 2. The title block's heading (the <h3> above it names the problem set).
-  details.name ??= text(doc.querySelector('.title-block > h1'));
+  details.name ??= textOf(doc, '.title-block > h1');
   // The sidebar lists the section's tasks under its heading, the current one marked: in a list, or
   // (older pages) as plain links. The heading is the nearest one before the current task.
   let node: Element | null | undefined = doc.querySelector('.sidebar a.current[href*="/task/"]');
@@ -15,5 +15,5 @@ export const readCses: DomReader = (doc) => {
   return details;
 };
 
-/** The task's text under the limits: shown, it makes the page a problem page whatever its title says. */
-export const csesReader: PageReader = { read: readCses, statement: '.content .md' };
+/** The task's text under the limits (isInterstitial: shown, the page is a problem page whatever its title says). */
+export const csesStatement = '.content .md';

@@ -1,4 +1,4 @@
-import { at, embeddedJson, emptyDetails, isRecord, labelledList, labelledValue, leaf, pageTitle, str, strings, text, texts, type DomReader, type PageReader, type ReadDetails } from './types';
+import { at, embeddedJson, emptyDetails, isRecord, labelledList, labelledValue, leaf, pageTitle, str, strings, textOf, texts, type DomReader, type ReadDetails } from './types';
 
 const LEVELS = /^(School|Basic|Easy|Medium|Hard)$/i;
 
@@ -20,7 +20,7 @@ function problemIn(v: unknown, depth = 0): Record<string, unknown> | null {
 /** Topic tags link to the problem explorer filtered by category (company tags filter by company). */
 const topicLinks = (doc: Document): string[] =>
   texts(
-    Array.from(doc.querySelectorAll('a[href*="explore"]')).filter(
+    [...doc.querySelectorAll('a[href*=explore]')].filter(
       (a) => !a.closest('header, nav, footer') && /\/explore\/?\?(?:[^#]*&)?category(?:\[\]|%5B%5D)?=/i.test(a.getAttribute('href') ?? ''),
     ),
   );
@@ -38,10 +38,11 @@ export const readGeeksforgeeks: DomReader = (doc) => {
   // 2. og:title or the page title, "Kadane's Algorithm | Practice | GeeksforGeeks".
   details.name ??= pageTitle(doc, /^(.+?)\s*\|\s*Practice\s*\|\s*GeeksforGeeks\s*$/i);
   // 3. The header's title (CSS-module class, hashed suffix).
-  details.name ??= text(doc.querySelector('[class*="problems_header_content__title"] h3'));
-  // The header reads "Difficulty: Medium"; the older one shows the level alone, in an element named for it.
+  details.name ??= textOf(doc, '[class*=problems_header_content__title] h3');
+  // The header reads "Difficulty: Medium"; older ones show the level alone, in an element named for it.
   details.difficulty ??= labelledValue(doc, 'Difficulty', LEVELS);
-  details.difficulty ??= leaf(doc, '[class*="difficulty" i], [class*="level" i]', LEVELS);
+  // (The 2020 page links it among other figures: "Accuracy: 69% Difficulty: <a>Medium</a>" in an h5.)
+  details.difficulty ??= leaf(doc, '[class*="difficulty" i],[class*="level" i],h5 a', LEVELS);
   // Topic tags: the list under the "Topic Tags" heading, else links to the explorer filtered by category.
   if (!details.topics.length) details.topics = labelledList(doc, /^Topic Tags$/i);
   if (!details.topics.length) details.topics = topicLinks(doc);
@@ -50,5 +51,5 @@ export const readGeeksforgeeks: DomReader = (doc) => {
   return details;
 };
 
-/** The statement panel (CSS-module class; the older layout's tab): shown, it makes the page a problem page whatever its title says. */
-export const geeksforgeeksReader: PageReader = { read: readGeeksforgeeks, statement: '[class*=problems_problem_content],.problem-statement,.problem-tab__statement,.problemQuestion' };
+/** The statement panel (CSS-module class; the older layout's tab) (isInterstitial: shown, the page is a problem page whatever its title says). */
+export const geeksforgeeksStatement = '[class*=problem_content],.problem-tab__statement,.problemQuestion';

@@ -1,4 +1,4 @@
-import { breadcrumb, emptyDetails, labelledValue, LEVELS, pageTitle, text, type DomReader, type PageReader } from './types';
+import { breadcrumb, emptyDetails, labelledValue, LEVELS, pageTitle, textOf, type DomReader } from './types';
 
 /** Crumbs that are sections of the site, not topics. */
 const NOT_TOPICS = /^(Practice|Problem|Problems|Home|Challenges)$/i;
@@ -8,10 +8,10 @@ export const readHackerearth: DomReader = (doc) => {
   // 1. og:title or the page title, "Seven-Segment Display | Practice Problems".
   details.name = pageTitle(doc, /^(.+?)\s*\|\s*Practice Problems\b.*$/i);
   // 2. The problem heading.
-  details.name ??= text(doc.querySelector('#problem-title, .title-panel .title, .problem-statement .large'));
+  details.name ??= textOf(doc, '#problem-title,.title-panel .title,.problem-statement .large');
   details.difficulty = labelledValue(doc, 'Difficulty', LEVELS);
   // The 2022 layout has the level among its tags: "Approved, Easy, Math, Open, Sorting".
-  details.difficulty ??= text(doc.querySelector('.problem-meta .ui-tag + .label'))?.split(/\s*,\s*/).find((t) => LEVELS.test(t)) ?? null;
+  details.difficulty ??= textOf(doc, '.problem-meta .ui-tag+.label')?.split(/\s*,\s*/).find((t) => LEVELS.test(t)) ?? null;
   // Breadcrumb: Practice > Basic Programming > Input/Output > Basics of Input/Output > Problem.
   const crumbs = breadcrumb(doc).filter((c) => !NOT_TOPICS.test(c) && c !== details.name);
   const topic = crumbs.length >= 2 ? crumbs[crumbs.length - 1] : undefined;
@@ -19,5 +19,5 @@ export const readHackerearth: DomReader = (doc) => {
   return details;
 };
 
-/** The statement: shown, it makes the page a problem page whatever its title says. */
-export const hackerearthReader: PageReader = { read: readHackerearth, statement: '.problem-statement,.problem-description,.problem-details .description' };
+/** The statement (isInterstitial: shown, the page is a problem page whatever its title says). */
+export const hackerearthStatement = '.problem-description,.problem-details';

@@ -1,4 +1,4 @@
-import { breadcrumb, emptyDetails, labelledValue, pageTitle, text, texts, type DomReader, type PageReader } from './types';
+import { breadcrumb, emptyDetails, labelledValue, pageTitle, textOf, type DomReader } from './types';
 
 const LEVELS = /^(Easy|Medium|Hard|Advanced|Expert)$/i;
 
@@ -6,12 +6,11 @@ export const readHackerrank: DomReader = (doc) => {
   const details = emptyDetails();
   // Breadcrumb (schema.org microdata): Prepare > Algorithms > Warmup > Solve Me First; in 2016 plain links
   // in a .bcrumb block: All Domains > Algorithms > Implementation > New Year Chaos.
-  const marked = breadcrumb(doc);
-  const crumbs = marked.length ? marked : texts(doc.querySelectorAll('.bcrumb a'));
+  const crumbs = breadcrumb(doc);
   // 1. og:title or the page title, "Solve Me First | HackerRank"; in 2016 "New Year Chaos : Challenge | Implementation | Algorithms | HackerRank".
   details.name = pageTitle(doc, /^([^|]+?)(?:\s+:\s+Challenge)?\s*\|(?:[^|]*\|)*\s*HackerRank\s*$/i);
   // 2. The challenge heading, else the breadcrumb's last item.
-  details.name ??= text(doc.querySelector('h1.page-label, .challenge-page-label-wrapper h1, h2.hr_tour-challenge-name'));
+  details.name ??= textOf(doc, 'h1.page-label,.challenge-page-label-wrapper h1,h2.hr_tour-challenge-name');
   if (!details.name && crumbs.length >= 3) details.name = crumbs[crumbs.length - 1] ?? null;
   // The sidebar reads "Difficulty: Easy".
   details.difficulty = labelledValue(doc, 'Difficulty', LEVELS);
@@ -21,5 +20,5 @@ export const readHackerrank: DomReader = (doc) => {
   return details;
 };
 
-/** The challenge body: shown, it makes the page a problem page whatever its title says. */
-export const hackerrankReader: PageReader = { read: readHackerrank, statement: '.challenge-body-html,.challenge-problem-statement,.challenge_problem_statement' };
+/** The challenge body (isInterstitial: shown, the page is a problem page whatever its title says). */
+export const hackerrankStatement = '.challenge-body-html,.challenge_problem_statement';

@@ -1,34 +1,34 @@
 import type { PlatformId } from '@shared/platforms/types';
-import { atcoderReader } from './atcoder.dom';
-import { codechefReader } from './codechef.dom';
-import { codeforcesReader } from './codeforces.dom';
-import { codestudioReader } from './codestudio.dom';
-import { csesReader } from './cses.dom';
-import { geeksforgeeksReader } from './geeksforgeeks.dom';
-import { hackerearthReader } from './hackerearth.dom';
-import { hackerrankReader } from './hackerrank.dom';
-import { interviewbitReader } from './interviewbit.dom';
-import { leetcodeReader } from './leetcode.dom';
-import { spojReader } from './spoj.dom';
-import { topcoderReader } from './topcoder.dom';
-import { tufReader } from './tuf.dom';
+import { readAtcoder, atcoderStatement } from './atcoder.dom';
+import { readCodechef, codechefStatement } from './codechef.dom';
+import { readCodeforces, codeforcesStatement } from './codeforces.dom';
+import { readCodestudio, codestudioStatement } from './codestudio.dom';
+import { readCses, csesStatement } from './cses.dom';
+import { readGeeksforgeeks, geeksforgeeksStatement } from './geeksforgeeks.dom';
+import { readHackerearth, hackerearthStatement } from './hackerearth.dom';
+import { readHackerrank, hackerrankStatement } from './hackerrank.dom';
+import { readInterviewbit, interviewbitStatement } from './interviewbit.dom';
+import { readLeetcode, leetcodeStatement } from './leetcode.dom';
+import { readSpoj, spojStatement } from './spoj.dom';
+import { readTopcoder, topcoderStatement } from './topcoder.dom';
+import { readTuf, tufStatement } from './tuf.dom';
 import { bounded, emptyDetails, isInterstitial, type PageDetails, type PageReader } from './types';
 
-/** One DOM reader per platform, with its statement's selector; a platform without one is still detected from its URL. */
+/** One DOM reader per platform with its statement's selector; a platform without one is still detected from its URL. */
 export const domReaders: Partial<Record<PlatformId, PageReader>> = {
-  leetcode: leetcodeReader,
-  codeforces: codeforcesReader,
-  geeksforgeeks: geeksforgeeksReader,
-  codechef: codechefReader,
-  atcoder: atcoderReader,
-  cses: csesReader,
-  hackerrank: hackerrankReader,
-  interviewbit: interviewbitReader,
-  codestudio: codestudioReader,
-  tuf: tufReader,
-  spoj: spojReader,
-  topcoder: topcoderReader,
-  hackerearth: hackerearthReader,
+  leetcode: [readLeetcode, leetcodeStatement],
+  codeforces: [readCodeforces, codeforcesStatement],
+  geeksforgeeks: [readGeeksforgeeks, geeksforgeeksStatement],
+  codechef: [readCodechef, codechefStatement],
+  atcoder: [readAtcoder, atcoderStatement],
+  cses: [readCses, csesStatement],
+  hackerrank: [readHackerrank, hackerrankStatement],
+  interviewbit: [readInterviewbit, interviewbitStatement],
+  codestudio: [readCodestudio, codestudioStatement],
+  tuf: [readTuf, tufStatement],
+  spoj: [readSpoj, spojStatement],
+  topcoder: [readTopcoder, topcoderStatement],
+  hackerearth: [readHackerearth, hackerearthStatement],
 };
 
 /**
@@ -39,8 +39,8 @@ export const domReaders: Partial<Record<PlatformId, PageReader>> = {
 export function readPageDetails(platform: string, doc: Document): PageDetails | null {
   const reader = domReaders[platform as PlatformId];
   try {
-    if (!reader || isInterstitial(doc, reader.statement)) return emptyDetails();
-    const details = reader.read(doc);
+    if (!reader || isInterstitial(doc, reader[1])) return emptyDetails();
+    const details = reader[0](doc);
     return details && bounded(details);
   } catch {
     // A page we cannot read still yields the problem from its URL.

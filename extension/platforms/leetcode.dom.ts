@@ -1,4 +1,4 @@
-import { at, embeddedJson, emptyDetails, leaf, LEVELS, meta, str, strings, text, type DomReader, type PageReader, type ReadDetails } from './types';
+import { at, embeddedJson, emptyDetails, leaf, LEVELS, meta, str, strings, text, type DomReader, type ReadDetails } from './types';
 
 /** The problem slug of a path: /problems/<slug>/… or a contest's /contest/<id>/problems/<slug>/…. */
 export const problemSlug = (pathname: string): string | null =>
@@ -28,7 +28,7 @@ export const readLeetcode: DomReader = (doc) => {
     details.topics = strings(Array.isArray(q.topicTags) ? q.topicTags.map((t) => at(t, 'name')) : []);
   }
   // 2. The visible title link, "1. Two Sum" (a contest's links under /contest/…/problems/ too).
-  const own = Array.from(doc.querySelectorAll('a[href*="/problems/"]')).find(
+  const own = [...doc.querySelectorAll('a[href*="/problems/"]')].find(
     (a) => /^\d+\.\s/.test(text(a) ?? '') && (!slug || problemSlug(a.getAttribute('href') ?? '') === slug),
   );
   details.name ??= text(own)?.replace(/^\d+\.\s*/, '') ?? null;
@@ -59,5 +59,5 @@ export function leetcodePage(location: { pathname: string }, doc: Document): { s
   return { slug, questionId };
 }
 
-/** The description panel (today's layout, and the contest page's): shown, it makes the page a problem page whatever its title says. */
-export const leetcodeReader: PageReader = { read: readLeetcode, statement: '[data-track-load=description_content],.question-content' };
+/** The description panel (today's layout, and the contest page's) (isInterstitial: shown, the page is a problem page whatever its title says). */
+export const leetcodeStatement = '[data-track-load=description_content],.question-content';

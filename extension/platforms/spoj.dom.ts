@@ -1,10 +1,10 @@
-import { breadcrumb, emptyDetails, str, text, type DomReader, type PageReader, type ReadDetails } from './types';
+import { breadcrumb, emptyDetails, str, text, textOf, type DomReader, type ReadDetails } from './types';
 
 /** SPOJ shows no difficulty on a problem page; tags are "#number-theory" links. */
 export const readSpoj: DomReader = (doc) => {
   const details: ReadDetails = emptyDetails();
   // 1. The heading, "PRIME1 - Prime Generator".
-  const heading = text(doc.querySelector('#problem-name'));
+  const heading = textOf(doc, '#problem-name');
   details.name = heading ? str(heading.replace(/^[A-Z0-9_]+\s+-\s+/, '')) : null;
   // 2. The breadcrumb's last item: Problems > classical > Prime Generator.
   if (!details.name) {
@@ -16,5 +16,5 @@ export const readSpoj: DomReader = (doc) => {
   return details;
 };
 
-/** The statement under the heading: shown, it makes the page a problem page whatever its title says. */
-export const spojReader: PageReader = { read: readSpoj, statement: '#problem-body' };
+/** The statement under the heading (isInterstitial: shown, the page is a problem page whatever its title says). */
+export const spojStatement = '#problem-body';

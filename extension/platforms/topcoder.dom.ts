@@ -1,4 +1,4 @@
-import { emptyDetails, labelledValue, str, type DomReader, type PageReader } from './types';
+import { emptyDetails, labelledValue, leaf, str, type DomReader } from './types';
 
 /** The Definition block's "Class:" value is the problem's name (a Java/C++ class name). */
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -6,10 +6,7 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export const readTopcoder: DomReader = (doc) => {
   const details = emptyDetails();
   // 1. The header, "Problem Statement for FlowerGarden".
-  const header = Array.from(doc.querySelectorAll('td, div, span, h1, h2, h3')).find(
-    (el) => el.childElementCount === 0 && /^\s*Problem Statement for\s+\S/.test(el.textContent ?? ''),
-  );
-  details.name = str(header?.textContent?.replace(/^\s*Problem Statement for\s+/, ''));
+  details.name = str(leaf(doc, 'td,div,span,h1,h2,h3', /^Problem Statement for\s+\S/)?.slice(22));
   // 2. The statement's Definition block, "Class: FlowerGarden".
   details.name ??= labelledValue(doc, 'Class', IDENTIFIER);
   // Problem archive details, when shown: "Used As: Division I Level Two", "Categories: Sorting, Greedy".
@@ -19,5 +16,5 @@ export const readTopcoder: DomReader = (doc) => {
   return details;
 };
 
-/** The statement table: shown, it makes the page a problem page whatever its title says. */
-export const topcoderReader: PageReader = { read: readTopcoder, statement: '.problemText' };
+/** The statement table (isInterstitial: shown, the page is a problem page whatever its title says). */
+export const topcoderStatement = '.problemText';

@@ -35,6 +35,9 @@ export const text = (el: Element | null | undefined): string | null => {
   return str(el?.textContent);
 };
 
+/** The visible text of the first element matching `selector`. */
+export const textOf = (doc: Document, selector: string): string | null => text(doc.querySelector(selector));
+
 export const meta = (doc: Document, name: string): string | null =>
   str(doc.querySelector(`meta[property="${name}"], meta[name="${name}"]`)?.getAttribute('content'));
 
@@ -82,7 +85,7 @@ export const strings = (v: unknown): (string | null)[] => (Array.isArray(v) ? v.
 
 /** The page's own title element: the first <title> that is not an SVG icon's (some judges put it in <body>). */
 const titleElement = (doc: Document): Element | undefined =>
-  Array.from(doc.getElementsByTagName('title')).find((t) => !t.closest('svg'));
+  [...doc.getElementsByTagName('title')].find((t) => !t.closest('svg'));
 
 /**
  * The first capture of `pattern` in og:title, else in the page title. The pattern carries the judge's
@@ -106,7 +109,7 @@ export function jsonLd(doc: Document): Record<string, unknown>[] {
       add(v['@graph']);
     }
   };
-  for (const script of Array.from(doc.querySelectorAll('script[type="application/ld+json"]'))) {
+  for (const script of doc.querySelectorAll('script[type="application/ld+json"]')) {
     try {
       add(JSON.parse(script.textContent ?? '') as unknown);
     } catch {
@@ -136,7 +139,7 @@ export function breadcrumb(doc: Document): string[] {
     if (names.length) return names;
   }
   // The first breadcrumb container in document order (a <nav aria-label> usually wraps an <ol class>).
-  const marked = doc.querySelector('[aria-label="breadcrumb"], [aria-label="Breadcrumb"], ol.breadcrumb, ul.breadcrumb, .breadcrumb');
+  const marked = doc.querySelector('[aria-label=breadcrumb],[aria-label=Breadcrumb],.breadcrumb,.bcrumb');
   if (!marked) return [];
   const items = marked.querySelectorAll('li');
   return texts(items.length ? items : marked.querySelectorAll('a'));
@@ -145,12 +148,12 @@ export function breadcrumb(doc: Document): string[] {
 /**
  * The value a page shows next to a visible label such as "Difficulty:" — in the same element
  * ("Difficulty: Easy"), in the next element ("<span>Difficulty:</span><span>Easy</span>") or after the
- * label inside its parent ("<p><b>Difficulty:</b> Easy</p>"), or after a label that is bare text ("Difficulty: <a>Medium</a>"). Only values `accept` matches are returned,
+ * label inside its parent ("<p><b>Difficulty:</b> Easy</p>"). Only values `accept` matches are returned,
  * so prose that happens to start with the word is skipped. `label` is plain words, not a pattern.
  */
 export function labelledValue(doc: Document, label: string, accept: RegExp): string | null {
   const re = new RegExp(`^${label}\\b\\s*:?\\s*`, 'i');
-  for (const el of Array.from(doc.body?.querySelectorAll('*') ?? [])) {
+  for (const el of doc.body?.querySelectorAll('*') ?? []) {
     const first = el.firstChild;
     // Only elements whose own text starts with the label: cheap, and skips big containers.
     if (!first || first.nodeType !== 3 || !re.test(first.nodeValue?.trimStart() ?? '') || el.closest(NOT_TEXT)) continue;
@@ -164,35 +167,25 @@ export function labelledValue(doc: Document, label: string, accept: RegExp): str
       if (v && accept.test(v)) return v;
     }
   }
-  // A label that is bare text before its value's element, among other labels ("Accuracy: 69% Difficulty: <a>Medium</a>").
-  const tail = new RegExp(`\\b${label}\\s*:\\s*$`, 'i');
-  const walker = doc.createTreeWalker(doc, 4 /* text nodes */);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    if (!tail.test(n.nodeValue ?? '') || n.parentElement?.closest(NOT_TEXT)) continue;
-    let next = n.nextSibling;
-    while (next?.nodeType === 3 && !next.nodeValue?.trim()) next = next.nextSibling;
-    const v = next?.nodeType === 1 ? text(next as Element) : null;
-    if (v && accept.test(v)) return v;
-  }
   return null;
 }
 
 /** The text of the first leaf element (matching `selector`) whose whole text `pattern` matches: a bare label. */
 export const leaf = (doc: Document, selector: string, pattern: RegExp): string | null =>
-  text(Array.from(doc.querySelectorAll(selector)).find((el) => !el.childElementCount && pattern.test(el.textContent?.trim() ?? '')));
+  text([...doc.querySelectorAll(selector)].find((el) => !el.childElementCount && pattern.test(el.textContent?.trim() ?? '')));
 
 /**
  * The items listed under a visible heading such as "Topic Tags": the leaf texts (links, list items,
  * chips) of the element that follows the heading or, when the heading is wrapped, follows its wrapper.
  */
 export function labelledList(doc: Document, heading: RegExp): string[] {
-  for (const el of Array.from(doc.body?.querySelectorAll('*') ?? [])) {
+  for (const el of doc.body?.querySelectorAll('*') ?? []) {
     if (el.childElementCount !== 0 || !heading.test(el.textContent?.trim() ?? '')) continue;
     let node: Element | null = el;
     for (let depth = 0; node && node !== doc.body && depth < 3; depth++, node = node.parentElement) {
       const next = node.nextElementSibling;
       if (!next) continue;
-      const leaves = [next, ...Array.from(next.querySelectorAll('a, li, span, div'))].filter((e) => e.childElementCount === 0);
+      const leaves = [next, ...next.querySelectorAll('a,li,span,div')].filter((e) => e.childElementCount === 0);
       const items = texts(leaves);
       if (items.length) return items;
     }
@@ -210,22 +203,16 @@ const WALL =
 /** Cloudflare's challenge and error pages (current and older), by their own ids. */
 const CHALLENGE = '#challenge-form,#challenge-stage,#challenge-running,[id^=cf-],.cf-browser-verification';
 
-/** A judge's page reader and where its pages show the problem statement. */
-export interface PageReader {
-  read: DomReader;
-  /**
-   * Selector(s) of the statement's container. A page showing one with text in it is a problem page,
-   * whatever its title or heading says: a problem may be named "Login", "Error" or "404 Not Found".
-   */
-  statement: string;
-}
+/**
+ * A judge's page reader and the selector(s) of its statement's container. A page showing a statement with
+ * text in it is a problem page, whatever its title or heading says: a problem may be named "Login",
+ * "Error" or "404 Not Found".
+ */
+export type PageReader = readonly [read: DomReader, statement: string];
 
-/** Less text than this in a statement container is an empty shell, not a statement. */
-const STATEMENT_MIN = 40;
-
-/** Whether the page shows a problem statement with substantive text. */
+/** Whether the page shows a problem statement with substantive text (less than 40 characters is an empty shell). */
 export const hasStatement = (doc: Document, statement: string): boolean =>
-  Array.from(doc.querySelectorAll(statement)).some((el) => (text(el)?.length ?? 0) >= STATEMENT_MIN);
+  [...doc.querySelectorAll(statement)].some((el) => (text(el)?.length ?? 0) >= 40);
 
 /**
  * Whether the page is not the problem's page at all but a bot check, an error page or a login wall
