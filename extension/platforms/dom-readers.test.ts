@@ -99,6 +99,7 @@ const FIXTURES: Fixture[] = [
   { file: 'atcoder/abc307_c.html', url: 'https://atcoder.jp/contests/abc307/tasks/abc307_c', kind: 'full', expected: page('Ideal Sheet', null) },
   { file: 'atcoder/ahc053_a.html', url: 'https://atcoder.jp/contests/ahc053/tasks/ahc053_a', kind: 'full', expected: page('Random Sum Game', null) },
   { file: 'cses/2162.html', url: 'https://cses.fi/problemset/task/2162/', kind: 'full', expected: page('Josephus Problem I', null, ['Sorting and Searching']) },
+  { file: 'hackerrank/c-tutorial-stringstream.html', url: 'https://www.hackerrank.com/challenges/c-tutorial-stringstream/problem', kind: 'full', expected: page('StringStream', 'Easy', ['Strings']) },
   { file: 'hackerrank/2d-array.html', url: 'https://www.hackerrank.com/challenges/2d-array/problem', kind: 'full', expected: page('2D Array - DS', 'Easy', ['Arrays']) },
 
   {
