@@ -249,6 +249,10 @@ test('a sheet whose data is slow shows its skeleton meanwhile, then its rows', a
 test('a visitor follows a curated sheet, ticks a question, and unfollows with the confirmation', async ({ page, request }) => {
   await page.goto('/question-tracker/sheet/blind-75');
   await expect(page.getByRole('heading', { name: 'Blind 75' })).toBeVisible();
+  // Its rows have no resource links: no video button (a disabled one would only be noise), the other actions are there.
+  const rows = page.getByTestId('question-row');
+  await expect(rows.first().getByRole('button', { name: 'Notes' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Watch video/ })).toHaveCount(0);
   // Logged out: actions open the login popup.
   await page.getByRole('button', { name: 'Follow' }).click();
   await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();

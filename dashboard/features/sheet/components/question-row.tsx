@@ -90,9 +90,14 @@ const RowContent = memo(function RowContent({ mapping, zone, solved, starred, ac
         )}
       </span>
       <span className="q-actions">
-        <button type="button" className="icon-btn" aria-label="Watch video" disabled={!mapping.resource} onClick={() => actions.onVideo(mapping)}>
-          <Icon name="play" size={17} />
-        </button>
+        {/* Only a row with a resource link has a video; the others keep its place so columns line up. */}
+        {mapping.resource ? (
+          <button type="button" className="icon-btn" aria-label={`Watch video for ${mapping.title}`} onClick={() => actions.onVideo(mapping)}>
+            <Icon name="play" size={17} />
+          </button>
+        ) : (
+          <span className="icon-btn-space" aria-hidden />
+        )}
         <button type="button" className="icon-btn star" aria-label={starred ? 'Unstar' : 'Star'} aria-pressed={starred} onClick={() => actions.onStar(mapping, !starred)}>
           <Star size={17} fill={starred ? 'currentColor' : 'none'} />
         </button>
