@@ -5,6 +5,7 @@ import { cardDescription, type SheetCard as Card } from '@shared/schemas/sheet-l
 import { ProgressBar } from './question-bits';
 import { Skeleton } from './feedback';
 import './sheet-card.css';
+import { plural } from '../lib/plural';
 
 const TAGS_SHOWN = 3;
 export const PRICING_HREF = '/question-tracker/sheet/premium/pricing';
@@ -69,11 +70,11 @@ export function SheetCard({ card, showProgress, onToggleFollow, followPending }:
       <div className="sheet-card-meta">
         {!locked && (
           <span title="Questions">
-            <ListChecks size={14} aria-hidden /> {formatCount(card.totalQuestions)} questions
+            <ListChecks size={14} aria-hidden /> {plural(card.totalQuestions, 'question')}
           </span>
         )}
         <span title="Followers">
-          <Users size={14} aria-hidden /> {formatCount(card.followers)} followers
+          <Users size={14} aria-hidden /> {plural(card.followers, 'follower')}
         </span>
       </div>
       {showProgress && !locked && (

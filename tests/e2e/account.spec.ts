@@ -123,6 +123,8 @@ test('account settings: deleting an account hands a sheet to its collaborator, w
   await page.goto('/account');
   const choice = page.getByLabel(name);
   await expect(choice).toBeVisible();
+  // Counts read as English: one collaborator, not '1 collaborators'.
+  await expect(page.locator('.account-sheet').filter({ hasText: name })).toContainText('0 questions · 1 collaborator · 0 followers');
   // Without a choice for every sheet, nothing is sent.
   await page.getByLabel('Password', { exact: true }).fill('e2e-password-1');
   await page.getByRole('button', { name: 'Delete account' }).click();

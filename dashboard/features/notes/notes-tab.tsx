@@ -15,6 +15,7 @@ import { NotesList } from './components/notes-list';
 import { groupByQuestion, navigationOrder, neighbours, noteHref, notesHomeHref, questionNotesHref, readNotesLocation } from './lib/notes-order';
 import { useNotesUi, type FocusTarget, type PendingDiscard } from './stores/notes-ui';
 import './notes.css';
+import { plural } from '../../lib/plural';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const isClientError = (err: unknown) => err instanceof ApiError && err.code >= 400 && err.code < 500;
@@ -250,7 +251,7 @@ export default function NotesTab() {
                 <ChevronLeft size={15} aria-hidden /> Previous
               </button>
               <span className="notes-position faint" aria-live="polite">
-                {index >= 0 ? `${index + 1} of ${order.length}` : order.length ? `${order.length} notes` : ''}
+                {index >= 0 ? `${index + 1} of ${order.length}` : order.length ? plural(order.length, 'note') : ''}
               </span>
               <button
                 ref={nextRef}

@@ -9,6 +9,7 @@ import { useLoginPopup } from '../auth/stores/login-popup';
 import { premiumSheetsQuery } from '../explore/api/sheet-list-queries';
 import { exploreHref } from '../explore/lib/categories';
 import './pricing.css';
+import { plural } from '../../lib/plural';
 
 const INCLUDED = [
   { icon: Building2, title: 'Every company-wise sheet', text: 'The full question lists of the company sheets below, organised by topic, and new company sheets as they are added.' },
@@ -90,7 +91,7 @@ export default function PricingPage() {
                 </div>
                 <span className="faint pricing-sheet-meta">
                   {hasPremium ? `${formatCount(s.totalQuestions)} questions · ` : ''}
-                  {formatCount(s.followers)} followers
+                  {plural(s.followers, 'follower')}
                 </span>
               </li>
             ))}

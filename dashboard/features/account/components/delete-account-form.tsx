@@ -10,6 +10,7 @@ import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/api/session';
 import { tabHref } from '../../tracker/tabs';
 import { ownSheetsQuery, useDeleteAccount } from '../api/account-queries';
+import { plural } from '../../../lib/plural';
 
 /** A select's value: 'delete', or 'transfer:<collaborator entry id>'. */
 function toChoice(sheetId: string, value: string): SheetChoice | null {
@@ -25,7 +26,7 @@ function SheetChoiceRow({ sheet, value, onChange }: { sheet: AccountSheet; value
       <label htmlFor={id} className="account-sheet-name">
         {sheet.name}
         <span className="faint">
-          {sheet.totalQuestions} questions · {sheet.collaborators.length} collaborators · {sheet.followers} followers
+          {plural(sheet.totalQuestions, 'question')} · {plural(sheet.collaborators.length, 'collaborator')} · {plural(sheet.followers, 'follower')}
         </span>
       </label>
       <select id={id} className="select" value={value} onChange={(e) => onChange(e.target.value)} required>

@@ -6,6 +6,7 @@ import type { NoteSummary } from '@shared/schemas/note';
 import { SkeletonList } from '../../../components/feedback';
 import { PlatformIcon } from '../../../components/question-bits';
 import { noteHref, questionNotesHref, type QuestionGroup } from '../lib/notes-order';
+import { plural } from '../../../lib/plural';
 
 interface SectionState {
   loading: boolean;
@@ -53,7 +54,7 @@ export function NotesList(props: NotesListProps) {
                     >
                       {g.question.name}
                     </Link>
-                    <span className="note-count" aria-label={`${g.notes.length} notes`}>
+                    <span className="note-count" aria-label={plural(g.notes.length, 'note')}>
                       {g.notes.length}
                     </span>
                     <button

@@ -116,7 +116,9 @@ export function SheetHeader({ sheet, isLoggedIn, onRename, onDescribe, onFollow,
               Updated {formatted && edited.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })}
             </span>
             <span aria-hidden>·</span>
-            <span>{formatted && sheet.followers.toLocaleString()} followers</span>
+            <span>
+              {formatted && sheet.followers.toLocaleString()} {sheet.followers === 1 ? 'follower' : 'followers'}
+            </span>
             {showSource && (
               <a href={sheet.link ?? undefined} target="_blank" rel="noopener noreferrer" className="row">
                 Source <ExternalLink size={13} />
