@@ -239,6 +239,9 @@ describe('sync solved problems: the background loop', () => {
     expect(w.judgeCalls).toEqual([]);
     expect(w.judgeOf(status, 'interviewbit')).toMatchObject({ account: 'unavailable', message: expect.stringMatching(/^Not available: /) });
     await expect(w.send({ type: 'sync:handle', platform: 'leetcode', handle: 'x' })).rejects.toThrow(/No handle is needed/);
+    // The same rule for a handle as the tracker's judge accounts.
+    await expect(w.send({ type: 'sync:handle', platform: 'codeforces', handle: 'no spaces/please' })).rejects.toThrow(/letters, digits/);
+    expect(w.judgeOf(await w.send({ type: 'sync:handle', platform: 'codeforces', handle: 'tourist' }), 'codeforces')).toMatchObject({ account: 'ready', handle: 'tourist' });
   });
 
   it('a later sync is incremental: from the start of the last complete one', async () => {

@@ -1,4 +1,5 @@
 import { cancelSync, overview, saveSyncSettings, startSync, syncSettings, type SyncIo } from './sync-engine';
+import { HANDLE_PATTERN, JUDGE_ACCOUNT_MESSAGES } from '@shared/rules/judge-accounts';
 import { TOKEN_KEY } from '../lib/api';
 import { defineArea, done, fail, type HandlerDeps } from './types';
 import { historyReaderFor } from '../sync/index';
@@ -35,6 +36,7 @@ export const syncArea = defineArea('sync', {
   'sync:handle': async (m, { deps }) => {
     const reader = historyReaderFor(m.platform);
     if (!reader || reader.needs !== 'handle') return fail(`No handle is needed for ${m.platform}`);
+    if (m.handle && !HANDLE_PATTERN.test(m.handle)) return fail(JUDGE_ACCOUNT_MESSAGES.handle, 400);
     const settings = await syncSettings(deps);
     const handles = Object.fromEntries(Object.entries(settings.handles).filter(([p]) => p !== m.platform));
     if (m.handle) handles[m.platform] = m.handle;
