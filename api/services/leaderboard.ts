@@ -14,12 +14,96 @@ const COLUMNS = {
   codeforces_rating: userRankings.codeforcesRating,
 } as const;
 
+/** How long a whole-site board read from the database is used before it is read again. */
+export const BOARD_TTL_MS = 15_000;
+
+/** One metric's whole board, highest first: what a page, a rank and the total are cut from. */
+interface Board {
+  values: Int32Array;
+  ids: string[];
+  position: Map<string, number>;
+  readAt: number;
+}
+
+const boards = new WeakMap<Db, Map<RankingMetric, { at: number; board: Promise<Board> }>>();
+
+/** Drops this process's boards (after a write here, so the writer sees their own change at once). */
+export function forgetBoards(db: Db): void {
+  boards.delete(db);
+}
+
+async function readBoard(db: Db, metric: RankingMetric): Promise<Board> {
+  const column = COLUMNS[metric];
+  const rows = await db
+    .select({ userId: userRankings.userId, value: column })
+    .from(userRankings)
+    .where(and(eq(userRankings.optedIn, true), isNotNull(column)))
+    .orderBy(desc(column), userRankings.userId);
+  const values = new Int32Array(rows.length);
+  const ids: string[] = new Array<string>(rows.length);
+  const position = new Map<string, number>();
+  rows.forEach((r, i) => {
+    values[i] = r.value ?? 0;
+    ids[i] = r.userId;
+    position.set(r.userId, i);
+  });
+  return { values, ids, position, readAt: Date.now() };
+}
+
+/**
+ * The whole-site board of a metric, kept in memory for BOARD_TTL_MS: a page of 100,000 users is then a
+ * slice and two binary searches instead of counting index ranges (a deep page would count them all).
+ * Another process's changes show within that time; this process's own at once (forgetBoards).
+ */
+function boardFor(db: Db, metric: RankingMetric): Promise<Board> {
+  let byMetric = boards.get(db);
+  if (!byMetric) boards.set(db, (byMetric = new Map()));
+  const kept = byMetric.get(metric);
+  if (kept && Date.now() - kept.at < BOARD_TTL_MS) return kept.board;
+  const board = readBoard(db, metric);
+  byMetric.set(metric, { at: Date.now(), board });
+  board.catch(() => byMetric.delete(metric));
+  return board;
+}
+
+/** How many values of a descending array are greater than v. */
+function countAbove(values: Int32Array, v: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((values[mid] ?? 0) > v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+async function wholeBoard(db: Db, viewer: UserRow | null, metric: RankingMetric, page: number): Promise<Leaderboard> {
+  const board = await boardFor(db, metric);
+  const offset = (page - 1) * LEADERBOARD_PAGE_SIZE;
+  const ids = board.ids.slice(offset, offset + LEADERBOARD_PAGE_SIZE);
+  const names = ids.length ? await db.select({ id: users.id, profileName: users.profileName }).from(users).where(inArray(users.id, ids)) : [];
+  const nameOf = new Map(names.map((n) => [n.id, n.profileName]));
+  const rows: LeaderboardRow[] = [];
+  ids.forEach((id, i) => {
+    const profileName = nameOf.get(id);
+    const value = board.values[offset + i] ?? 0;
+    // A user deleted since the board was read has no name: left out.
+    if (profileName !== undefined) rows.push({ rank: countAbove(board.values, value) + 1, profileName, value });
+  });
+  const at = viewer ? board.position.get(viewer.id) : undefined;
+  const own = at === undefined ? undefined : board.values[at];
+  const me = viewer && own !== undefined ? { rank: countAbove(board.values, own) + 1, profileName: viewer.profileName, value: own } : null;
+  return { metric, page, pageSize: LEADERBOARD_PAGE_SIZE, rows, me, total: board.ids.length };
+}
+
 /**
  * One page of the leaderboard: opted-in users with that figure, highest first (ties share a rank, the
  * next rank skips: 1, 2, 2, 4), with the viewer's own row wherever it falls. `sheet` narrows it to the
  * sheet's creator, collaborators and followers (a private sheet only for its members).
  */
 export async function leaderboard(db: Db, viewer: UserRow | null, query: { metric: RankingMetric; page: number; sheet?: string | undefined }): Promise<Leaderboard> {
+  if (!query.sheet) return wholeBoard(db, viewer, query.metric, query.page);
   const column = COLUMNS[query.metric];
   let scope: SQL | undefined;
   if (query.sheet) {
