@@ -176,7 +176,8 @@ export async function startServer(label: string, env: Record<string, string>, ti
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'bench/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    // JOBS=false: no background jobs, which would read the judges' real sites (step 15 runs its own queue).
+    env: { ...process.env, JOBS: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stopping = false;

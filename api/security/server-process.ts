@@ -66,6 +66,8 @@ async function launch(env: Record<string, string>, children: Set<ChildProcess>):
       // With TEST_REDIS_URL the servers count failed sign-ins in Redis, under this run's own prefix.
       REDIS_URL: process.env.TEST_REDIS_URL ?? '',
       REDIS_PREFIX: `test:${runId}:`,
+      // No background jobs: they would read the judges' real sites (contest lists at start-up).
+      JOBS: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
