@@ -270,6 +270,15 @@ test('a visitor follows a curated sheet, ticks a question, and unfollows with th
   await first.getByRole('checkbox').click();
   await expect(first.getByRole('checkbox')).toBeChecked();
   await expect(page.getByText('1 / 75 solved')).toBeVisible();
+  // Ticking more rows shows one toast, not a stack of the same words.
+  for (const i of [1, 2]) await page.getByTestId('question-row').nth(i).getByRole('checkbox').click();
+  await expect(page.getByText('3 / 75 solved')).toBeVisible();
+  await expect(page.getByText('Added to My Workspace')).toHaveCount(1);
+  // Starring a ticked question says only that it is starred; an unticked one is added too.
+  await first.getByRole('button', { name: 'Star' }).click();
+  await expect(page.getByText('Starred', { exact: true })).toBeVisible();
+  await page.getByTestId('question-row').nth(3).getByRole('button', { name: 'Star' }).click();
+  await expect(page.getByText('Added to workspace and starred')).toBeVisible();
 
   await page.getByRole('button', { name: 'Following' }).click();
   const confirm = page.getByRole('dialog', { name: 'Unfollow sheet' });

@@ -133,7 +133,9 @@ export function useSheetActions(slug: string, data: SheetData) {
     },
     onStar: (mapping, starred) => {
       if (!guardParticipant()) return;
-      mark.mutate({ mapping, starred }, { onSuccess: () => starred && toast.success('Added to workspace and starred') });
+      // A ticked question is in the workspace already: starring it only stars it.
+      const inWorkspace = data.progress.solved.includes(mapping.questionId._id);
+      mark.mutate({ mapping, starred }, { onSuccess: () => starred && toast.success(inWorkspace ? 'Starred' : 'Added to workspace and starred') });
     },
     onNote: (mapping) => {
       if (!guardParticipant()) return;
