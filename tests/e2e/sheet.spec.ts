@@ -290,6 +290,24 @@ test('a visitor follows a curated sheet, ticks a question, and unfollows with th
   await expect(page.getByRole('button', { name: 'Follow', exact: true })).toBeVisible();
 });
 
+test('Collapse all and Expand all open and close every topic, and a topic drawn later follows', async ({ page }) => {
+  await page.goto('/question-tracker/sheet/blind-75');
+  const rows = page.getByTestId('question-row');
+  await expect(rows).toHaveCount(75);
+  const topics = page.locator('section.topic-section');
+  const count = await topics.count();
+  expect(count).toBeGreaterThan(1);
+  await page.getByRole('button', { name: 'Collapse all' }).click();
+  await expect(rows).toHaveCount(0);
+  await expect(topics.locator('> .section-bar button[aria-expanded="false"]')).toHaveCount(count);
+  // One topic opened by hand, then all of them.
+  await topics.first().locator('> .section-bar').getByRole('button', { name: /^Expand / }).click();
+  await expect(rows.first()).toBeVisible();
+  await page.getByRole('button', { name: 'Expand all' }).click();
+  await expect(rows).toHaveCount(75);
+  await expect(topics.locator('> .section-bar button[aria-expanded="true"]')).toHaveCount(count);
+});
+
 test('an unknown sheet shows No Sheet found', async ({ page, request }) => {
   await page.goto('/question-tracker/sheet/there-is-no-such-sheet');
   await expect(page.getByText('No Sheet found')).toBeVisible();

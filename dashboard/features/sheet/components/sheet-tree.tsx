@@ -27,7 +27,7 @@ import { DragReady } from './drag-handle';
 import { IconSprite } from './icons';
 import { Difficulty, PlatformIcon } from '../../../components/question-bits';
 import type { RowActions } from './question-row';
-import { Section, SectionMemory, SubTopicList } from './topic-section';
+import { Section, sectionKey, SectionMemory, SectionsCommand, SubTopicList } from './topic-section';
 import { Zone } from './zone';
 
 export interface TreeEdits {
@@ -138,6 +138,14 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
   const lazy = !expandAll;
   const rowActions = useStableActions(actions);
   const [sections] = useState(() => new Map<string, boolean>());
+  const [command, setCommand] = useState<{ open: boolean } | null>(null);
+  const openAll = (open: boolean) => {
+    for (const topic of config.topicOrder) {
+      sections.set(sectionKey('topic', topic, topic), open);
+      for (const sub of subTopicsOf(config.subTopicOrder, topic)) sections.set(sectionKey('subtopic', topic, sub), open);
+    }
+    setCommand({ open });
+  };
 
   const treeRef = useRef<HTMLDivElement>(null);
   /**
@@ -196,35 +204,47 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
     <div className="sheet-tree" ref={treeRef}>
       <DragReady.Provider value={live}>
         <SectionMemory.Provider value={sections}>
-          <DndContext sensors={sensors} collisionDetection={collision} measuring={measuring} autoScroll={AUTO_SCROLL} accessibility={accessibility} onDragStart={() => setDragging(true)} onDragEnd={onDragEnd} onDragCancel={() => setDragging(false)}>
-            <IconSprite />
-            {empty && <div className="empty">No topics or questions yet. Create your first topic or add questions directly!</div>}
-            <SortableContext id="topics" items={config.topicOrder.map(topicDragId)} strategy={verticalListSortingStrategy}>
-              {config.topicOrder.map((topic, i) => {
-                const subs = subTopicsOf(config.subTopicOrder, topic);
-                const subItems = stable(`subs:${topic}`, subs.map((sub) => stable(subZone(topic, sub), tree.byZone.get(subZone(topic, sub)) ?? NONE)));
-                return (
-                  <Topic
-                    key={topic}
-                    topic={topic}
-                    topics={stable('topics', config.topicOrder)}
-                    subs={subs}
-                    all={stable(`topic:${topic}`, tree.byTopic.get(topic) ?? NONE)}
-                    direct={stable(topicZone(topic), tree.byZone.get(topicZone(topic)) ?? NONE)}
-                    subItems={subItems}
-                    defaultOpen={expandAll || i === 0}
-                    edits={stableEdits}
-                    {...zoneProps}
-                  />
-                );
-              })}
-            </SortableContext>
-            <Unassigned shown={unassigned.length > 0} canEdit={canEdit}>
-              <Zone zone={UNASSIGNED} items={unassigned} emptyText="Drop question here" {...zoneProps} />
-            </Unassigned>
-            {canEdit && <AddTopic topics={config.topicOrder} onAdd={edits.addTopic} onAddQuestion={() => edits.openAddQuestion({ topic: '', subTopic: '' })} />}
-            <QuestionPreview byId={tree.byId} />
-          </DndContext>
+          <SectionsCommand.Provider value={command}>
+            {config.topicOrder.length > 1 && (
+              <div className="row sheet-tree-tools">
+                <button type="button" className="btn btn-sm" onClick={() => openAll(true)}>
+                  Expand all
+                </button>
+                <button type="button" className="btn btn-sm" onClick={() => openAll(false)}>
+                  Collapse all
+                </button>
+              </div>
+            )}
+            <DndContext sensors={sensors} collisionDetection={collision} measuring={measuring} autoScroll={AUTO_SCROLL} accessibility={accessibility} onDragStart={() => setDragging(true)} onDragEnd={onDragEnd} onDragCancel={() => setDragging(false)}>
+              <IconSprite />
+              {empty && <div className="empty">No topics or questions yet. Create your first topic or add questions directly!</div>}
+              <SortableContext id="topics" items={config.topicOrder.map(topicDragId)} strategy={verticalListSortingStrategy}>
+                {config.topicOrder.map((topic, i) => {
+                  const subs = subTopicsOf(config.subTopicOrder, topic);
+                  const subItems = stable(`subs:${topic}`, subs.map((sub) => stable(subZone(topic, sub), tree.byZone.get(subZone(topic, sub)) ?? NONE)));
+                  return (
+                    <Topic
+                      key={topic}
+                      topic={topic}
+                      topics={stable('topics', config.topicOrder)}
+                      subs={subs}
+                      all={stable(`topic:${topic}`, tree.byTopic.get(topic) ?? NONE)}
+                      direct={stable(topicZone(topic), tree.byZone.get(topicZone(topic)) ?? NONE)}
+                      subItems={subItems}
+                      defaultOpen={expandAll || i === 0}
+                      edits={stableEdits}
+                      {...zoneProps}
+                    />
+                  );
+                })}
+              </SortableContext>
+              <Unassigned shown={unassigned.length > 0} canEdit={canEdit}>
+                <Zone zone={UNASSIGNED} items={unassigned} emptyText="Drop question here" {...zoneProps} />
+              </Unassigned>
+              {canEdit && <AddTopic topics={config.topicOrder} onAdd={edits.addTopic} onAddQuestion={() => edits.openAddQuestion({ topic: '', subTopic: '' })} />}
+              <QuestionPreview byId={tree.byId} />
+            </DndContext>
+          </SectionsCommand.Provider>
         </SectionMemory.Provider>
       </DragReady.Provider>
     </div>

@@ -38,11 +38,24 @@ interface SectionProps {
  */
 export const SectionMemory = createContext<Map<string, boolean> | null>(null);
 
+/** The memory's key for a section. */
+export const sectionKey = (kind: 'topic' | 'subtopic', topic: string, name: string) => JSON.stringify([kind, topic, name]);
+
+/** The last Expand all / Collapse all, a new object each time; sections drawn then follow it. */
+export const SectionsCommand = createContext<{ open: boolean } | null>(null);
+
 /** A collapsible, sortable topic or subtopic (through the grip in its bar) with its header actions and progress. */
 export function Section({ kind, topic, name, questions, solved, edit, defaultOpen, children, extraActions, lazy }: SectionProps) {
   const memory = useContext(SectionMemory);
-  const key = JSON.stringify([kind, topic, name]);
+  const key = sectionKey(kind, topic, name);
   const [open, setOpen] = useState(() => memory?.get(key) ?? defaultOpen);
+  // Expand all / Collapse all: sections not drawn now read it from the memory when they are.
+  const command = useContext(SectionsCommand);
+  const [followed, setFollowed] = useState(command);
+  if (command !== followed) {
+    setFollowed(command);
+    if (command) setOpen(command.open);
+  }
   const toggle = () => {
     memory?.set(key, !open);
     setOpen(!open);
