@@ -110,7 +110,7 @@ test('link Codeforces and LeetCode, see the portfolio, the leaderboard and the c
   const downloading = page.waitForEvent('download');
   await first.getByRole('link', { name: `Add ${name} to calendar` }).click();
   const file = await (await downloading).path();
-  const calendar = new ICAL.Component(ICAL.parse(readFileSync(file, 'utf8')));
+  const calendar = new ICAL.Component(ICAL.parse(readFileSync(file, 'utf8')) as unknown[]);
   const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
   expect(event.summary).toContain(name);
   expect(event.startDate.toJSDate().getTime()).toBe(Date.parse(startsAt));
@@ -163,7 +163,7 @@ test('the feed address is shown once, can be copied, rotated and revoked', async
   const res = await request.get(url);
   expect(res.status()).toBe(200);
   const text = await res.text();
-  expect(new ICAL.Component(ICAL.parse(text)).name).toBe('vcalendar');
+  expect(new ICAL.Component(ICAL.parse(text) as unknown[]).name).toBe('vcalendar');
 
   await feed.getByRole('button', { name: 'Copy feed address' }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);

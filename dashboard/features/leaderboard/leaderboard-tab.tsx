@@ -76,20 +76,22 @@ export default function LeaderboardTab() {
 
       <CScoreNote />
 
-      {query.isPending ? (
-        <TableSkeleton />
-      ) : query.isError ? (
-        <EmptyState
-          title="Could not load the leaderboard"
-          action={
-            <button type="button" className="btn" onClick={() => void query.refetch()}>
-              Try again
-            </button>
-          }
-        >
-          Please check your connection and try again.
-        </EmptyState>
-      ) : data!.rows.length === 0 && !data!.me ? (
+      {!data ? (
+        query.isError ? (
+          <EmptyState
+            title="Could not load the leaderboard"
+            action={
+              <button type="button" className="btn" onClick={() => void query.refetch()}>
+                Try again
+              </button>
+            }
+          >
+            Please check your connection and try again.
+          </EmptyState>
+        ) : (
+          <TableSkeleton />
+        )
+      ) : data.rows.length === 0 && !data.me ? (
         <EmptyState icon={<Users size={22} />} title={sheet ? 'Nobody from this sheet is ranked yet' : 'Nobody is ranked yet'}>
           {isLoggedIn ? 'Link a judge account and join the leaderboard from your account settings.' : 'Sign in, link a judge account and join.'}
         </EmptyState>
@@ -110,20 +112,20 @@ export default function LeaderboardTab() {
                 </th>
               </tr>
             </thead>
-            {data!.me && !meOnPage && (
+            {data.me && !meOnPage && (
               <tbody className="lb-pinned">
-                <Row row={data!.me} me />
+                <Row row={data.me} me />
               </tbody>
             )}
             <tbody>
-              {data!.rows.map((r) => (
-                <Row key={r.profileName} row={r} me={r.profileName === data!.me?.profileName} />
+              {data.rows.map((r) => (
+                <Row key={r.profileName} row={r} me={r.profileName === data.me?.profileName} />
               ))}
             </tbody>
           </table>
           <nav className="lb-pager" aria-label="Leaderboard pages">
             <span className="muted">
-              {data!.total.toLocaleString('en-US')} ranked · page {page} of {pages}
+              {data.total.toLocaleString('en-US')} ranked · page {page} of {pages}
             </span>
             <div className="row">
               <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => go(metric, page - 1, sheet)}>
@@ -159,7 +161,7 @@ function Row({ row, me }: { row: LeaderboardRow; me: boolean }) {
 }
 
 /** Narrows the board to the people of one of the viewer's sheets (its author, collaborators and followers). */
-function SheetFilter({ token, value, onChange }: { token: string | null; value: string | null; onChange(sheet: string | null): void }) {
+function SheetFilter({ token, value, onChange }: { token: string | null; value: string | null; onChange: (sheet: string | null) => void }) {
   const mine = useQuery(mySheetsQuery(token));
   const sheets = mine.data ? [...mine.data.custom, ...mine.data.shared, ...mine.data.followed] : [];
   const seen = new Set<string>();
@@ -184,7 +186,7 @@ function SheetFilter({ token, value, onChange }: { token: string | null; value: 
 /** c_score in one line, and its whole definition (from shared/rules/ranking) a click away. */
 function CScoreNote() {
   const weights = Object.entries(DIFFICULTY_WEIGHTS)
-    .map(([name, w]) => `${name[0]!.toUpperCase()}${name.slice(1)} ${w}`)
+    .map(([name, w]) => `${name.charAt(0).toUpperCase()}${name.slice(1)} ${w}`)
     .join(', ');
   const floors = Object.entries(RATING_FLOORS)
     .map(([p, f]) => `${judgeName(p)} ${f}`)

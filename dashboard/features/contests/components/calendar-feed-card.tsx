@@ -14,7 +14,6 @@ import { calendarFeedQuery, useCreateFeed, useRevokeFeed } from '../api/contest-
  */
 export function CalendarFeedCard() {
   const { token, isLoggedIn } = useSession();
-  const showLogin = useLoginPopup((s) => s.show);
   const feed = useQuery(calendarFeedQuery(token));
   const create = useCreateFeed(token);
   const revoke = useRevokeFeed(token);
@@ -58,7 +57,7 @@ export function CalendarFeedCard() {
       </h2>
       <p className="muted">Subscribe once in Google Calendar, Apple Calendar or Outlook and new contests appear by themselves.</p>
       {!isLoggedIn ? (
-        <button type="button" className="btn" onClick={() => showLogin('login')}>
+        <button type="button" className="btn" onClick={() => useLoginPopup.getState().show('login')}>
           Sign in to get your feed
         </button>
       ) : feed.isPending ? (
@@ -81,7 +80,7 @@ export function CalendarFeedCard() {
           <p className="field-hint">Copy it now: for your safety it is shown only this once. Anyone with the address sees contest times, nothing else.</p>
           <FeedActions onRotate={() => setConfirm('rotate')} onRevoke={() => setConfirm('revoke')} busy={create.isPending || revoke.isPending} />
         </>
-      ) : feed.data?.feed ? (
+      ) : feed.data.feed ? (
         <>
           <p className="field-hint">
             Your feed is active since {new Date(feed.data.feed.createdAt).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })}. Lost the address? Rotate it to get a new one.
@@ -117,7 +116,7 @@ export function CalendarFeedCard() {
   );
 }
 
-function FeedActions({ onRotate, onRevoke, busy }: { onRotate(): void; onRevoke(): void; busy: boolean }) {
+function FeedActions({ onRotate, onRevoke, busy }: { onRotate: () => void; onRevoke: () => void; busy: boolean }) {
   return (
     <div className="ct-feed-actions">
       <button type="button" className="btn btn-sm" onClick={onRotate} disabled={busy}>

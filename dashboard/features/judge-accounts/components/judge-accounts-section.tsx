@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, ExternalLink, RefreshCw, Trash2, Trophy } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { HANDLE_PATTERN, JUDGE_ACCOUNT_MESSAGES as M } from '@shared/rules/judge-accounts';
 import type { JudgeAccount } from '@shared/schemas/judge-account';
 import { SkeletonList } from '../../../components/feedback';
@@ -74,19 +74,19 @@ export function JudgeAccountsSection() {
   );
 }
 
-function AccountRow({ account: a, token, onRemove }: { account: JudgeAccount; token: string | null; onRemove(a: JudgeAccount): void }) {
+function AccountRow({ account: a, token, onRemove }: { account: JudgeAccount; token: string | null; onRemove: (a: JudgeAccount) => void }) {
   const refresh = useRefreshAccount(token);
   const visibility = useAccountVisibility(token);
   const name = judgeName(a.platform);
   // Between "queued" and the job's new figures, the row says it is refreshing (for at most QUEUED_MS).
-  const [queuedFrom, setQueuedFrom] = useState<string | null | undefined>(undefined);
+  const [queued, setQueued] = useState<{ from: string | null } | null>(null);
   useEffect(() => {
-    if (queuedFrom === undefined) return;
-    if (a.refreshedAt !== queuedFrom) return setQueuedFrom(undefined);
-    const timer = setTimeout(() => setQueuedFrom(undefined), QUEUED_MS);
+    if (!queued) return;
+    const timer = setTimeout(() => setQueued(null), QUEUED_MS);
     return () => clearTimeout(timer);
-  }, [queuedFrom, a.refreshedAt]);
-  const refreshing = a.status === 'pending' || refresh.isPending || queuedFrom !== undefined;
+  }, [queued]);
+  const awaiting = queued !== null && queued.from === a.refreshedAt;
+  const refreshing = a.status === 'pending' || refresh.isPending || awaiting;
   return (
     <li className="ja-row">
       <div className="ja-head">
@@ -119,7 +119,7 @@ function AccountRow({ account: a, token, onRemove }: { account: JudgeAccount; to
           Public
         </Switch>
         <span className="topbar-spacer" />
-        <button type="button" className="btn btn-sm" onClick={() => refresh.mutate(a.platform, () => setQueuedFrom(a.refreshedAt))} disabled={refreshing} aria-label={`${refreshing ? 'Refreshing' : 'Refresh'} ${name}`}>
+        <button type="button" className="btn btn-sm" onClick={() => refresh.mutate(a.platform, () => setQueued({ from: a.refreshedAt }))} disabled={refreshing} aria-label={`${refreshing ? 'Refreshing' : 'Refresh'} ${name}`}>
           <RefreshCw size={14} aria-hidden className={refreshing ? 'ja-spin' : undefined} /> {refreshing ? 'Refreshing' : 'Refresh'}
         </button>
         <button type="button" className="btn btn-sm btn-ghost ja-remove" onClick={() => onRemove(a)} aria-label={`Remove ${name} account`}>
@@ -171,16 +171,19 @@ function StatusNote({ account: a }: { account: JudgeAccount }) {
 
 function LinkAccountForm({ token, linked }: { token: string | null; linked: string[] }) {
   const link = useLinkAccount(token);
-  const [platform, setPlatform] = useState<string>(() => LINKABLE_JUDGES.find((j) => !linked.includes(j)) ?? LINKABLE_JUDGES[0]!);
+  const [platform, setPlatform] = useState<string>(() => LINKABLE_JUDGES.find((j) => !linked.includes(j)) ?? 'leetcode');
   const [handle, setHandle] = useState('');
   const [isPublic, setPublic] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
 
-  async function onSubmit(e: FormEvent) {
+  async function submit(e: SyntheticEvent) {
     e.preventDefault();
     const value = handle.trim();
-    if (!HANDLE_PATTERN.test(value)) return setError(M.handle);
+    if (!HANDLE_PATTERN.test(value)) {
+      setError(M.handle);
+      return;
+    }
     setError(null);
     try {
       await link.mutateAsync({ platform, handle: value, isPublic });
@@ -194,7 +197,7 @@ function LinkAccountForm({ token, linked }: { token: string | null; linked: stri
 
   const replacing = linked.includes(platform);
   return (
-    <form className="ja-add" onSubmit={onSubmit} noValidate aria-label="Link a judge account">
+    <form className="ja-add" onSubmit={(e) => void submit(e)} noValidate aria-label="Link a judge account">
       <div className="field">
         <label htmlFor={`${id}-judge`}>Judge</label>
         <select id={`${id}-judge`} className="select" value={platform} onChange={(e) => setPlatform(e.target.value)}>
@@ -237,7 +240,7 @@ function LinkAccountForm({ token, linked }: { token: string | null; linked: stri
   );
 }
 
-function Switch({ checked, onChange, disabled, label, children }: { checked: boolean; onChange(v: boolean): void; disabled?: boolean; label?: string; children: ReactNode }) {
+function Switch({ checked, onChange, disabled, label, children }: { checked: boolean; onChange: (v: boolean) => void; disabled?: boolean; label?: string; children: ReactNode }) {
   return (
     <button type="button" role="switch" aria-checked={checked} aria-label={label} className="ja-switch" onClick={() => onChange(!checked)} disabled={disabled}>
       <span className="ja-switch-track" aria-hidden>
