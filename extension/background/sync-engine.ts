@@ -226,6 +226,9 @@ export async function overview(deps: HandlerDeps, probe = false): Promise<SyncOv
  * goes on in the background (`drive`).
  */
 export async function startSync(deps: HandlerDeps, platforms: readonly string[] | undefined, io: SyncIo, only: 'any' | 'synced-before' = 'any') {
+  // A cancelled loop still finishing its cancel would end this run too: let it finish first.
+  const stopping = loops.get(deps);
+  if (stopping?.controller.signal.aborted) await stopping.done;
   const settings = await syncSettings(deps);
   const records = await judges(deps);
   const linked = await linkedHandles(deps, false);

@@ -218,7 +218,28 @@ describe('sync solved problems: the background loop', () => {
     expect(await getRun(w.deps)).toBeUndefined();
   });
 
-  it('CSES gives no dates: only tasks not in the workspace are sent, the rest counted as skipped', async () => {
+  it('a sync started just after a cancel runs', async () => {
+    const w = world();
+    await ready(w);
+    w.judge(hrPage(''), ok('hackerrank/page-1.json'));
+    w.judge(hrPage(HR_PAGE_2), ok('hackerrank/page-2.json'));
+    let cancelled = false;
+    const base = w.io.sleep.getMockImplementation()!;
+    w.io.sleep.mockImplementation(async (ms: number) => {
+      if (!cancelled) {
+        cancelled = true;
+        await w.send({ type: 'sync:cancel' });
+        // The user presses Sync again at once, while the loop is still stopping.
+        void w.send({ type: 'sync:start', platforms: ['hackerrank'] });
+      }
+      await base(ms);
+    });
+    await w.send({ type: 'sync:start', platforms: ['hackerrank'] });
+    await vi.waitFor(async () => expect(w.judgeOf(await w.send({ type: 'sync:status' }), 'hackerrank').state).toBe('done'));
+    expect(w.judgeOf(await w.send({ type: 'sync:status' }), 'hackerrank')).toMatchObject({ lastCount: 5 });
+  });
+
+    it('CSES gives no dates: only tasks not in the workspace are sent, the rest counted as skipped', async () => {
     const w = world();
     await signIn(w.local);
     w.workspace.push({ platform: 'cses', problemUrl: 'https://cses.fi/problemset/task/1068' });
