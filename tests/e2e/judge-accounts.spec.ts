@@ -114,6 +114,14 @@ test('link Codeforces and LeetCode, see the portfolio, the leaderboard and the c
   const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
   expect(event.summary).toContain(name);
   expect(event.startDate.toJSDate().getTime()).toBe(Date.parse(startsAt));
+
+  // The filtered list as one file: LeetCode's contests only.
+  const all = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download LeetCode’s contests as a calendar file' }).click();
+  const listed = new ICAL.Component(ICAL.parse(readFileSync(await (await all).path(), 'utf8')) as unknown[]);
+  const summaries = listed.getAllSubcomponents('vevent').map((e) => new ICAL.Event(e).summary);
+  expect(summaries.length).toBeGreaterThan(0);
+  expect(summaries.every((s) => s.includes('LeetCode'))).toBe(true);
 });
 
 /** Someone else on the leaderboard, through the API: a public Codeforces account and the opt-in. */

@@ -76,7 +76,7 @@ export default function ContestsTab() {
             </>
           )}
         </div>
-        <CalendarFeedCard />
+        <CalendarFeedCard platform={judge} />
       </div>
     </div>
   );

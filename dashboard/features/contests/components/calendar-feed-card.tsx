@@ -1,18 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { Check, Copy, Link2, RotateCw, Trash2 } from 'lucide-react';
+import { Check, Copy, Download, Link2, RotateCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/dialog';
 import { Skeleton } from '../../../components/feedback';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/api/session';
 import { useLoginPopup } from '../../auth/stores/login-popup';
+import { judgeName } from '../../judge-accounts/lib/judges';
 import { calendarFeedQuery, useCreateFeed, useRevokeFeed } from '../api/contest-queries';
+import { allContestsHref } from '../lib/links';
 
 /**
  * The user's subscribable calendar feed. Its address holds a secret the server keeps only hashed, so it
  * is shown once, right after it is made; rotating makes a new one and ends the old.
  */
-export function CalendarFeedCard() {
+export function CalendarFeedCard({ platform }: { platform: string | null }) {
   const { token, isLoggedIn } = useSession();
   const feed = useQuery(calendarFeedQuery(token));
   const create = useCreateFeed(token);
@@ -56,6 +58,9 @@ export function CalendarFeedCard() {
         <Link2 size={16} aria-hidden /> Calendar feed
       </h2>
       <p className="muted">Subscribe once in Google Calendar, Apple Calendar or Outlook and new contests appear by themselves.</p>
+      <a className="ct-feed-download" href={allContestsHref(platform)} download>
+        <Download size={14} aria-hidden /> Download {platform ? `${judgeName(platform)}’s` : 'all'} contests as a calendar file
+      </a>
       {!isLoggedIn ? (
         <button type="button" className="btn" onClick={() => useLoginPopup.getState().show('login')}>
           Sign in to get your feed
