@@ -77,6 +77,12 @@ test('link Codeforces and LeetCode, see the portfolio, the leaderboard and the c
   const chart = page.getByRole('img', { name: /^Codeforces rating over \d+ contests/ });
   await expect(chart).toBeVisible();
   await expect(chart.locator('.recharts-line-curve')).toHaveCount(1);
+  // Contests taken: the latest across judges, with their rating changes.
+  const recent = page.getByRole('region', { name: 'Recent contests' });
+  await expect(recent.getByRole('listitem').first()).toBeVisible();
+  await expect(recent).toContainText('Codeforces');
+  await expect(recent).toContainText('LeetCode');
+  await expect(recent.getByText(/^[+−]\d+/).first()).toBeVisible();
 
   // The leaderboard, from the top bar: the viewer's row is marked, with its rank.
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Leaderboard' }).click();

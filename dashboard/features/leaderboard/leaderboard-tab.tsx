@@ -76,6 +76,13 @@ export default function LeaderboardTab() {
 
       <CScoreNote />
 
+      {isLoggedIn && data && !data.me && !query.isPlaceholderData && (
+        <p className="lb-notice" role="note">
+          You are not ranked by {METRIC_LABELS[metric]}: join the leaderboard and make an account{metric.endsWith('_rating') ? ` on ${METRIC_LABELS[metric].replace(' rating', '')}` : ''} public in{' '}
+          <Link href="/account">account settings</Link>.
+        </p>
+      )}
+
       {!data ? (
         query.isError ? (
           <EmptyState

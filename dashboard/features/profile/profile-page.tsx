@@ -15,7 +15,7 @@ import { initials } from '../auth/components/user-menu';
 import { useCardFollow } from '../explore/api/use-follow-sheet';
 import { tabHref } from '../tracker/tabs';
 import { profileQuery } from './api/profile-queries';
-import { JudgeCards, PortfolioStats, RatingCharts } from './components/portfolio';
+import { JudgeCards, PortfolioStats, RatingCharts, RecentContests } from './components/portfolio';
 import { totalSolved } from './lib/portfolio';
 import './profile.css';
 
@@ -109,6 +109,7 @@ function ProfileView({ profile }: { profile: Profile }) {
         )
       )}
       <RatingCharts accounts={accounts} />
+      <RecentContests accounts={accounts} taken={profile.portfolio.contestsTaken} />
 
       <div className="profile-stats">
         <StatCard title="By difficulty" total={total} entries={orderedCounts(byDifficulty, DIFFICULTY_ORDER)} render={(d) => <span className={`diff diff-${difficultyTone(d)}`}>{d}</span>} tone={(d) => difficultyTone(d)} />

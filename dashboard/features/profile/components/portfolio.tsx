@@ -1,4 +1,4 @@
-import { ExternalLink, Medal, Swords, TrendingUp } from 'lucide-react';
+import { ExternalLink, History, Medal, Swords, TrendingUp } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { platformById } from '@shared/platforms/index';
 import { Skeleton } from '../../../components/feedback';
@@ -6,6 +6,7 @@ import { PlatformIcon } from '../../../components/question-bits';
 import { isHttpUrl } from '../../contests/lib/links';
 import { isContestJudge } from '../../judge-accounts/lib/judges';
 import type { PortfolioCard } from '@shared/schemas/profile';
+import { recentContests } from '../lib/portfolio';
 
 // recharts is the heaviest part of the page: it loads after the cards are on screen.
 const RatingChart = lazy(() => import('./rating-chart'));
@@ -126,5 +127,39 @@ export function PortfolioStats({ accounts, contests }: { accounts: readonly Port
         <span className="muted">{accounts.length === 1 ? 'judge' : 'judges'} linked</span>
       </div>
     </div>
+  );
+}
+
+/** The latest rated contests across judges with their rating changes. */
+export function RecentContests({ accounts, taken }: { accounts: readonly PortfolioCard[]; taken: number }) {
+  const recent = recentContests(accounts);
+  if (recent.length === 0) return null;
+  return (
+    <section className="section" aria-labelledby="pf-contests-h">
+      <div className="section-header">
+        <h2 id="pf-contests-h">
+          <History size={18} aria-hidden /> Recent contests
+        </h2>
+        <span className="muted">{taken.toLocaleString('en-US')} taken in all</span>
+      </div>
+      <ol className="card pf-contests">
+        {recent.map((c) => (
+          <li key={`${c.platform}|${c.at}|${c.contest}`}>
+            <PlatformIcon platform={c.platform} size={18} />
+            <div className="pf-contest-name">
+              <span>{c.contest}</span>
+              <span className="faint">
+                {c.judge} · <time dateTime={c.at}>{new Date(c.at).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })}</time>
+              </span>
+            </div>
+            <span className="pf-contest-rating">{c.rating.toLocaleString('en-US')}</span>
+            <span className={`pf-change${c.change === null ? '' : c.change >= 0 ? ' pf-up' : ' pf-down'}`}>
+              {c.change === null ? '—' : c.change >= 0 ? `+${c.change}` : `−${Math.abs(c.change)}`}
+              {c.change !== null && <span className="visually-hidden"> rating change</span>}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartPoints, totalSolved } from './portfolio';
+import { chartPoints, recentContests, totalSolved } from './portfolio';
 
 const card = (platform: string, solved: number | null) => ({ platform, solved });
 
@@ -22,5 +22,19 @@ describe('chartPoints', () => {
     ];
     expect(chartPoints(history).map((p) => p.contest)).toEqual(['A', 'B', 'C']);
     expect(chartPoints(history, 2).map((p) => p.contest)).toEqual(['B', 'C']);
+  });
+});
+
+describe('recentContests', () => {
+  it('lists the latest contests across judges, newest first, with the change against the judge\'s previous one', () => {
+    const cards = [
+      { platform: 'codeforces', name: 'Codeforces', history: [
+        { contest: 'CF 1', at: '2024-01-01T00:00:00Z', rating: 1500 },
+        { contest: 'CF 2', at: '2024-03-01T00:00:00Z', rating: 1460 },
+      ] },
+      { platform: 'leetcode', name: 'LeetCode', history: [{ contest: 'LC 1', at: '2024-02-01T00:00:00Z', rating: 1800 }] },
+    ];
+    expect(recentContests(cards).map((c) => [c.contest, c.change])).toEqual([['CF 2', -40], ['LC 1', null], ['CF 1', null]]);
+    expect(recentContests(cards, 1)).toHaveLength(1);
   });
 });

@@ -23,3 +23,26 @@ export function chartPoints(history: readonly RatingPoint[], limit = 500): { t: 
     .sort((a, b) => a.t - b.t)
     .slice(-limit);
 }
+
+export interface ContestResult {
+  platform: string;
+  judge: string;
+  contest: string;
+  at: string;
+  rating: number;
+  /** Against the judge's previous rated contest; null for the first. */
+  change: number | null;
+}
+
+/** The latest rated contests across judges, newest first, each with its rating change. */
+export function recentContests(cards: readonly Pick<PortfolioCard, 'platform' | 'name' | 'history'>[], limit = 8): ContestResult[] {
+  const all: ContestResult[] = [];
+  for (const card of cards) {
+    const points = chartPoints(card.history);
+    points.forEach((p, i) => {
+      const before = points[i - 1];
+      all.push({ platform: card.platform, judge: card.name, contest: p.contest, at: new Date(p.t).toISOString(), rating: p.rating, change: before ? p.rating - before.rating : null });
+    });
+  }
+  return all.sort((a, b) => Date.parse(b.at) - Date.parse(a.at)).slice(0, limit);
+}
