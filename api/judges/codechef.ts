@@ -16,7 +16,7 @@ function listDate(v: unknown): Date | undefined {
   const month = m ? MONTHS.indexOf(m[2]!) : -1;
   // Date would roll 31 Feb over into March: such a date is refused.
   if (!m || month < 0 || Number(m[1]) > new Date(Date.UTC(Number(m[3]), month + 1, 0)).getUTCDate()) return undefined;
-  return m ? istTime(`${m[3]}-${String(month + 1).padStart(2, '0')}-${m[1]!.padStart(2, '0')}`, m[4]!) : undefined;
+  return istTime(`${m[3]}-${String(month + 1).padStart(2, '0')}-${(m[1] ?? '').padStart(2, '0')}`, m[4] ?? '');
 }
 
 /** The rating history the profile page embeds for its chart: `var all_rating = [...];`. */
@@ -73,9 +73,10 @@ export const codechefJudge: JudgeAdapter = {
     parse(answers) {
       const json = readJson(answerOf(answers, 'list').body);
       if (!isRecord(json) || json.status !== 'success' || !Array.isArray(json.future_contests)) return unreadable(JUDGE, 'no future_contests');
-      const present = Array.isArray(json.present_contests) ? json.present_contests : [];
+      const present: unknown[] = Array.isArray(json.present_contests) ? json.present_contests : [];
+      const future: unknown[] = json.future_contests;
       const out: ContestEntry[] = [];
-      for (const c of [...present, ...json.future_contests]) {
+      for (const c of [...present, ...future]) {
         if (!isRecord(c)) continue;
         const minutes = num(c.contest_duration);
         const entry = contest({

@@ -1,5 +1,4 @@
 import { platformById } from '../../shared/platforms/index';
-import type { PlatformId } from '../../shared/platforms/types';
 import { atcoderJudge } from './atcoder';
 import { codechefJudge } from './codechef';
 import { codeforcesJudge } from './codeforces';
@@ -32,7 +31,7 @@ export function judgeById(id: string): JudgeAdapter | undefined {
 }
 
 /** The judge's display name from the platform registry. */
-export function judgeName(id: PlatformId | string): string {
+export function judgeName(id: string): string {
   return platformById(id)?.name ?? id;
 }
 

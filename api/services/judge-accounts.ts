@@ -155,8 +155,14 @@ export async function refreshAccount(deps: JudgeDeps, accountId: string): Promis
     await mark('judge-down', read.error.message);
     throw read.error;
   }
-  if (read.kind === 'unreadable') return void (await mark('could-not-read', read.reason));
-  if (read.kind === 'not-found') return void (await mark('not-found', M.noSuchUser(judgeName(row.platform))));
+  if (read.kind === 'unreadable') {
+    await mark('could-not-read', read.reason);
+    return;
+  }
+  if (read.kind === 'not-found') {
+    await mark('not-found', M.noSuchUser(judgeName(row.platform)));
+    return;
+  }
   await deps.db
     .update(judgeAccounts)
     .set({ ...read.figures, status: 'ok', statusDetail: null, refreshedAt: now, checkedAt: now, updatedAt: now })
