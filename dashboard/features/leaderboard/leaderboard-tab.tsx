@@ -76,7 +76,7 @@ export default function LeaderboardTab() {
 
       <CScoreNote />
 
-      {isLoggedIn && data && !data.me && !query.isPlaceholderData && (
+      {isLoggedIn && data && !data.me && data.rows.length > 0 && !query.isPlaceholderData && (
         <p className="lb-notice" role="note">
           You are not ranked by {METRIC_LABELS[metric]}: join the leaderboard and make an account{metric.endsWith('_rating') ? ` on ${METRIC_LABELS[metric].replace(' rating', '')}` : ''} public in{' '}
           <Link href="/account">account settings</Link>.
