@@ -15,6 +15,9 @@ const WIDTHS = [
 ] as const;
 const THEMES = ['light', 'dark'] as const;
 
+// Each test loads its screen four times and runs axe on each: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 180_000 });
+
 interface Screen {
   name: string;
   signedIn: boolean;

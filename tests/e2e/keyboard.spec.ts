@@ -107,3 +107,16 @@ test("a sheet's menus open, move and close with the keyboard, and give focus bac
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog')).toBeVisible();
 });
+
+test('the account menu opens from the keyboard and Escape closes it, back on its button', async ({ page, request }) => {
+  await signUpAndSignIn(page, request, 'Accountant');
+  await page.goto('/question-tracker?tab=workspace');
+  const account = page.getByRole('button', { name: 'Account menu' });
+  await account.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: /Account settings/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(account).toBeFocused();
+});

@@ -308,6 +308,27 @@ test('Collapse all and Expand all open and close every topic, and a topic drawn 
   await expect(topics.locator('> .section-bar button[aria-expanded="true"]')).toHaveCount(count);
 });
 
+test('searching a sheet shows the questions whose titles match, in closed topics too; / focuses the search', async ({ page }) => {
+  await page.goto('/question-tracker/sheet/blind-75');
+  const rows = page.getByTestId('question-row');
+  await expect(rows).toHaveCount(75);
+  await page.getByRole('button', { name: 'Collapse all' }).click();
+  await expect(rows).toHaveCount(0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('/');
+  const search = page.getByRole('searchbox', { name: 'Search questions in this sheet' });
+  await expect(search).toBeFocused();
+  await page.keyboard.type('two sum');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-title', 'Two Sum');
+  await expect(page.getByRole('status').filter({ hasText: '1 of 75' })).toBeVisible();
+  await search.fill('no such question anywhere');
+  await expect(rows).toHaveCount(0);
+  await expect(page.getByText('No Match Found')).toBeVisible();
+  await search.fill('');
+  await expect(rows).toHaveCount(75);
+});
+
 test('an unknown sheet shows No Sheet found', async ({ page, request }) => {
   await page.goto('/question-tracker/sheet/there-is-no-such-sheet');
   await expect(page.getByText('No Sheet found')).toBeVisible();

@@ -26,13 +26,19 @@ export function UserMenu() {
   const logout = useLogout();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
     const onDown = (e: MouseEvent) => {
       if (!ref.current?.contains(e.target as Node)) setOpen(false);
     };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    // Escape gives focus back to the button, where a keyboard user left it.
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
     document.addEventListener('mousedown', onDown);
     document.addEventListener('keydown', onKey);
     return () => {
@@ -55,7 +61,7 @@ export function UserMenu() {
   }
   return (
     <div className="menu" ref={ref}>
-      <button type="button" className="btn btn-ghost btn-icon" aria-label="Account menu" aria-expanded={open} aria-haspopup="menu" onClick={() => setOpen((o) => !o)}>
+      <button ref={button} type="button" className="btn btn-ghost btn-icon" aria-label="Account menu" aria-expanded={open} aria-haspopup="menu" onClick={() => setOpen((o) => !o)}>
         <span className="avatar">{user ? initials(user.firstName, user.secondName) : <UserIcon size={16} />}</span>
       </button>
       {open && (

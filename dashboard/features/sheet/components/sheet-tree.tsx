@@ -129,7 +129,11 @@ const AUTO_SCROLL = { layoutShiftCompensation: false };
 export function SheetTree({ data, actions, edits, live }: { data: SheetData; actions: RowActions; edits: TreeEdits; live: boolean }) {
   const { sheet, mappings, progress } = data;
   const config = sheet.config;
-  const tree = useMemo(() => buildTree(mappings, config), [mappings, config]);
+  const [query, setQuery] = useState('');
+  const needle = query.trim().toLowerCase();
+  // A search shows the questions whose titles match; the sheet's order and sections stay as they are.
+  const shown = useMemo(() => (needle ? mappings.filter((m) => m.title.toLowerCase().includes(needle)) : mappings), [mappings, needle]);
+  const tree = useMemo(() => buildTree(shown, config), [shown, config]);
   const solved = useMemo(() => new Set(progress.solved), [progress.solved]);
   const starred = useMemo(() => new Set(progress.starred), [progress.starred]);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
@@ -145,6 +149,11 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
       for (const sub of subTopicsOf(config.subTopicOrder, topic)) sections.set(sectionKey('subtopic', topic, sub), open);
     }
     setCommand({ open });
+  };
+  const search = (value: string) => {
+    // Matches hide in closed sections otherwise.
+    if (value.trim() && !needle) openAll(true);
+    setQuery(value);
   };
 
   const treeRef = useRef<HTMLDivElement>(null);
@@ -202,11 +211,27 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
 
   return (
     <div className="sheet-tree" ref={treeRef}>
-      <DragReady.Provider value={live}>
+      {/* Moving questions while some are hidden would place them among rows the user cannot see. */}
+      <DragReady.Provider value={live && !needle}>
         <SectionMemory.Provider value={sections}>
           <SectionsCommand.Provider value={command}>
-            {config.topicOrder.length > 1 && (
+            {mappings.length > 0 && (
               <div className="row sheet-tree-tools">
+                <input
+                  type="search"
+                  className="input sheet-search"
+                  data-shortcut="search"
+                  aria-label="Search questions in this sheet"
+                  placeholder="Search questions"
+                  value={query}
+                  onChange={(e) => search(e.target.value)}
+                />
+                {needle && (
+                  <span className="muted" role="status">
+                    {shown.length === 0 ? 'No Match Found' : `${shown.length} of ${mappings.length}`}
+                  </span>
+                )}
+                <span className="topbar-spacer" />
                 <button type="button" className="btn btn-sm" onClick={() => openAll(true)}>
                   Expand all
                 </button>
