@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { api, signUpAndSignIn } from './support/session';
 
@@ -63,7 +63,7 @@ test('link Codeforces and LeetCode, see the portfolio, the leaderboard and the c
 
   // Join the leaderboard; the switch says so after a reload (the server kept it).
   const optIn = section.getByRole('switch', { name: 'Show me on the leaderboard' });
-  await optIn.click();
+  await joinByClick(page, optIn);
   await expect(optIn).toHaveAttribute('aria-checked', 'true');
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Show me on the leaderboard' })).toHaveAttribute('aria-checked', 'true');
@@ -274,7 +274,7 @@ test.describe('at 390 px', () => {
     await page.goto('/account');
     await link(page, 'Codeforces', FAKE_HANDLES.codeforces);
     await expect(page.getByRole('list', { name: 'Linked judge accounts' })).toContainText('3,757');
-    await page.getByRole('switch', { name: 'Show me on the leaderboard' }).click();
+    await joinByClick(page, page.getByRole('switch', { name: 'Show me on the leaderboard' }));
     await expectNoSidewaysScroll(page);
 
     for (const label of ['Contests', 'Leaderboard']) {
@@ -292,6 +292,13 @@ test.describe('at 390 px', () => {
   });
 });
 
+/** Flips the opt-in and waits for the server to take it (the switch itself moves at once, before the answer). */
+async function joinByClick(page: Page, toggle: Locator) {
+  const saved = page.waitForResponse((r) => r.url().endsWith('/question-tracker/v1/leaderboard/opt-in') && r.ok());
+  await toggle.click();
+  await saved;
+}
+
 async function expectNoSidewaysScroll(page: Page) {
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
   expect(widths.scroll, 'the page scrolls sideways').toBeLessThanOrEqual(widths.view);
@@ -304,7 +311,7 @@ test('the new screens have no serious or critical accessibility violation, light
   await page.goto('/account');
   await link(page, 'Codeforces', FAKE_HANDLES.codeforces);
   await expect(page.getByRole('list', { name: 'Linked judge accounts' })).toContainText('3,757');
-  await page.getByRole('switch', { name: 'Show me on the leaderboard' }).click();
+  await joinByClick(page, page.getByRole('switch', { name: 'Show me on the leaderboard' }));
   await expect(page.getByRole('switch', { name: 'Show me on the leaderboard' })).toHaveAttribute('aria-checked', 'true');
 
   const screens: [string, string, (p: Page) => Promise<void>][] = [

@@ -1,7 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { calendarFeedCreatedSchema, calendarFeedResponseSchema, contestsResponseSchema } from '@shared/schemas/contest';
-import { request } from '../../../lib/request';
+import { api, unwrap } from '../../../lib/api';
 
 export const contestKeys = {
   all: ['contests'] as const,
@@ -12,18 +10,17 @@ export const contestKeys = {
 export const contestsQuery = (platform: string | null) =>
   queryOptions({
     queryKey: contestKeys.list(platform),
-    queryFn: ({ signal }) =>
-      request('GET', `/question-tracker/v1/contests${platform ? `?platform=${encodeURIComponent(platform)}` : ''}`, contestsResponseSchema, undefined, signal),
+    queryFn: () => unwrap(api['question-tracker'].v1.contests.$get({ query: platform ? { platform } : {} })),
     // The list changes slowly; a contest that starts moves to Running on the page's own clock.
     staleTime: 5 * 60_000,
   });
 
-const FEED = '/question-tracker/v1/user/calendar-feed';
+const FEED = () => api['question-tracker'].v1.user['calendar-feed'];
 
 export const calendarFeedQuery = (token: string | null) =>
   queryOptions({
     queryKey: contestKeys.feed(token),
-    queryFn: ({ signal }) => request('GET', FEED, calendarFeedResponseSchema, undefined, signal),
+    queryFn: () => unwrap(FEED().$get()),
     enabled: !!token,
   });
 
@@ -31,7 +28,7 @@ export const calendarFeedQuery = (token: string | null) =>
 export function useCreateFeed(token: string | null) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => request('PUT', FEED, calendarFeedCreatedSchema, {}),
+    mutationFn: () => unwrap(FEED().$put({ json: {} })),
     onSuccess: (created) => qc.setQueryData(contestKeys.feed(token), { feed: created.feed }),
   });
 }
@@ -39,7 +36,7 @@ export function useCreateFeed(token: string | null) {
 export function useRevokeFeed(token: string | null) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => request('DELETE', FEED, z.unknown()),
+    mutationFn: () => unwrap(FEED().$delete()),
     onSuccess: () => qc.setQueryData(contestKeys.feed(token), { feed: null }),
     onSettled: () => qc.invalidateQueries({ queryKey: contestKeys.feed(token) }),
   });

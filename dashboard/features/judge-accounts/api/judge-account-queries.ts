@@ -1,18 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  judgeAccountResponseSchema,
-  judgeAccountsResponseSchema,
-  leaderboardOptInResponseSchema,
-  type JudgeAccount,
-} from '@shared/schemas/judge-account';
+import type { z } from 'zod';
+import type { judgeAccountsResponseSchema, JudgeAccount } from '@shared/schemas/judge-account';
 import { JUDGE_ACCOUNT_MESSAGES as M } from '@shared/rules/judge-accounts';
-import { ApiError } from '../../../lib/api';
-import { request } from '../../../lib/request';
+import { api, ApiError, unwrap } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 
-const BASE = '/question-tracker/v1/user/accounts';
-const accountPath = (platform: string) => `${BASE}/${encodeURIComponent(platform)}`;
+const A = () => api['question-tracker'].v1.user.accounts;
+const one = (platform: string) => ({ param: { platform } });
 
 export const judgeAccountKeys = {
   all: ['judge-accounts'] as const,
@@ -24,7 +18,7 @@ type AccountsData = z.infer<typeof judgeAccountsResponseSchema>;
 export const judgeAccountsQuery = (token: string | null) =>
   queryOptions({
     queryKey: judgeAccountKeys.list(token),
-    queryFn: ({ signal }) => request('GET', BASE, judgeAccountsResponseSchema, undefined, signal),
+    queryFn: (): Promise<AccountsData> => unwrap(A().$get()),
     enabled: !!token,
     // A refresh runs in the background: look again while one is pending.
     refetchInterval: (q) => (q.state.data?.accounts.some((a) => a.status === 'pending') ? 3_000 : false),
@@ -63,7 +57,7 @@ export function useLinkAccount(token: string | null) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ platform, handle, isPublic }: { platform: string; handle: string; isPublic: boolean }) =>
-      request('PUT', accountPath(platform), judgeAccountResponseSchema, { handle, public: isPublic }),
+      unwrap(A()[':platform'].$put({ ...one(platform), json: { handle, public: isPublic } })),
     onSuccess: ({ account }) => {
       qc.setQueryData<AccountsData>(judgeAccountKeys.list(token), (data) =>
         data ? { ...data, accounts: [...data.accounts.filter((a) => a.platform !== account.platform), account] } : data,
@@ -78,7 +72,7 @@ export function useLinkAccount(token: string | null) {
 export function useUnlinkAccount(token: string | null) {
   return useListEdit(
     token,
-    (platform: string) => request('DELETE', accountPath(platform), z.unknown()),
+    (platform: string) => unwrap(A()[':platform'].$delete(one(platform))),
     (data, platform) => ({ ...data, accounts: data.accounts.filter((a) => a.platform !== platform) }),
     'Could not remove the account',
   );
@@ -87,7 +81,7 @@ export function useUnlinkAccount(token: string | null) {
 export function useAccountVisibility(token: string | null) {
   return useListEdit(
     token,
-    ({ platform, isPublic }: { platform: string; isPublic: boolean }) => request('PATCH', accountPath(platform), z.unknown(), { public: isPublic }),
+    ({ platform, isPublic }: { platform: string; isPublic: boolean }) => unwrap(A()[':platform'].$patch({ ...one(platform), json: { public: isPublic } })),
     (data, { platform, isPublic }) => patchAccount(data, platform, { public: isPublic }),
     'Could not change who sees this account',
   );
@@ -100,7 +94,7 @@ export function useRefreshAccount(token: string | null) {
   const qc = useQueryClient();
   const edit = useListEdit(
     token,
-    (platform: string) => request('POST', `${accountPath(platform)}/refresh`, judgeAccountResponseSchema),
+    (platform: string) => unwrap(A()[':platform'].refresh.$post(one(platform))),
     (data, platform) => patchAccount(data, platform, { status: 'pending' }),
     'Could not refresh the account',
   );
@@ -120,7 +114,7 @@ export function useRefreshAccount(token: string | null) {
 export function useLeaderboardOptIn(token: string | null) {
   return useListEdit(
     token,
-    (optIn: boolean) => request('PUT', '/question-tracker/v1/leaderboard/opt-in', leaderboardOptInResponseSchema, { optIn }),
+    (optIn: boolean) => unwrap(api['question-tracker'].v1.leaderboard['opt-in'].$put({ json: { optIn } })),
     (data, optIn) => ({ ...data, leaderboardOptIn: optIn }),
     'Could not change the leaderboard setting',
   );

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { leaderboardResponseSchema } from '@shared/schemas/leaderboard';
 import type { RankingMetric } from '@shared/rules/ranking';
-import { request } from '../../../lib/request';
+import { api, unwrap } from '../../../lib/api';
 
 export const leaderboardKeys = {
   all: ['leaderboard'] as const,
@@ -11,11 +10,7 @@ export const leaderboardKeys = {
 export const leaderboardQuery = (metric: RankingMetric, page: number, sheet: string | null, token: string | null) =>
   queryOptions({
     queryKey: leaderboardKeys.page(metric, page, sheet, token),
-    queryFn: ({ signal }) => {
-      const q = new URLSearchParams({ metric, page: String(page) });
-      if (sheet) q.set('sheet', sheet);
-      return request('GET', `/question-tracker/v1/leaderboard?${q}`, leaderboardResponseSchema, undefined, signal);
-    },
+    queryFn: () => unwrap(api['question-tracker'].v1.leaderboard.$get({ query: { metric, page: String(page), ...(sheet && { sheet }) } })),
     // The old page stays on screen while the next one loads, so the table does not jump.
     placeholderData: keepPreviousData,
   });
