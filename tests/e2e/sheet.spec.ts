@@ -329,6 +329,25 @@ test('searching a sheet shows the questions whose titles match, in closed topics
   await expect(rows).toHaveCount(75);
 });
 
+test('Unsolved only hides the ticked questions and shows them again when turned off', async ({ page, request }) => {
+  await signUpAndSignIn(page, request, 'Unsolved');
+  await page.goto('/question-tracker/sheet/blind-75');
+  await page.getByRole('button', { name: 'Follow' }).click();
+  await expect(page.getByRole('button', { name: 'Following' })).toBeVisible();
+  const rows = page.getByTestId('question-row');
+  const twoSum = page.locator('[data-testid="question-row"][data-title="Two Sum"]');
+  await twoSum.getByRole('checkbox').click();
+  await expect(page.getByText('1 / 75 solved')).toBeVisible();
+  const unsolved = page.getByRole('button', { name: 'Unsolved only' });
+  await unsolved.click();
+  await expect(unsolved).toHaveAttribute('aria-pressed', 'true');
+  await expect(rows).toHaveCount(74);
+  await expect(twoSum).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: '74 of 75' })).toBeVisible();
+  await unsolved.click();
+  await expect(rows).toHaveCount(75);
+});
+
 test('an unknown sheet shows No Sheet found', async ({ page, request }) => {
   await page.goto('/question-tracker/sheet/there-is-no-such-sheet');
   await expect(page.getByText('No Sheet found')).toBeVisible();

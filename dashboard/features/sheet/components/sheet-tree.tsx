@@ -130,11 +130,16 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
   const { sheet, mappings, progress } = data;
   const config = sheet.config;
   const [query, setQuery] = useState('');
+  const [unsolvedOnly, setUnsolvedOnly] = useState(false);
   const needle = query.trim().toLowerCase();
-  // A search shows the questions whose titles match; the sheet's order and sections stay as they are.
-  const shown = useMemo(() => (needle ? mappings.filter((m) => m.title.toLowerCase().includes(needle)) : mappings), [mappings, needle]);
-  const tree = useMemo(() => buildTree(shown, config), [shown, config]);
+  const filtering = !!needle || unsolvedOnly;
   const solved = useMemo(() => new Set(progress.solved), [progress.solved]);
+  // A search or filter shows the questions that match; the sheet's order and sections stay as they are.
+  const shown = useMemo(
+    () => (filtering ? mappings.filter((m) => (!needle || m.title.toLowerCase().includes(needle)) && (!unsolvedOnly || !solved.has(m.questionId._id))) : mappings),
+    [filtering, mappings, needle, unsolvedOnly, solved],
+  );
+  const tree = useMemo(() => buildTree(shown, config), [shown, config]);
   const starred = useMemo(() => new Set(progress.starred), [progress.starred]);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const canEdit = actions.canEdit;
@@ -152,8 +157,12 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
   };
   const search = (value: string) => {
     // Matches hide in closed sections otherwise.
-    if (value.trim() && !needle) openAll(true);
+    if (value.trim() && !filtering) openAll(true);
     setQuery(value);
+  };
+  const toggleUnsolved = () => {
+    if (!unsolvedOnly && !filtering) openAll(true);
+    setUnsolvedOnly(!unsolvedOnly);
   };
 
   const treeRef = useRef<HTMLDivElement>(null);
@@ -212,7 +221,7 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
   return (
     <div className="sheet-tree" ref={treeRef}>
       {/* Moving questions while some are hidden would place them among rows the user cannot see. */}
-      <DragReady.Provider value={live && !needle}>
+      <DragReady.Provider value={live && !filtering}>
         <SectionMemory.Provider value={sections}>
           <SectionsCommand.Provider value={command}>
             {mappings.length > 0 && (
@@ -226,7 +235,10 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
                   value={query}
                   onChange={(e) => search(e.target.value)}
                 />
-                {needle && (
+                <button type="button" className="btn btn-sm" aria-pressed={unsolvedOnly} onClick={toggleUnsolved}>
+                  Unsolved only
+                </button>
+                {filtering && (
                   <span className="muted" role="status">
                     {shown.length === 0 ? 'No Match Found' : `${shown.length} of ${mappings.length}`}
                   </span>
