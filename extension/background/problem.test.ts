@@ -178,12 +178,16 @@ describe('catalogue enrichment', () => {
     // Nothing read: nothing sent.
     await handleMessage({ type: 'problem:detected', problem: custom }, content(2, custom.url), deps);
     expect(enriched()).toEqual([]);
-    // A bot check's, an error page's or a login wall's title, or a judge's own name: the page was not the
-    // problem's, so neither its name nor anything else read on it is sent.
-    for (const name of ['Just a moment...', 'Attention Required! | Cloudflare', 'Page Not Found', 'Log In', 'LeetCode', 'Codeforces']) {
+    // A bot check's title or a judge's own name: the page was not the problem's, so neither its name nor
+    // anything else read on it is sent.
+    for (const name of ['Just a moment...', 'Attention Required! | Cloudflare', 'Access denied', 'LeetCode', 'Codeforces']) {
       await handleMessage({ type: 'problem:detected', problem: { ...custom, name, difficulty: 'Easy', topics: ['Array'] } }, content(2, custom.url), deps);
     }
     expect(enriched()).toEqual([]);
+    // A problem may be named like a login wall: the page reader saw its statement, so the name is sent.
+    await handleMessage({ type: 'problem:detected', problem: { ...custom, name: 'Login' } }, content(2, custom.url), deps);
+    expect(enriched()).toEqual([{ problemUrl: custom.url, name: 'Login' }]);
+    api.calls.length = 0;
     // Only the level was read: only the level is sent (the API fills in only what the user's question lacks).
     await handleMessage({ type: 'problem:detected', problem: { ...custom, difficulty: 'Medium', topics: [' Array ', 'Array', ''] } }, content(2, custom.url), deps);
     expect(enriched()).toEqual([{ problemUrl: custom.url, difficulty: 'Medium', topics: ['Array'] }]);

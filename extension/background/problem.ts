@@ -2,7 +2,7 @@ import { isValidDifficulty } from '@shared/rules/difficulty';
 import { parseProblemUrl, platformForHost, platforms } from '@shared/platforms/index';
 import type { DetectedProblem, LookupState, ProblemState } from '@shared/schemas/messages';
 import { lookup } from '../lib/actions';
-import { isWallText } from '../platforms/types';
+import { isBotCheckText } from '../platforms/types';
 import { ApiError, apiClient, TOKEN_KEY, unwrap } from '../lib/api';
 import { lookupKey, tabKey } from '../lib/kept-state';
 import { signOut } from './auth';
@@ -65,12 +65,13 @@ const JUDGE_NAMES = new Set(platforms.flatMap((p) => [p.name, p.id]).map((n) => 
 /**
  * What the extension read on a page, as a catalogue enrichment: only fields actually read (null when it
  * read nothing to add). A content script is untrusted and pages fail to read: a name that is a judge's
- * own or a bot check's, error page's or login wall's title means the page was not the problem's, so
- * nothing read on it is sent.
+ * own or a bot check's title means the page was not the problem's, so nothing read on it is sent. Error
+ * pages and login walls are told from problems named "Login" or "Error" by the page reader, which sees
+ * whether a statement is shown (isInterstitial).
  */
 function enrichment(problem: DetectedProblem) {
   const name = problem.name?.replace(/\s+/g, ' ').trim();
-  if (name && (JUDGE_NAMES.has(name.toLowerCase()) || isWallText(name))) return null;
+  if (name && (JUDGE_NAMES.has(name.toLowerCase()) || isBotCheckText(name))) return null;
   const topics = [...new Set(problem.topics.map((t) => t.replace(/\s+/g, ' ').trim()).filter(Boolean))].slice(0, 30);
   const body = {
     problemUrl: problem.url,

@@ -227,6 +227,12 @@ export const isInterstitial = (doc: Document, statement?: string): boolean =>
 /** Whether a title or heading is a bot check's, an error page's or a login wall's own. */
 export const isWallText = (t: string): boolean => WALL.test(t.split(/\s+[|\-–—:]\s+/)[0] ?? '');
 
+/**
+ * Whether a name is a bot check's own title: never a problem's, unlike "Login" or "Error", which a problem
+ * may be named (the page's statement tells those apart, and only the content script sees the page).
+ */
+export const isBotCheckText = (t: string): boolean => /^(?:just a moment|attention required|access denied)\b/i.test(t.trim());
+
 /** Plain text: tags, control and invisible formatting characters dropped, whitespace collapsed. */
 const plain = (v: string | null): string | null => str(v?.replace(/<\/?[a-z][^>]*>|[\0-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/gi, ' '));
 
