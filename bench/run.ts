@@ -42,8 +42,8 @@ const SCALE_FACTORS = [1, 10, 100].filter((f) => f <= scaleArg);
 const LOAD = quick ? { connections: 50, duration: 3, warmup: 1 } : { connections: 50, duration: 10, warmup: 2 };
 const SAMPLES = quick ? 10 : 30;
 const IMPORT_TIMEOUT_MS = quick ? 20_000 : 45_000;
-/** A safety net: whatever happens, the run ends and cleans up. */
-const WATCHDOG_MS = 20 * 60_000;
+/** A safety net: whatever happens, the run ends and cleans up (the scale steps seed and load for many minutes more). */
+const WATCHDOG_MS = 20 * 60_000 + (want('11', '12', '13', '14') ? (SCALE_FACTORS.includes(100) ? 120 : 40) * 60_000 : 0);
 
 const started = Date.now();
 const loadAtStart = loadavg();
