@@ -13,7 +13,7 @@ import { contestPhase, formatCountdown, formatDuration, formatStart } from './li
 import './contests.css';
 
 /** The judges whose contest lists the server reads, in the order of the filter chips. */
-export const CONTEST_JUDGES = ['codeforces', 'leetcode', 'atcoder', 'codechef'].filter(isContestJudge);
+const CONTEST_JUDGES = ['codeforces', 'leetcode', 'atcoder', 'codechef'].filter(isContestJudge);
 
 /** ?tab=contests&judge=codeforces: the judge filter lives in the URL. */
 export default function ContestsTab() {

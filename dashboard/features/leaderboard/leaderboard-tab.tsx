@@ -11,7 +11,7 @@ import { judgeName } from '../judge-accounts/lib/judges';
 import { leaderboardQuery } from './api/leaderboard-queries';
 import './leaderboard.css';
 
-export const METRIC_LABELS: Record<RankingMetric, string> = {
+const METRIC_LABELS: Record<RankingMetric, string> = {
   c_score: 'c_score',
   total_questions: 'Total solved',
   leetcode_rating: 'LeetCode rating',
@@ -21,7 +21,7 @@ export const METRIC_LABELS: Record<RankingMetric, string> = {
 const isMetric = (v: string | null): v is RankingMetric => v !== null && (RANKING_METRICS as readonly string[]).includes(v);
 
 /** Every choice of the leaderboard lives in the URL: ?tab=leaderboard&metric=&page=&sheet= */
-export function leaderboardHref(metric: RankingMetric, page = 1, sheet: string | null = null): string {
+function leaderboardHref(metric: RankingMetric, page = 1, sheet: string | null = null): string {
   const q = new URLSearchParams({ tab: 'leaderboard' });
   if (metric !== 'c_score') q.set('metric', metric);
   if (page > 1) q.set('page', String(page));
