@@ -190,6 +190,10 @@ function ProfileSkeleton() {
           <Skeleton width="25%" />
         </div>
       </div>
+      <div className="pf-cards" aria-hidden>
+        <Skeleton height={150} />
+        <Skeleton height={150} />
+      </div>
       <div className="profile-stats">
         <Skeleton height={180} />
         <Skeleton height={180} />
