@@ -397,7 +397,7 @@ async function workspace(browser: Browser, base: string, data: BenchData, runs: 
 }
 
 /** A 4G-like link, as Lighthouse's "slow 4G": 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip. */
-export const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9 };
+const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9 };
 
 /**
  * The sheet page's first visit over a slow link: bytes on the wire (every response's encoded length,

@@ -34,26 +34,26 @@ import { detail, drain, errorText, heading, record, ROOT, skip, startServer, typ
 import { seedBench, type BenchData } from './seed';
 import { measureServerTime, type ServerTimeResult } from './server-time';
 
-export interface ScaleSize {
+interface ScaleSize {
   factor: number;
   users: number;
   sheets: number;
 }
 const RECORDS_PER_USER = 100;
 const MAPPINGS_PER_SHEET = 50;
-export const scaleSize = (factor: number): ScaleSize => ({ factor, users: 1000 * factor, sheets: 300 * factor });
+const scaleSize = (factor: number): ScaleSize => ({ factor, users: 1000 * factor, sheets: 300 * factor });
 /** Users seeded per statement at 100×: 10,000 users are a million records. */
 const USER_CHUNK = 10_000;
 /** The kept 100× database: dropped only by hand (`drop database bench_scale_100`). */
 const KEPT_100 = 'bench_scale_100';
 
 /** A scale viewer's bearer token: known to the benchmark, stored only as its hash like any other. */
-export const viewerToken = (n: number) => `scale-viewer-token-${String(n).padStart(8, '0')}`;
+const viewerToken = (n: number) => `scale-viewer-token-${String(n).padStart(8, '0')}`;
 
 const exec = (db: Db, q: SQL) => db.execute(q);
 
 /** Adds the users, sheets, records, notes, sessions and follows of `to` beyond those of `from`. */
-export async function growScale(db: Db, data: BenchData, from: ScaleSize | null, to: ScaleSize, log: (line: string) => void): Promise<void> {
+async function growScale(db: Db, data: BenchData, from: ScaleSize | null, to: ScaleSize, log: (line: string) => void): Promise<void> {
   const t0 = performance.now();
   await exec(db, sql`create table if not exists bench_rows (id int primary key, n bigint not null default 0)`);
   await exec(db, sql`create table if not exists scale_ids (n int primary key, id uuid not null)`);
@@ -332,7 +332,7 @@ async function readLookups(db: Db, viewers: number, sheets: number) {
 
 // ---------------------------------------------------------------------------------------------
 
-export interface ScaleOptions {
+interface ScaleOptions {
   factors: number[];
   connections: number;
   samples: number;

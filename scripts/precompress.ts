@@ -16,7 +16,7 @@ const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|map|webmanifest)$/;
 /** Below this a compressed copy saves less than a packet. */
 const MIN_BYTES = 1024;
 
-export interface Precompressed {
+interface Precompressed {
   file: string;
   raw: number;
   br: number;

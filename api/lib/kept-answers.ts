@@ -22,7 +22,7 @@ export interface KeptAnswers {
  * caches below it (lib/respond's encoded bodies, services/sheet-cache's lists and progress), keeps an
  * API process under 300 MB resident (bench step 14). Past it, a viewer's read goes to the database again.
  */
-export const KEPT_SHEETS_BYTES = 64 * 1024 * 1024;
+const KEPT_SHEETS_BYTES = 64 * 1024 * 1024;
 
 export function createKeptAnswers(caches: MemoryCaches): KeptAnswers {
   return {
