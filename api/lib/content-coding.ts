@@ -42,5 +42,5 @@ export async function compressAnswer(acceptEncoding: string | undefined, body: U
     coding === 'br'
       ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
       : await gzipAsync(body, { level: 1 });
-  return { body: new Uint8Array(packed.buffer as ArrayBuffer, packed.byteOffset, packed.byteLength), coding };
+  return { body: new Uint8Array(packed.buffer, packed.byteOffset, packed.byteLength), coding };
 }
