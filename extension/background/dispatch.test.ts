@@ -26,6 +26,7 @@ const FORGED: PageMessage[] = [
   { type: 'notes:tags' },
   { type: 'activity:today' },
   { type: 'review:status' },
+  { type: 'contests:next' },
   { type: 'queue:status' },
   { type: 'queue:flush' },
   { type: 'sync:status', probe: true },

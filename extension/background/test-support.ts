@@ -50,6 +50,8 @@ export function fakeApi() {
   /** Ratings the fake review queue recorded (a repeated client id is answered without a new one). */
   const ratings: { questionId: string; rating: string; id?: string }[] = [];
   const review = { due: 4, streak: { goal: { reviews: 5, newProblems: 1 }, today: { day: '2024-06-01', reviews: 2, newProblems: 1, met: false }, current: 3, best: 7 } };
+  /** The tracker's contest list, soonest first, as GET /contests answers it. */
+  const contests: { id: string; platform: string; name: string; url: string; startsAt: string; durationSeconds: number }[] = [];
   const state = { offline: false, status: null as null | number, failPaths: new Map<string, { code: number; error: string; message: string }>() };
   let n = 0;
 
@@ -123,6 +125,7 @@ export function fakeApi() {
     }
     if (p === '/question-tracker/v1/user/review/count') return envelope(200, { due: review.due });
     if (p === '/question-tracker/v1/user/review/streak') return envelope(200, review.streak);
+    if (p === '/question-tracker/v1/contests') return envelope(200, { contests });
     if (p === '/question-tracker/v1/user/analytics/activity') return envelope(200, { activity: { from: '2024-01-01', to: '2024-06-01', days: { '2024-06-01': 3 }, total: 3 } });
     return envelope(404, null, 'Route not found', 'NotFoundError');
   });
@@ -130,7 +133,7 @@ export function fakeApi() {
   const callsTo = (path: string | RegExp, method?: string) =>
     calls.filter((c) => (typeof path === 'string' ? c.path === path : path.test(c.path)) && (!method || c.method === method));
 
-  return { fetch, calls, callsTo, questions, records, state, ratings, review };
+  return { fetch, calls, callsTo, questions, records, state, ratings, review, contests };
 }
 
 export function setup() {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Contest } from './contest';
 import type { Note, NotesPage, NoteTagCount, QuestionNotes } from './note';
 import { reviewRatingSchema, type Goal, type RateAnswer } from './review';
 import { AUTO_SYNC_CHOICES, type SyncOverview } from './sync';
@@ -130,6 +131,7 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('activity:today'), timeZone: z.string().max(64).optional() }),
   reviewRateSchema,
   z.object({ type: z.literal('review:status'), timeZone: z.string().max(64).optional() }),
+  z.object({ type: z.literal('contests:next') }),
   z.object({ type: z.literal('queue:status') }),
   z.object({ type: z.literal('queue:flush') }),
   syncStatusSchema,
@@ -322,6 +324,8 @@ export type ReplyMap = EveryMessage<{
   'notes:tags': NoteTagCount[];
   'activity:today': TodayActivity;
   'review:status': ReviewStatus;
+  /** The soonest contest that has not started (else one running), with its judge's name; null when none is listed. */
+  'contests:next': (Contest & { judge: string }) | null;
   'queue:status': QueueStatus;
   'queue:flush': QueueStatus;
   'sync:status': SyncOverview;

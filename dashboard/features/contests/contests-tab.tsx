@@ -8,8 +8,8 @@ import { useNow } from '../../lib/use-now';
 import { isContestJudge, judgeName } from '../judge-accounts/lib/judges';
 import { contestsQuery } from './api/contest-queries';
 import { CalendarFeedCard } from './components/calendar-feed-card';
-import { contestCalendarHref, isHttpUrl } from './lib/links';
-import { contestPhase, formatCountdown, formatDuration, formatStart } from './lib/time';
+import { contestPhase, formatCountdown, formatDuration, formatStart, isHttpUrl } from '@shared/rules/contests';
+import { contestCalendarHref } from './lib/links';
 import './contests.css';
 
 /** The judges whose contest lists the server reads, in the order of the filter chips. */

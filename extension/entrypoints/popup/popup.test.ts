@@ -260,4 +260,21 @@ describe('the popup', () => {
     button('Sync solved problems')?.click();
     await vi.waitFor(() => expect(root.querySelector('[data-testid="sync-panel"]')).toBeNull());
   });
+
+  it('off a problem page shows the next contest with the time to its start and its link; on one it is not asked for', async () => {
+    const startsAt = new Date(Date.now() + (2 * 24 + 3) * 3_600_000 + 30 * 60_000 + 30_000).toISOString();
+    const contest = { id: 'c1', platform: 'codeforces', judge: 'Codeforces', name: 'Codeforces Round 1000 (Div. 2)', url: 'https://codeforces.com/contests/2063', startsAt, durationSeconds: 7200 };
+    const off = open({ problem: null, platform: null, signedIn: false, lookup: null }, (m) => (m.type === 'contests:next' ? contest : []), { auth: { signedIn: false, user: null } });
+    await vi.waitFor(() => expect(off.q('next-contest')).not.toBeNull());
+    expect(off.q('next-contest')).toBe('Next contestCodeforces Round 1000 (Div. 2)Codeforces · starts in 2d 03:30');
+    expect(off.root.querySelector('[data-testid="next-contest"] a')?.getAttribute('href')).toBe(contest.url);
+    // A judge's link that is not a web address is shown as text only.
+    const hostile = open({ problem: null, platform: null, signedIn: true, lookup: null }, (m) => (m.type === 'contests:next' ? { ...contest, url: 'javascript:alert(1)' } : []));
+    await vi.waitFor(() => expect(hostile.q('next-contest')).not.toBeNull());
+    expect(hostile.root.querySelector('[data-testid="next-contest"] a')).toBeNull();
+    const on = open(stateOf(found(null)), (m) => (m.type === 'contests:next' ? contest : []));
+    await settle();
+    expect(on.calls.some((m) => m.type === 'contests:next')).toBe(false);
+    expect(on.q('next-contest')).toBeNull();
+  });
 });

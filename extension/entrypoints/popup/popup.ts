@@ -1,5 +1,6 @@
-import type { AuthStatus, EditableSheet, PageMessage, ProblemState, ReviewStatus, Send, Settings } from '@shared/schemas/messages';
+import type { AuthStatus, EditableSheet, PageMessage, ProblemState, ReplyMap, ReviewStatus, Send, Settings } from '@shared/schemas/messages';
 import type { NextDues } from '@shared/schemas/review';
+import { contestPhase, formatCountdown, isHttpUrl } from '@shared/rules/contests';
 import { difficultyTone } from '@shared/rules/difficulty';
 import { dayWords, daysUntil, formatInterval, RATING_LABELS, REVIEW_RATINGS, type ReviewRating } from '@shared/rules/review';
 import { h, setProp, syncChildren } from '../../lib/dom';
@@ -25,6 +26,8 @@ interface Model {
   state: ProblemState | null;
   today: number | null;
   review: ReviewStatus | null;
+  /** The next contest, shown off a problem page: null until the tracker answers, or when none is listed. */
+  contest: ReplyMap['contests:next'];
   /** The last rating given from this popup: its message, and the due date each rating would give now. */
   rated: { questionId: string; message: string; next: NextDues | null } | null;
   sheets: EditableSheet[] | null;
@@ -54,6 +57,7 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
     state: null,
     today: null,
     review: null,
+    contest: null,
     rated: null,
     sheets: null,
     toast: null,
@@ -66,7 +70,8 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
   let stateRequest = 0;
   // What the extra facts (today's count, the sheets holding the question) were last fetched for.
   let factsFor = '';
-  // Whether the review facts were fetched for the signed-in user.
+  // Whether the review facts were fetched for the signed-in user, and the next contest asked for.
+  let contestAsked = false;
   let reviewFor = false;
   const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -114,6 +119,12 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
     if (signedIn !== reviewFor) {
       reviewFor = signedIn;
       if (signedIn) loadReview();
+    }
+    if (m.state && !problem && !contestAsked) {
+      contestAsked = true;
+      io.send({ type: 'contests:next' })
+        .then((contest) => set({ contest: contest ?? null }))
+        .catch(() => undefined);
     }
     const key = JSON.stringify([signedIn, m.state !== null, problem !== null, questionId]);
     if (key === factsFor) return;
@@ -300,6 +311,17 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
     return h('section', { class: 'card', 'aria-label': 'Review' }, goal, streak, reviewLink);
   }
 
+  /** Off a problem page: the next contest on any judge, with the time to its start, linking to it. */
+  function contestCard(): HTMLElement | null {
+    const c = m.contest;
+    if (!c) return null;
+    const phase = contestPhase(c.startsAt, c.durationSeconds, Date.now());
+    if (phase === 'over') return null;
+    const when = phase === 'running' ? 'running now' : `starts in ${formatCountdown(Date.parse(c.startsAt) - Date.now()).replace(/:\d\d$/, '')}`;
+    const name = isHttpUrl(c.url) ? h('a', { href: c.url, target: '_blank', rel: 'noopener noreferrer' }, c.name) : h('span', null, c.name);
+    return h('section', { class: 'card', 'aria-label': 'Next contest', 'data-testid': 'next-contest' }, h('span', { class: 'muted' }, 'Next contest'), name, h('span', { class: 'muted' }, `${c.judge} · ${when}`));
+  }
+
   function render() {
     const signedIn = !!m.auth?.signedIn;
     const problem = m.state?.problem ?? null;
@@ -381,7 +403,7 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
       account = [signInForm];
     }
 
-    syncChildren(wrap, [head, toastEl, card, showActions && actions, showRating && rateRow, picker?.element, signedIn && !!problem && reviewFacts(true), ...account]);
+    syncChildren(wrap, [head, toastEl, card, showActions && actions, showRating && rateRow, picker?.element, signedIn && !!problem && reviewFacts(true), !problem && contestCard(), ...account]);
     fetchFacts();
   }
 

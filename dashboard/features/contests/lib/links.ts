@@ -3,13 +3,3 @@ export const contestCalendarHref = (contestId: string) => `/question-tracker/v1/
 
 /** Every upcoming contest (of one judge when given) as one calendar file. */
 export const allContestsHref = (platform: string | null) => `/question-tracker/v1/contests.ics${platform ? `?platform=${encodeURIComponent(platform)}` : ''}`;
-
-/** Links from judges' answers are shown only when they are web addresses (never javascript: or data:). */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}

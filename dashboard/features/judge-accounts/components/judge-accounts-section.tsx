@@ -8,7 +8,7 @@ import { PlatformIcon } from '../../../components/question-bits';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/api/session';
-import { isHttpUrl } from '../../contests/lib/links';
+import { isHttpUrl } from '@shared/rules/contests';
 import {
   judgeAccountsQuery,
   useAccountVisibility,

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { platformById } from '@shared/platforms/index';
 import { Skeleton } from '../../../components/feedback';
 import { PlatformIcon } from '../../../components/question-bits';
-import { isHttpUrl } from '../../contests/lib/links';
+import { isHttpUrl } from '@shared/rules/contests';
 import { isContestJudge } from '../../judge-accounts/lib/judges';
 import type { PortfolioCard } from '@shared/schemas/profile';
 import { recentContests } from '../lib/portfolio';

@@ -1,3 +1,5 @@
+// How contests are shown, the same in the dashboard and the extension's popup.
+
 /** 2 h 15 min, 90 min, 3 days */
 export function formatDuration(seconds: number): string {
   const minutes = Math.round(seconds / 60);
@@ -32,4 +34,14 @@ export function contestPhase(startsAt: string, durationSeconds: number, now: num
 /** Wed, 26 Nov, 20:05 GMT+5:30 in the viewer's own zone and language. */
 export function formatStart(startsAt: string, timeZone?: string): string {
   return new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZoneName: 'short', timeZone }).format(new Date(startsAt));
+}
+
+/** Links from judges' answers are shown only when they are web addresses (never javascript: or data:). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
 }

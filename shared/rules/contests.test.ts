@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHttpUrl } from './links';
-import { contestPhase, formatCountdown, formatDuration, formatStart } from './time';
+import { contestPhase, formatCountdown, formatDuration, formatStart, isHttpUrl } from './contests';
 
 describe('contest times', () => {
   it('formats durations as people read them', () => {
