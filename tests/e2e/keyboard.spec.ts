@@ -88,8 +88,11 @@ test("a sheet's menus open, move and close with the keyboard, and give focus bac
 
   // Enter on an entry does what a click does.
   await page.keyboard.press('Enter');
+  // The menu moves focus to its first entry once it is open: arrows before that go nowhere.
+  await expect(menu.getByRole('menuitem', { name: 'Copy Link' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Sheet Settings' })).toBeFocused();
   await page.keyboard.press('Enter');
   const settings = page.getByRole('dialog', { name: 'Sheet Settings' });
   await expect(settings).toBeVisible();
