@@ -42,7 +42,10 @@ describe('public profiles', () => {
     const unchecked = await pick('leetcode', 'Medium', 2);
     expect(easy.length + hard.length + cf.length + unchecked.length).toBe(8);
     await t.db.insert(userQuestions).values([
-      ...[...easy, ...hard, ...cf].map((questionId) => ({ userId: row!.id, questionId, checked: true })),
+      // Solved today, two days ago, and with no date (not on the calendar).
+      ...easy.map((questionId) => ({ userId: row!.id, questionId, checked: true, solvedAt: new Date() })),
+      ...hard.map((questionId) => ({ userId: row!.id, questionId, checked: true, solvedAt: new Date(Date.now() - 2 * 86_400_000) })),
+      ...cf.map((questionId) => ({ userId: row!.id, questionId, checked: true })),
       ...unchecked.map((questionId) => ({ userId: row!.id, questionId, checked: false, starred: true })),
     ]);
 
@@ -66,7 +69,11 @@ describe('public profiles', () => {
       expect(p.solved.byPlatform).toEqual({ leetcode: 5, codeforces: 1 });
       expect(p.sheets.map((s) => s.slug)).toEqual([open.slug]);
       expect(p.sheets.map((s) => s.slug)).not.toContain(secret.slug);
+      // The activity calendar: counts per day, never which questions.
+      const day = (msAgo: number) => new Date(Date.now() - msAgo).toISOString().slice(0, 10);
+      expect(p.activity).toMatchObject({ to: day(0), total: 5, days: { [day(0)]: 3, [day(2 * 86_400_000)]: 2 } });
       const text = JSON.stringify(res.body);
+      for (const id of [...easy, ...hard]) expect(text).not.toContain(id);
       expect(text).not.toContain(person.email);
       expect(text).not.toContain('@');
     }

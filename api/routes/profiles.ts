@@ -6,9 +6,9 @@ import { getProfile } from '../services/profiles';
 
 /** /question-tracker/v1/profile: public profiles. */
 export function profileRoutes(deps: Deps) {
-  const { db } = deps;
+  const { db, clock } = deps;
   return new Hono<AppEnv>().get('/:profileName', valid('param', profileParamSchema), async (c) => {
-    const profile = await getProfile(db, c.get('user'), c.req.valid('param').profileName);
+    const profile = await getProfile(db, clock, c.get('user'), c.req.valid('param').profileName);
     return ok(c, { profile }, 200);
   });
 }

@@ -6,16 +6,19 @@ import { judgeName } from '../judges/index';
 import { profileUrl } from './judge-accounts';
 import { ownCustom, seenColumns } from './custom-questions';
 import { notFound } from '../lib/errors';
+import type { Clock } from '../lib/clock';
+import { getActivity } from './analytics';
 import type { UserRow } from './auth';
 import { listCards } from './sheet-lists';
 
 export const PROFILE_NOT_FOUND = 'Profile not found';
 
 /**
- * A public profile: name, avatar, solved counts by difficulty and platform, and public sheets.
+ * A public profile: name, avatar, solved counts by difficulty and platform, solved per day, public sheets
+ * and public judge accounts.
  * The email and private sheets are never part of it.
  */
-export async function getProfile(db: Db, viewer: UserRow | null, profileName: string): Promise<Profile> {
+export async function getProfile(db: Db, clock: Clock, viewer: UserRow | null, profileName: string): Promise<Profile> {
   const [person] = await db
     .select({ id: users.id, firstName: users.firstName, secondName: users.secondName, profileName: users.profileName, imageUrl: users.imageUrl, createdAt: users.createdAt })
     .from(users)
@@ -39,6 +42,7 @@ export async function getProfile(db: Db, viewer: UserRow | null, profileName: st
     byPlatform[row.platform] = (byPlatform[row.platform] ?? 0) + n;
   }
 
+  const activity = await getActivity(db, clock, person.id);
   const publicSheets = await listCards(db, viewer, and(eq(sheets.authorId, person.id), eq(sheets.visibility, 'public')));
   const accounts = await db
     .select()
@@ -66,6 +70,7 @@ export async function getProfile(db: Db, viewer: UserRow | null, profileName: st
     joinedAt: person.createdAt.toISOString(),
     solved: { total, byDifficulty, byPlatform },
     sheets: publicSheets,
+    activity,
     portfolio: {
       cards,
       contestsTaken: cards.reduce((n, c) => n + (c.contests ?? c.history.length), 0),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { activitySchema } from './analytics';
 import { sheetCardSchema } from './sheet-list';
 
 /** One public judge account on a profile: its figures, its link, and its rating after each contest. */
@@ -44,6 +45,8 @@ export const profileSchema = z.strictObject({
     byPlatform: z.record(z.string(), z.number()),
   }),
   sheets: z.array(sheetCardSchema),
+  /** Solved per day over the last year (UTC days): counts only, never which questions. */
+  activity: activitySchema,
   portfolio: portfolioSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;

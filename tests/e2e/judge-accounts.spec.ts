@@ -68,8 +68,15 @@ test('link Codeforces and LeetCode, see the portfolio, the leaderboard and the c
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Show me on the leaderboard' })).toHaveAttribute('aria-checked', 'true');
 
+  // A problem solved three days ago, for the profile's activity calendar.
+  const solvedDay = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+  await api(request, me.token, 'POST', '/question-tracker/v1/user/sync/import', { platform: 'leetcode', submissions: [{ problemUrl: 'https://leetcode.com/problems/two-sum/', solvedAt: `${solvedDay}T12:00:00Z` }] });
+
   // The portfolio: judge cards, total across judges, and a rating chart (recharts, loaded on demand).
   await page.goto(`/profile/${profileName}`);
+  const activity = page.getByRole('region', { name: 'Activity', exact: true });
+  await expect(activity).toContainText('1 solved in the last year');
+  await expect(activity.locator(`[data-day="${solvedDay}"]`)).toHaveAttribute('data-count', '1');
   const cards = page.getByRole('list', { name: 'Judge accounts' });
   await expect(cards.getByRole('listitem')).toHaveCount(2);
   await expect(cards.getByRole('listitem').filter({ hasText: 'Codeforces' })).toContainText('3,757');

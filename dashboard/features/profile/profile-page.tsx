@@ -12,11 +12,13 @@ import { ExpandableGrid, formatCount, SheetCard, SheetCardGridSkeleton } from '.
 import { ApiError } from '../../lib/api';
 import { useSession } from '../auth/api/session';
 import { initials } from '../auth/components/user-menu';
+import { ActivityCalendar } from '../analysis/components/activity-heatmap';
 import { useCardFollow } from '../explore/api/use-follow-sheet';
 import { tabHref } from '../tracker/tabs';
 import { profileQuery } from './api/profile-queries';
 import { JudgeCards, PortfolioStats, RatingCharts, RecentContests } from './components/portfolio';
 import { totalSolved } from './lib/portfolio';
+import '../analysis/analysis.css';
 import './profile.css';
 
 const DIFFICULTY_ORDER = ['Easy', 'Medium', 'Hard'];
@@ -110,6 +112,7 @@ function ProfileView({ profile }: { profile: Profile }) {
       )}
       <RatingCharts accounts={accounts} />
       <RecentContests accounts={accounts} taken={profile.portfolio.contestsTaken} />
+      <ActivityCalendar activity={profile.activity} />
 
       <div className="profile-stats">
         <StatCard title="By difficulty" total={total} entries={orderedCounts(byDifficulty, DIFFICULTY_ORDER)} render={(d) => <span className={`diff diff-${difficultyTone(d)}`}>{d}</span>} tone={(d) => difficultyTone(d)} />

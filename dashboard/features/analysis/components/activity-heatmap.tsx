@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { Flame } from 'lucide-react';
 import { useMemo } from 'react';
+import type { Activity } from '@shared/schemas/analytics';
 import { Skeleton } from '../../../components/feedback';
 import { useSession } from '../../auth/api/session';
 import { activityQuery, localTimeZone } from '../api/analytics-queries';
@@ -11,27 +12,32 @@ const DAY_LABELS = ['', 'Mon', '', 'Wed', '', 'Fri', ''];
 const dayTitle = (day: string, count: number) =>
   `${count === 0 ? 'No questions' : `${count} question${count === 1 ? '' : 's'}`} solved on ${format(new Date(`${day}T12:00:00`), 'd MMM yyyy')}`;
 
-/** Solved per day over the last year, as a grid of weeks (a heatmap); no chart library needed. */
+/** The signed-in person's own activity, by their time zone (the Analysis tab). */
 export function ActivityHeatmap() {
   const { token } = useSession();
   const activity = useQuery(activityQuery(token, localTimeZone()));
-  const weeks = useMemo(() => (activity.data ? heatmapWeeks(activity.data.activity) : []), [activity.data]);
+  return <ActivityCalendar activity={activity.data?.activity} isLoading={activity.isLoading} isError={activity.isError} />;
+}
+
+/** Solved per day over the last year, as a grid of weeks (a heatmap); no chart library needed. Also a profile's. */
+export function ActivityCalendar({ activity: data, isLoading = false, isError = false }: { activity: Activity | undefined; isLoading?: boolean; isError?: boolean }) {
+  const weeks = useMemo(() => (data ? heatmapWeeks(data) : []), [data]);
   const months = useMemo(() => monthLabels(weeks), [weeks]);
-  const stats = activity.data ? streaks(activity.data.activity) : null;
+  const stats = data ? streaks(data) : null;
 
   return (
     <section className="card card-pad an-card an-activity" aria-label="Activity">
       <div className="section-header">
         <h3>Activity</h3>
-        {activity.data && <span className="muted">{activity.data.activity.total} solved in the last year</span>}
+        {data && <span className="muted">{data.total} solved in the last year</span>}
       </div>
-      {activity.isLoading && <Skeleton height={120} />}
-      {activity.isError && <p className="faint">Failed to load data.</p>}
-      {activity.data && stats && (
+      {isLoading && <Skeleton height={120} />}
+      {isError && <p className="faint">Failed to load data.</p>}
+      {data && stats && (
         <>
           {/* Scrolls sideways on a phone: focusable so a keyboard can scroll it too. */}
           <div className="an-heat-scroll" tabIndex={0} role="region" aria-label="Activity calendar">
-            <div className="an-heat" role="img" aria-label={`${activity.data.activity.total} questions solved in the last year, on ${Object.keys(activity.data.activity.days).length} days`}>
+            <div className="an-heat" role="img" aria-label={`${data.total} questions solved in the last year, on ${Object.keys(data.days).length} days`}>
               <div className="an-heat-months" style={{ gridTemplateColumns: `repeat(${weeks.length}, minmax(10px, 1fr))` }} aria-hidden>
                 {months.map((m) => (
                   <span key={`${m.column}-${m.label}`} style={{ gridColumn: m.column + 1 }}>
