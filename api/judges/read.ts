@@ -1,23 +1,10 @@
+import { isRecord, num } from '../../shared/untrusted';
 import type { RatingPoint } from '../db/schema';
 import type { AccountFigures, ContestEntry, JudgeAnswer } from './types';
 
 // Small pure helpers the adapters share for reading untrusted answers.
 
-export function readJson(body: string): unknown {
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** A finite number (or numeric string), else undefined. */
-export function num(v: unknown): number | undefined {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : Number.NaN;
-  return Number.isFinite(n) ? n : undefined;
-}
+export { isRecord, num, readJson } from '../../shared/untrusted';
 
 /** A whole number within a plausible range for a count or a rating, else null. */
 export function whole(v: unknown, max = 1_000_000_000): number | null {

@@ -29,3 +29,19 @@ export function EmptyState({ icon, title, children, action }: { icon?: ReactNode
 export function Spinner({ label = 'Loading' }: { label?: string }) {
   return <span className="spinner" role="status" aria-label={label} />;
 }
+
+/** A screen's data did not load: says so, with a button that asks again. */
+export function LoadFailed({ what, onRetry }: { what: string; onRetry(): void }) {
+  return (
+    <EmptyState
+      title={`Could not load ${what}`}
+      action={
+        <button type="button" className="btn" onClick={onRetry}>
+          Try again
+        </button>
+      }
+    >
+      Please check your connection and try again.
+    </EmptyState>
+  );
+}

@@ -1,29 +1,15 @@
 import { parseProblemUrl } from '@shared/platforms/index';
 import type { PlatformId } from '@shared/platforms/types';
 import { isValidDifficulty } from '@shared/rules/difficulty';
+import { isRecord, num } from '@shared/untrusted';
 import type { SyncAnswer, SyncItem, SyncPage, SyncState } from './types';
 
 // Small pure helpers the history readers share: reading untrusted answers, dates, and building output.
 
-/** The body as JSON, or undefined when it is not JSON (an HTML error page, a browser check). */
-export function readJson(body: string): unknown {
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export { isRecord, num, readJson } from '@shared/untrusted';
 
 /** A non-empty trimmed string, else undefined. */
 export const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-
-/** A finite number (or a numeric string, as some judges send), else undefined. */
-export function num(v: unknown): number | undefined {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : Number.NaN;
-  return Number.isFinite(n) ? n : undefined;
-}
 
 export const encode = encodeURIComponent;
 

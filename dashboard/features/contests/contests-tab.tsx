@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarPlus, CalendarX2, ExternalLink, Radio } from 'lucide-react';
 import { useLocation, useSearch } from 'wouter';
 import type { Contest } from '@shared/schemas/contest';
-import { EmptyState, Skeleton } from '../../components/feedback';
+import { EmptyState, LoadFailed, Skeleton } from '../../components/feedback';
 import { PlatformIcon } from '../../components/question-bits';
 import { useNow } from '../../lib/use-now';
 import { isContestJudge, judgeName } from '../judge-accounts/lib/judges';
@@ -55,16 +55,7 @@ export default function ContestsTab() {
           {query.isPending ? (
             <ContestsSkeleton />
           ) : query.isError ? (
-            <EmptyState
-              title="Could not load contests"
-              action={
-                <button type="button" className="btn" onClick={() => void query.refetch()}>
-                  Try again
-                </button>
-              }
-            >
-              Please check your connection and try again.
-            </EmptyState>
+            <LoadFailed what="contests" onRetry={() => void query.refetch()} />
           ) : shown.length === 0 ? (
             <EmptyState icon={<CalendarX2 size={22} />} title="No contests scheduled">
               {judge ? `${judgeName(judge)} has no upcoming contest we know of.` : 'No upcoming contest we know of. Check back later.'}

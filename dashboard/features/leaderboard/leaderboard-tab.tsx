@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { DIFFICULTY_WEIGHTS, RANKING_METRICS, RATING_DIVISOR, RATING_FLOORS, type RankingMetric } from '@shared/rules/ranking';
 import type { LeaderboardRow } from '@shared/schemas/leaderboard';
-import { EmptyState, Skeleton } from '../../components/feedback';
+import { EmptyState, LoadFailed, Skeleton } from '../../components/feedback';
 import { useSession } from '../auth/api/session';
 import { mySheetsQuery } from '../explore/api/sheet-list-queries';
 import { judgeName } from '../judge-accounts/lib/judges';
@@ -85,16 +85,7 @@ export default function LeaderboardTab() {
 
       {!data ? (
         query.isError ? (
-          <EmptyState
-            title="Could not load the leaderboard"
-            action={
-              <button type="button" className="btn" onClick={() => void query.refetch()}>
-                Try again
-              </button>
-            }
-          >
-            Please check your connection and try again.
-          </EmptyState>
+          <LoadFailed what="the leaderboard" onRetry={() => void query.refetch()} />
         ) : (
           <TableSkeleton />
         )
