@@ -437,3 +437,22 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   platforms: text('platforms').array().notNull().default(sql`'{}'::text[]`),
   createdAt: createdAt(),
 });
+
+/**
+ * One-time password reset links. Only the SHA-256 of the token is kept; a row is used at most once
+ * (used_at), and every row of the user goes when a reset succeeds.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
