@@ -4,7 +4,8 @@ import { EXTERNAL_MESSAGE_TYPES, PAGE_MESSAGE_TYPES } from '@shared/schemas/mess
 import type { SyncOverview } from '@shared/schemas/sync';
 import { fixture } from '../sync/testing';
 import { handleExternalMessage, handleMessage } from './dispatch';
-import { drive, getRun, JUDGES_KEY, type JudgeRecord } from './sync-engine';
+import { drive } from './sync-engine';
+import { getRun, JUDGES_KEY, type JudgeRecord } from './sync-state';
 import { autoSync, setSyncIo } from './sync';
 import { memory, page, setup, signIn } from './test-support';
 import type { HandlerDeps } from './types';

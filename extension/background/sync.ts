@@ -1,4 +1,5 @@
-import { cancelSync, overview, saveSyncSettings, startSync, syncSettings, type SyncIo } from './sync-engine';
+import { cancelSync, startSync, type SyncIo } from './sync-engine';
+import { overview, saveSyncSettings, syncSettings } from './sync-state';
 import { HANDLE_PATTERN, JUDGE_ACCOUNT_MESSAGES } from '@shared/rules/judge-accounts';
 import { TOKEN_KEY } from '../lib/api';
 import { defineArea, done, fail, type HandlerDeps } from './types';

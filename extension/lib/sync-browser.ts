@@ -1,7 +1,8 @@
 import { browser } from 'wxt/browser';
 import { handleExternalMessage } from '../background/dispatch';
 import { autoSync, setSyncIo } from '../background/sync';
-import { drive, syncSettings, type SyncIo } from '../background/sync-engine';
+import { drive, type SyncIo } from '../background/sync-engine';
+import { syncSettings } from '../background/sync-state';
 import type { HandlerDeps } from '../background/types';
 import { OFFSCREEN_PARSE, type OffscreenParse } from './offscreen-parse';
 import type { SyncPage } from '../sync/index';
