@@ -109,6 +109,14 @@ const FIXTURES: Fixture[] = [
   // Codeforces the day after a round: tags in the sidebar, no rating yet.
   { file: 'codeforces/1850H.html', url: 'https://codeforces.com/problemset/problem/1850/H', kind: 'full', expected: page('The Third Letter', null, ['dfs and similar', 'graphs', 'greedy', 'implementation']) },
 
+  // GeeksforGeeks' problem panel as copied from the page (no head, no page data): the header's title and "Difficulty: <strong>…</strong>".
+  {
+    file: 'geeksforgeeks/count-possible-triangles-panel.html',
+    url: 'https://www.geeksforgeeks.org/problems/count-possible-triangles-1587115620/1',
+    kind: 'degraded',
+    expected: page('Count the number of possible triangles', 'Medium'),
+  },
+  { file: 'geeksforgeeks/max-rectangle-panel.html', url: 'https://www.geeksforgeeks.org/problems/max-rectangle/1', kind: 'degraded', expected: page('Max rectangle', 'Hard') },
   {
     file: 'hackerearth/game-of-strengths-4.html',
     url: 'https://www.hackerearth.com/practice/algorithms/sorting/merge-sort/practice-problems/algorithm/game-of-strengths-4/',
@@ -130,6 +138,13 @@ const FIXTURES: Fixture[] = [
     url: 'https://leetcode.com/contest/weekly-contest-357/problems/check-if-it-is-possible-to-split-array/',
     kind: 'variant',
     expected: page('Check if it is Possible to Split Array', 'Medium'),
+  },
+  // GeeksforGeeks' 2022 panel, saved: the level bare in the header ("Basic", no label), the tags in accordions under the statement (company tags left out).
+  {
+    file: 'geeksforgeeks/binary-search-panel-2022.html',
+    url: 'https://practice.geeksforgeeks.org/problems/binary-search-1587115620/1',
+    kind: 'variant',
+    expected: page('Binary Search', 'Basic', ['Arrays', 'Divide and Conquer', 'Searching']),
   },
   // LeetCode in 2023, saved on the Solutions tab: the statically exported page's Next.js data is empty (no question), so the title names it; no statement on that tab.
   { file: 'leetcode/combinations-solutions-2023.html', url: 'https://leetcode.com/problems/combinations/solutions/', kind: 'variant', noStatement: true, expected: page('Combinations', null) },

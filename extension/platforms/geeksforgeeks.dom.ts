@@ -41,8 +41,9 @@ export const readGeeksforgeeks: DomReader = (doc) => {
   details.name ??= textOf(doc, '[class*=problems_header_content__title] h3');
   // The header reads "Difficulty: Medium"; older ones show the level alone, in an element named for it.
   details.difficulty ??= labelledValue(doc, 'Difficulty', LEVELS);
-  // (The 2020 page links it among other figures: "Accuracy: 69% Difficulty: <a>Medium</a>" in an h5.)
-  details.difficulty ??= leaf(doc, '[class*="difficulty" i],[class*="level" i],h5 a', LEVELS);
+  // (The 2020 page links it among other figures: "Accuracy: 69% Difficulty: <a>Medium</a>" in an h5; the 2022
+  // header shows it bare and bold before "Accuracy:".)
+  details.difficulty ??= leaf(doc, '[class*="difficulty" i],[class*="level" i],h5 a,[class*=header_desc] strong', LEVELS);
   // Topic tags: the list under the "Topic Tags" heading, else links to the explorer filtered by category.
   if (!details.topics.length) details.topics = labelledList(doc, /^Topic Tags$/i);
   if (!details.topics.length) details.topics = topicLinks(doc);
