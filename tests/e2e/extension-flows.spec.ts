@@ -1,11 +1,11 @@
 import { statSync } from 'node:fs';
 import { CONTENT_SCRIPT_MAX_BYTES } from '../../extension/lib/budgets';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { matchPatterns } from '../../shared/platforms/index';
 import { syncHostPatterns } from '../../extension/sync/index';
 import { contentScriptMatches, leetcodeMatches } from '../../extension/lib/content-matches';
-import { builtManifest, EXTENSION_DIR, fixtureJson, launchWithExtension, startFixtureServer, tabIdFor } from './support/extension';
+import { builtManifest, EXTENSION_DIR, fixtureJson, launchWithExtension, openPopupFor, signUpExtensionUser, startFixtureServer, tabIdFor } from './support/extension';
 
 /**
  * The extension's flows in Chromium with the built extension, against the API on a fresh database,
@@ -30,16 +30,6 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
   }
   const lookup = (url: string) => api('GET', `/question-tracker/v1/question/search-question2?problemUrl=${encodeURIComponent(url)}`);
 
-  async function openPopupFor(urlPrefix: string, expectedName: string): Promise<Page> {
-    const tabId = await tabIdFor(ext.worker, urlPrefix);
-    const popup = await ext.context.newPage();
-    await expect(async () => {
-      await popup.goto(`chrome-extension://${ext.extensionId}/popup.html?tabId=${tabId}`);
-      await expect(popup.getByTestId('problem-name')).toHaveText(expectedName, { timeout: 1500 });
-    }).toPass({ timeout: 20_000 });
-    return popup;
-  }
-
   test.beforeAll(async ({}, testInfo) => {
     apiBase = String(testInfo.project.use.baseURL);
     fixtures = await startFixtureServer({
@@ -54,27 +44,7 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
     });
     ext = await launchWithExtension(fixtures.port);
 
-    const email = `flows-${Date.now()}@example.com`;
-    const res = await fetch(`${apiBase}/auth/v1/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, firstName: 'Flows' }),
-    });
-    expect(res.status).toBe(201);
-    token = ((await res.json()) as { data: { token: string } }).data.token;
-
-    // The extension signs in with the same account, through its own background.
-    const page = await ext.context.newPage();
-    await page.goto(`chrome-extension://${ext.extensionId}/popup.html`);
-    const reply = await page.evaluate(
-      async ({ apiBaseUrl, email, password }) => {
-        await chrome.runtime.sendMessage({ type: 'settings:set', apiBaseUrl });
-        return chrome.runtime.sendMessage({ type: 'auth:login', email, password });
-      },
-      { apiBaseUrl: apiBase, email, password },
-    );
-    expect(reply).toMatchObject({ ok: true, data: { signedIn: true } });
-    await page.close();
+    ({ token } = await signUpExtensionUser(ext, apiBase, 'Flows', password));
   });
 
   test.afterAll(async () => {
@@ -124,7 +94,7 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
 
     const page = await ext.context.newPage();
     await page.goto('https://leetcode.com/problems/two-sum/');
-    const popup = await openPopupFor('https://leetcode.com/problems/two-sum', 'Two Sum');
+    const popup = await openPopupFor(ext, 'https://leetcode.com/problems/two-sum', 'Two Sum');
     await expect(popup.getByTestId('problem-platform')).toHaveText('LeetCode');
     await expect(popup.getByText('Easy', { exact: true })).toBeVisible();
     await expect(popup.getByTestId('workspace-state')).toHaveText('Not in your workspace');
@@ -204,7 +174,7 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
     await expect(panel.getByTestId('note-item').locator('strong')).toHaveText('One pass');
 
     // The popup counts it.
-    const popup = await openPopupFor('https://leetcode.com/problems/two-sum', 'Two Sum');
+    const popup = await openPopupFor(ext, 'https://leetcode.com/problems/two-sum', 'Two Sum');
     await expect(popup.getByTestId('notes-count')).toHaveText('1 note');
     await popup.close();
     await panel.close();
@@ -256,7 +226,7 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
   test('follows a single-page move to another problem', async () => {
     const page = await ext.context.newPage();
     await page.goto('https://leetcode.com/problems/two-sum/editorial/');
-    const popup = await openPopupFor('https://leetcode.com/problems/two-sum/editorial', 'Two Sum');
+    const popup = await openPopupFor(ext, 'https://leetcode.com/problems/two-sum/editorial', 'Two Sum');
     await page.getByRole('link', { name: 'Next problem' }).click();
     await expect(page).toHaveURL('https://leetcode.com/problems/add-two-numbers/description/');
     const tabId = await tabIdFor(ext.worker, 'https://leetcode.com/problems/add-two-numbers');
@@ -290,7 +260,7 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
     await expect.poll(kept).toMatchObject({ url, lookup: { status: 'found' } });
     const stored = await ext.worker.evaluate(async (key) => (await chrome.storage.session.get(key))[key] ?? null, `tab:${tabId}`);
     expect(stored).toEqual({ platform: 'leetcode', key: 'x', url, name: null, difficulty: null, topics: [] });
-    const popup = await openPopupFor(url, 'My X');
+    const popup = await openPopupFor(ext, url, 'My X');
     await expect(popup.getByText('Just a moment...')).toHaveCount(0);
     await expect(popup.getByText('Easy', { exact: true })).toHaveCount(0);
     // The page's bait (a level chip, a tag, a problem link) never reached the catalogue.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fixtureJson, launchWithExtension, startFixtureServer, tabIdFor } from './support/extension';
+import { fixtureJson, launchWithExtension, openPopupFor, signUpExtensionUser, startFixtureServer, tabIdFor } from './support/extension';
 
 /**
  * "How was it?" in the built extension: the toast after an Accepted verdict, the popup's rating row and
@@ -50,16 +50,6 @@ test.describe('the extension: review ratings, facts and the badge', () => {
     return out;
   }
 
-  async function openPopupFor(urlPrefix: string, expectedName: string): Promise<Page> {
-    const tabId = await tabIdFor(ext.worker, urlPrefix);
-    const popup = await ext.context.newPage();
-    await expect(async () => {
-      await popup.goto(`chrome-extension://${ext.extensionId}/popup.html?tabId=${tabId}`);
-      await expect(popup.getByTestId('problem-name')).toHaveText(expectedName, { timeout: 1500 });
-    }).toPass({ timeout: 20_000 });
-    return popup;
-  }
-
   test.beforeAll(async ({}, testInfo) => {
     apiBase = String(testInfo.project.use.baseURL);
     fixtures = await startFixtureServer({
@@ -70,26 +60,7 @@ test.describe('the extension: review ratings, facts and the badge', () => {
     });
     ext = await launchWithExtension(fixtures.port);
 
-    const email = `review-${Date.now()}@example.com`;
-    const res = await fetch(`${apiBase}/auth/v1/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, firstName: 'Review' }),
-    });
-    expect(res.status).toBe(201);
-    token = ((await res.json()) as { data: { token: string } }).data.token;
-
-    const page = await ext.context.newPage();
-    await page.goto(`chrome-extension://${ext.extensionId}/popup.html`);
-    const reply = await page.evaluate(
-      async ({ apiBaseUrl, email, password }) => {
-        await chrome.runtime.sendMessage({ type: 'settings:set', apiBaseUrl });
-        return chrome.runtime.sendMessage({ type: 'auth:login', email, password });
-      },
-      { apiBaseUrl: apiBase, email, password },
-    );
-    expect(reply).toMatchObject({ ok: true, data: { signedIn: true } });
-    await page.close();
+    ({ token } = await signUpExtensionUser(ext, apiBase, 'Review', password));
   });
 
   test.afterAll(async () => {
@@ -101,7 +72,7 @@ test.describe('the extension: review ratings, facts and the badge', () => {
     const url = 'https://leetcode.com/problems/add-two-numbers/';
     const page = await ext.context.newPage();
     await page.goto(url);
-    const popup = await openPopupFor('https://leetcode.com/problems/add-two-numbers', 'Add Two Numbers');
+    const popup = await openPopupFor(ext, 'https://leetcode.com/problems/add-two-numbers', 'Add Two Numbers');
     await expect(popup.getByTestId('workspace-state')).toHaveText('Not in your workspace');
     await expect(popup.getByTestId('review-rate')).toHaveCount(0);
 

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { syncHostPatterns } from '../../extension/sync/index';
-import { builtManifest, launchWithExtension, startFixtureServer } from './support/extension';
+import { builtManifest, launchWithExtension, signUpExtensionUser, startFixtureServer } from './support/extension';
 
 /**
  * "Sync solved problems" with the built extension: the judges' history endpoints answer at their real
@@ -95,25 +95,7 @@ test.describe('the extension: sync solved problems', () => {
       'www.hackerrank.com/rest/hackers/sample_user/recent_challenges': { json: hackerrank },
     });
     ext = await launchWithExtension(fixtures.port);
-    const email = `sync-${Date.now()}@example.com`;
-    const res = await fetch(`${apiBase}/auth/v1/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, firstName: 'Sync' }),
-    });
-    expect(res.status).toBe(201);
-    token = ((await res.json()) as { data: { token: string } }).data.token;
-    const page = await ext.context.newPage();
-    await page.goto(`chrome-extension://${ext.extensionId}/popup.html`);
-    const reply = await page.evaluate(
-      async ({ apiBaseUrl, email, password }) => {
-        await chrome.runtime.sendMessage({ type: 'settings:set', apiBaseUrl });
-        return chrome.runtime.sendMessage({ type: 'auth:login', email, password });
-      },
-      { apiBaseUrl: apiBase, email, password },
-    );
-    expect(reply).toMatchObject({ ok: true, data: { signedIn: true } });
-    await page.close();
+    ({ token } = await signUpExtensionUser(ext, apiBase, 'Sync', password));
   });
 
   test.afterAll(async () => {

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type Worker } from '@playwright/test';
+import { chromium, expect, type BrowserContext, type Page, type Worker } from '@playwright/test';
 
 export const EXTENSION_DIR = resolve('.output/chrome-mv3');
 
@@ -108,4 +108,44 @@ export async function tabIdFor(worker: Worker, prefix: string): Promise<number> 
     if (tab?.id === undefined) throw new Error(`no tab for ${p}`);
     return tab.id;
   }, prefix);
+}
+
+type Extension = Awaited<ReturnType<typeof launchWithExtension>>;
+
+/**
+ * A new account made through the API, and the extension signed in to it through its own background
+ * (pointed at this API first); the account's token is for the test's own API calls.
+ */
+export async function signUpExtensionUser(ext: Extension, apiBase: string, name: string, password: string): Promise<{ email: string; token: string }> {
+  const email = `${name.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const res = await fetch(`${apiBase}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, firstName: name }),
+  });
+  expect(res.status).toBe(201);
+  const token = ((await res.json()) as { data: { token: string } }).data.token;
+  const page = await ext.context.newPage();
+  await page.goto(`chrome-extension://${ext.extensionId}/popup.html`);
+  const reply = await page.evaluate(
+    async ({ apiBaseUrl, email, password }) => {
+      await chrome.runtime.sendMessage({ type: 'settings:set', apiBaseUrl });
+      return chrome.runtime.sendMessage({ type: 'auth:login', email, password });
+    },
+    { apiBaseUrl: apiBase, email, password },
+  );
+  expect(reply).toMatchObject({ ok: true, data: { signedIn: true } });
+  await page.close();
+  return { email, token };
+}
+
+/** The popup opened as a tab for the judge tab at `urlPrefix`, once it shows that problem's name. */
+export async function openPopupFor(ext: Extension, urlPrefix: string, expectedName: string): Promise<Page> {
+  const tabId = await tabIdFor(ext.worker, urlPrefix);
+  const popup = await ext.context.newPage();
+  await expect(async () => {
+    await popup.goto(`chrome-extension://${ext.extensionId}/popup.html?tabId=${tabId}`);
+    await expect(popup.getByTestId('problem-name')).toHaveText(expectedName, { timeout: 1500 });
+  }).toPass({ timeout: 20_000 });
+  return popup;
 }
