@@ -230,8 +230,12 @@ describe('sync solved problems: the background loop', () => {
       if (!cancelled) {
         cancelled = true;
         await w.send({ type: 'sync:cancel' });
-        // The user presses Sync again at once, while the loop is still stopping.
+        // The user presses Sync again at once, while the loop is still stopping: the loop goes on only
+        // once the new run is in storage (or after a moment, if the start rightly waits for the loop).
         void w.send({ type: 'sync:start', platforms: ['hackerrank'] });
+        await vi
+          .waitFor(async () => expect((await getRun(w.deps))?.cancelled).toBe(false), { timeout: 300, interval: 5 })
+          .catch(() => undefined);
       }
       await base(ms);
     });
