@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { AVATAR_MAX_BYTES, PROFILE_MESSAGES } from '../shared/rules/account';
 import type { Config } from './config';
 import { noChangeFeed, type ChangeFeed } from './db/change-feed';
 import type { Db } from './db/client';
@@ -20,6 +21,7 @@ import { healthRoutes } from './routes/health';
 import { analyticsRoutes } from './routes/analytics';
 import { notesRoutes } from './routes/notes';
 import { profileRoutes } from './routes/profiles';
+import { AVATAR_UPLOAD_PATH, profileSettingsRoutes } from './routes/profile-settings';
 import { progressImportRoutes } from './routes/progress-import';
 import { questionRoutes } from './routes/questions';
 import { sheetImportRoutes } from './routes/sheet-import';
@@ -127,9 +129,19 @@ export function createApp({
     maxSize: SYNC_MAX_BODY_BYTES,
     onError: (c) => c.json(envelope(413, 'PayloadTooLarge', 'The request body is too large'), 413),
   });
+  // An avatar may be up to 2 MB (AVATAR_MAX_BYTES), plus room for the form around it.
+  const limitAvatarBody = bodyLimit({
+    maxSize: AVATAR_MAX_BYTES + 64 * 1024,
+    onError: (c) => c.json(envelope(413, 'PayloadTooLarge', PROFILE_MESSAGES.avatarTooLarge), 413),
+  });
   // Only requests that carry a body are measured: looking for one makes the Node adapter build a full
   // Request object, which a read does not otherwise need.
-  app.use((c, next) => (READS.has(c.req.method) ? next() : c.req.path === SYNC_IMPORT_PATH ? limitSyncBody(c, next) : limitBody(c, next)));
+  app.use((c, next) => {
+    if (READS.has(c.req.method)) return next();
+    if (c.req.path === SYNC_IMPORT_PATH) return limitSyncBody(c, next);
+    if (c.req.path === AVATAR_UPLOAD_PATH) return limitAvatarBody(c, next);
+    return limitBody(c, next);
+  });
   // JSON write endpoints take JSON only; the uploaders take multipart forms.
   app.use(async (c, next) => {
     const m = c.req.method;
@@ -171,6 +183,7 @@ export function createApp({
     .route('/question-tracker/v2/sheet', sheetListRoutes(deps))
     .route('/question-tracker/v2/sheet/collaborators', collaboratorRoutes(deps))
     .route('/question-tracker/v1/profile', profileRoutes(deps))
+    .route('/question-tracker/v1/user', profileSettingsRoutes(deps))
     .route('/question-tracker/v1/user/accounts', judgeAccountRoutes(deps))
     .route('/question-tracker/v1/user/calendar-feed', calendarFeedRoutes(deps))
     .route('/question-tracker/v1/leaderboard', leaderboardRoutes(deps))

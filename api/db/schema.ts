@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -119,7 +121,13 @@ export const sheets = pgTable(
     /** Explore category of a curated sheet (popular, dsa, ...); null for users' own sheets. */
     category: text('category'),
     premium: boolean('premium').notNull().default(false),
+    /**
+     * The follows this instance has, kept by a trigger on sheet_follows (migration 0013), never set by hand:
+     * every count the product shows is counted from its own data.
+     */
     followers: integer('followers').notNull().default(0),
+    /** Editorial order of a curated sheet (1 first), from its seed file; orders ties in follower counts. Null for users' sheets. */
+    rank: integer('rank'),
     config: jsonb('config').$type<SheetConfig>().notNull().default({ topicOrder: [], subTopicOrder: {}, questionOrder: [] }),
     /** Bumped on every structural edit; a config update based on an older version is refused (409). */
     version: integer('version').notNull().default(1),
@@ -264,6 +272,48 @@ export const noteQuestionLinks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.noteId, t.questionId] })],
 );
+
+/**
+ * Names a sheet or a person no longer uses: an old slug or an old profile name still leads to its owner
+ * (the client replaces the URL with the current name) and nobody else may take it. One table for both
+ * kinds, so one lookup and one database rule (migration 0013's refuse_retired_name trigger) serve both;
+ * the owner sits in a column per kind so that each has a real foreign key and goes with its sheet or person.
+ */
+export const retiredNames = pgTable(
+  'retired_names',
+  {
+    kind: text('kind').$type<RetiredNameKind>().notNull(),
+    /** As the owner's current name is kept: lower case. */
+    name: text('name').notNull(),
+    sheetId: uuid('sheet_id').references(() => sheets.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.name] }),
+    index('retired_names_sheet_idx').on(t.sheetId),
+    index('retired_names_user_idx').on(t.userId),
+    check(
+      'retired_names_owner_ck',
+      sql`(${t.kind} = 'sheet-slug' and ${t.sheetId} is not null and ${t.userId} is null) or (${t.kind} = 'profile-name' and ${t.userId} is not null and ${t.sheetId} is null)`,
+    ),
+  ],
+);
+export type RetiredNameKind = 'sheet-slug' | 'profile-name';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/** A user's avatar as the server re-encoded it (never the uploaded bytes); users.image_url names its version. */
+export const userAvatars = pgTable('user_avatars', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  image: bytea('image').notNull(),
+  contentType: text('content_type').notNull(),
+  /** A hash of the image: its URL's version and its ETag. */
+  hash: text('hash').notNull(),
+  updatedAt: updatedAt(),
+});
 
 /** Hashes of the shipped seed data already loaded, so a restart does no work when nothing changed. */
 export const seedState = pgTable('seed_state', {

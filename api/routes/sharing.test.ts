@@ -105,7 +105,7 @@ describe('administration: visibility, slug, delete', () => {
     expect((await t.call('GET', `${S}/get-sheet-data-by-slug/${sheet.slug}`, { token: other.token })).status).toBe(404);
   });
 
-  it('changes the slug with the spec rules; the old link answers No Sheet found', async () => {
+  it('changes the slug with the spec rules; the old link still leads to the sheet, under its new slug', async () => {
     const owner = await t.signup('Owner');
     const sheet = await t.createSheet(owner.token);
     const other = await t.createSheet(owner.token);
@@ -116,8 +116,12 @@ describe('administration: visibility, slug, delete', () => {
     expect(res.body.status.message).toBe('Sheet URL updated successfully');
     expect((await t.call('GET', `${S}/get-sheet-data-by-slug/${sheet.slug}-new`, { token: owner.token })).status).toBe(200);
     const old = await t.call('GET', `${S}/get-sheet-data-by-slug/${sheet.slug}`, { token: owner.token });
-    expect(old.status).toBe(404);
-    expect(old.body.status.message).toBe(SHEET_MESSAGES.notFound);
+    expect(old.status).toBe(200);
+    expect(old.body.data.sheet).toMatchObject({ _id: sheet._id, slug: `${sheet.slug}-new` });
+    // A slug nobody ever used is still No Sheet found.
+    const never = await t.call('GET', `${S}/get-sheet-data-by-slug/${sheet.slug}-never`, { token: owner.token });
+    expect(never.status).toBe(404);
+    expect(never.body.status.message).toBe(SHEET_MESSAGES.notFound);
   });
 
   it('enforces the tag rules', async () => {

@@ -35,12 +35,14 @@ describe('public and premium sheet lists', () => {
   });
   afterAll(() => t.close());
 
-  it('lists public, non-premium sheets by followers, descending', async () => {
+  it('lists public, non-premium sheets by followers, descending; on a fresh instance the editorial rank orders them', async () => {
     const all = await publicList(t);
     expect(all.length).toBe(34);
     expect(all.every((c) => !c.premium && c.visibility === 'public')).toBe(true);
     expect(isSortedByFollowers(all)).toBe(true);
-    expect(all[0]).toMatchObject({ slug: 'blind-75', followers: 58420, totalQuestions: 75, userSolved: 0, isFollowing: false, purchaseStatus: false });
+    // Nobody follows anything yet: every count is 0 and the seed's ranks decide, Blind 75 first.
+    expect(all.every((c) => c.followers === 0)).toBe(true);
+    expect(all[0]).toMatchObject({ slug: 'blind-75', followers: 0, totalQuestions: 75, userSolved: 0, isFollowing: false, purchaseStatus: false });
     expect(all[0]!.authorDetails.profileName).toBe('practice-tracker');
     expect(JSON.stringify(all)).not.toContain('curator@');
     // An unknown category falls back to all.
@@ -281,5 +283,37 @@ describe('My Sheets and invites', () => {
     expect((await mine(stranger.token)).followed.map((c) => c.slug)).toEqual([sheet.slug]);
     await t.db.update(sheets).set({ visibility: 'private' }).where(eq(sheets.id, sheet._id));
     expect((await mine(stranger.token)).followed).toEqual([]);
+  });
+});
+
+describe('follower counts come from this instance\'s follows', () => {
+  let t: T;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDatabase(t.db);
+  });
+  afterAll(() => t.close());
+
+  it('shows 0 for a fresh curated sheet, 1 once someone follows it, and sorts by the count, ties by rank', async () => {
+    const card = async (slug: string) => (await publicList(t)).find((c) => c.slug === slug)!;
+    const fresh = await card('greedy-algorithms');
+    expect(fresh.followers).toBe(0);
+    const page = await t.call('GET', `${S}/get-sheet-data-by-slug/greedy-algorithms`);
+    expect(page.body.data.sheet.followers).toBe(0);
+
+    const a = await t.signup('First');
+    expect((await t.call('PATCH', `${S}/public/follow-sheet/${fresh._id}`, { token: a.token })).body.data.sheet.followers).toBe(1);
+    // Following twice is one follow.
+    expect((await t.call('PATCH', `${S}/public/follow-sheet/${fresh._id}`, { token: a.token })).body.data.sheet.followers).toBe(1);
+    expect((await card('greedy-algorithms')).followers).toBe(1);
+    // The one followed sheet now leads; the rest keep the editorial order.
+    const all = await publicList(t);
+    expect(all[0]!.slug).toBe('greedy-algorithms');
+    expect(all[1]!.slug).toBe('blind-75');
+
+    // A deleted account's follows leave the counts with it.
+    const del = await t.call('POST', '/auth/v1/delete-account', { token: a.token, body: { password: a.password } });
+    expect(del.status).toBe(200);
+    expect((await card('greedy-algorithms')).followers).toBe(0);
   });
 });

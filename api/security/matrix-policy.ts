@@ -402,6 +402,19 @@ export const POLICIES: RoutePolicy[] = [
 
   // Profiles: public, without emails or private sheets.
   { method: 'GET', path: '/question-tracker/v1/profile/:profileName', cases: one('profile', ['open'], open(), (ctx) => ({ path: `/question-tracker/v1/profile/${ctx.world.people.creator.profileName}` })) },
+  // Avatars are public images; editing a profile or its avatar touches only the caller's own account.
+  { method: 'GET', path: '/question-tracker/v1/profile/avatar/:userId', cases: one('avatar (none set)', ['open'], open(404), (ctx) => ({ path: `/question-tracker/v1/profile/avatar/${ctx.world.people.creator.id}` })) },
+  {
+    method: 'PATCH',
+    path: '/question-tracker/v1/user/profile',
+    cases: one('edit own profile', ['self'], personal(), async (ctx) => ({ path: '/question-tracker/v1/user/profile', token: await spare(ctx), body: { firstName: 'Renamed', secondName: '', profileName: unique('renamed') } })),
+  },
+  {
+    method: 'POST',
+    path: '/question-tracker/v1/user/uploader/avatar',
+    cases: one('upload a non-image as avatar', ['self'], personal(415), async (ctx) => ({ path: '/question-tracker/v1/user/uploader/avatar', token: await spare(ctx), body: csv('not', 'an image', 'me.png') })),
+  },
+  { method: 'DELETE', path: '/question-tracker/v1/user/uploader/avatar', cases: one('remove own avatar', ['self'], personal(), async (ctx) => ({ path: '/question-tracker/v1/user/uploader/avatar', token: await spare(ctx) })) },
 
   // Judge accounts: the caller's own. Cells never reach a judge: a bad handle is refused before any request.
   { method: 'GET', path: `${JA}`, cases: one('own accounts', ['self'], personal(), () => ({ path: JA })) },

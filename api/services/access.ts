@@ -6,6 +6,7 @@ import { prepared } from '../db/prepared';
 import { collaborators, sheetFollows, sheets, users } from '../db/schema';
 import { AppError, notFound, unauthorized } from '../lib/errors';
 import type { UserRow } from './auth';
+import { retiredOwner } from './retired-names';
 
 export type SheetRow = typeof sheets.$inferSelect;
 export type SheetRole = 'author' | 'collaborator' | 'follower' | 'visitor';
@@ -62,7 +63,12 @@ export async function sheetAccess(db: Db, where: { id: string } | { slug: string
     key: 'id' in where ? where.id : where.slug,
     userId: user?.id ?? NOBODY,
   });
-  if (!row) throw notFound(SHEET_MESSAGES.notFound);
+  if (!row) {
+    // A slug the sheet used before still leads to it; the client then shows the current one.
+    const formerOwner = 'slug' in where ? await retiredOwner(db, 'sheet-slug', where.slug) : null;
+    if (formerOwner) return sheetAccess(db, { id: formerOwner }, user);
+    throw notFound(SHEET_MESSAGES.notFound);
+  }
   const { sheet, author, isCollaborator, isFollowing, recordsVersion } = row;
 
   let role: SheetRole = 'visitor';

@@ -121,30 +121,19 @@ export async function deleteAccount(
         throw err;
       }
       await tx.delete(collaborators).where(eq(collaborators.id, collaborator.id));
-      // A creator does not follow their own sheet: drop the new creator's follow, if any, and its count.
-      const unfollowed = await tx
-        .delete(sheetFollows)
-        .where(and(eq(sheetFollows.sheetId, sheetId), eq(sheetFollows.userId, collaborator.userId)))
-        .returning({ sheetId: sheetFollows.sheetId });
-      if (unfollowed.length) await tx.update(sheets).set({ followers: sql`greatest(${sheets.followers} - 1, 0)` }).where(eq(sheets.id, sheetId));
+      // A creator does not follow their own sheet: drop the new creator's follow, if any (the count follows, by trigger).
+      await tx.delete(sheetFollows).where(and(eq(sheetFollows.sheetId, sheetId), eq(sheetFollows.userId, collaborator.userId)));
       transferred++;
     }
 
     // Mappings, follows, collaborators and invites of a deleted sheet go with it (foreign keys cascade).
     if (toDelete.length) await tx.delete(sheets).where(inArray(sheets.id, toDelete));
 
-    // The follows themselves cascade with the user, but the counts on the sheets do not.
-    const followed = tx.select({ id: sheetFollows.sheetId }).from(sheetFollows).where(eq(sheetFollows.userId, user.id));
-    await tx
-      .update(sheets)
-      .set({ followers: sql`greatest(${sheets.followers} - 1, 0)` })
-      .where(inArray(sheets.id, followed));
-
     // Invites name people by email, not by a foreign key: remove those the user sent or received.
     await tx.delete(invites).where(or(eq(invites.inviteeEmail, user.email), eq(invites.inviterEmail, user.email)));
     await deps.throttle.clear(accountThrottleKey(user.email), tx);
 
-    // Sessions, workspace records, notes, note tags, follows and collaborations cascade; custom
+    // Sessions, workspace records, notes, note tags, follows (their counts by trigger) and collaborations cascade; custom
     // questions stay for others' records and lose their creator (created_by is set null).
     await tx.delete(users).where(eq(users.id, user.id));
     return { deletedSheets: toDelete.length, transferredSheets: transferred };

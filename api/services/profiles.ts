@@ -10,6 +10,7 @@ import type { Clock } from '../lib/clock';
 import { getActivity } from './analytics';
 import type { UserRow } from './auth';
 import { listCards } from './sheet-lists';
+import { currentProfileName } from './profile-settings';
 
 export const PROFILE_NOT_FOUND = 'Profile not found';
 
@@ -23,7 +24,12 @@ export async function getProfile(db: Db, clock: Clock, viewer: UserRow | null, p
     .select({ id: users.id, firstName: users.firstName, secondName: users.secondName, profileName: users.profileName, imageUrl: users.imageUrl, createdAt: users.createdAt })
     .from(users)
     .where(eq(users.profileName, profileName.toLowerCase()));
-  if (!person) throw notFound(PROFILE_NOT_FOUND);
+  if (!person) {
+    // A name the person used before leads to their profile; the client then shows the current name.
+    const current = await currentProfileName(db, profileName);
+    if (current && current !== profileName.toLowerCase()) return getProfile(db, clock, viewer, current);
+    throw notFound(PROFILE_NOT_FOUND);
+  }
 
   const counts = await db
     .select({ difficulty: seenColumns.difficulty, platform: questions.platform, n: count() })

@@ -8,6 +8,7 @@ import { AppError, badRequest } from '../lib/errors';
 import type { UserRow } from './auth';
 import { findRecordOf, ownCustom, seenColumns } from './custom-questions';
 import { notesForQuestion } from './notes';
+import { POPULAR_ORDER } from './sheet-lists';
 
 export type QuestionRow = typeof questions.$inferSelect;
 
@@ -66,7 +67,7 @@ async function popularSheets(db: Db, questionId: string, user: UserRow | null): 
     .from(mappings)
     .innerJoin(sheets, eq(sheets.id, mappings.sheetId))
     .where(and(eq(mappings.questionId, questionId), eq(sheets.visibility, 'public'), user?.purchaseStatus ? undefined : eq(sheets.premium, false)))
-    .orderBy(desc(sheets.followers))
+    .orderBy(...POPULAR_ORDER)
     .limit(10);
   return rows;
 }

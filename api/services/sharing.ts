@@ -8,6 +8,7 @@ import type { Clock } from '../lib/clock';
 import { AppError, conflict, isUniqueViolation, notFound } from '../lib/errors';
 import { requireAuthor, requireEditor, requireSignedIn, sheetAccess } from './access';
 import type { UserRow } from './auth';
+import { lockName, retireName } from './retired-names';
 
 function toInvite(row: typeof invites.$inferSelect): Invite {
   return {
@@ -84,8 +85,14 @@ export async function updateSlug(db: Db, clock: Clock, sheetId: string, user: Us
   const access = await sheetAccess(db, { id: sheetId }, requireSignedIn(user));
   requireAuthor(access, 'Only the creator of the sheet can change its URL');
   if (slug === access.sheet.slug) return slug;
+  const from = access.sheet.slug;
   try {
-    await db.update(sheets).set({ slug, updatedAt: clock.now() }).where(eq(sheets.id, sheetId));
+    // Shared links keep working: the old slug leads to the sheet and stays reserved for it.
+    await db.transaction(async (tx) => {
+      await lockName(tx, 'sheet-slug', from);
+      await tx.update(sheets).set({ slug, updatedAt: clock.now() }).where(eq(sheets.id, sheetId));
+      await retireName(tx, 'sheet-slug', sheetId, from, slug);
+    });
   } catch (err) {
     if (isUniqueViolation(err, 'sheets_slug_unique')) throw conflict(SHARE_MESSAGES.slugTaken);
     throw err;

@@ -13,6 +13,12 @@ export const INVITE_NOT_FOUND = 'Invite not found';
 /** Categories that filter by the sheet's own category; 'all' and 'custom' (search) do not. */
 const FILTERING: readonly ListCategory[] = ['company-wise', 'popular', 'quickRevision', 'dsa', 'topicspecific', 'competitive'];
 
+/**
+ * "Popular" order: most followed first (the follows this instance has), ties in the curated sheets'
+ * editorial rank, then the most recently edited. On a fresh instance the rank alone decides.
+ */
+export const POPULAR_ORDER = [desc(sheets.followers), sql`${sheets.rank} asc nulls last`, desc(sheets.updatedAt), sheets.name] as const;
+
 /** Escapes LIKE wildcards so a search for "50%" matches the text "50%" only. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -53,7 +59,7 @@ export async function listCards(db: Db, user: UserRow | null, where: SQL | undef
     .from(sheets)
     .innerJoin(users, eq(users.id, sheets.authorId))
     .where(where)
-    .orderBy(desc(sheets.followers), desc(sheets.updatedAt), sheets.name);
+    .orderBy(...POPULAR_ORDER);
   return rows.map((r) => ({
     _id: r.id,
     name: r.name,

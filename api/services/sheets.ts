@@ -8,6 +8,7 @@ import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../
 import { requireAuthor, requireSignedIn, sheetAccess, type SheetAccess, type SheetRow } from './access';
 import { listKey, progressKey, questionList, sheetProgress } from './sheet-cache';
 import type { UserRow } from './auth';
+import { isRetiredForOthers } from './retired-names';
 
 export const STALE_MESSAGE = 'This sheet was changed by someone else. Reload to see the latest version.';
 
@@ -165,20 +166,14 @@ export async function updateSheetConfig(db: Db, clock: Clock, sheetId: string, u
   return getSheetData(db, { id: sheetId }, user);
 }
 
-/** Follow or unfollow a non-private sheet; the follower count moves in the same transaction. */
+/** Follow or unfollow a non-private sheet. */
 export async function setFollowing(db: Db, sheetId: string, user: UserRow | null, follow: boolean) {
   const signedIn = requireSignedIn(user);
   const access = await sheetAccess(db, { id: sheetId }, signedIn);
   if (access.canEdit) throw badRequest('You already have access to this sheet');
-  await db.transaction(async (tx) => {
-    if (follow) {
-      const inserted = await tx.insert(sheetFollows).values({ sheetId, userId: signedIn.id }).onConflictDoNothing().returning();
-      if (inserted.length) await tx.update(sheets).set({ followers: sql`${sheets.followers} + 1` }).where(eq(sheets.id, sheetId));
-    } else {
-      const deleted = await tx.delete(sheetFollows).where(and(eq(sheetFollows.sheetId, sheetId), eq(sheetFollows.userId, signedIn.id))).returning();
-      if (deleted.length) await tx.update(sheets).set({ followers: sql`greatest(${sheets.followers} - 1, 0)` }).where(eq(sheets.id, sheetId));
-    }
-  });
+  // The follower count moves with the follow row itself (a trigger, migration 0013).
+  if (follow) await db.insert(sheetFollows).values({ sheetId, userId: signedIn.id }).onConflictDoNothing();
+  else await db.delete(sheetFollows).where(and(eq(sheetFollows.sheetId, sheetId), eq(sheetFollows.userId, signedIn.id)));
   const data = await getSheetData(db, { id: sheetId }, user);
   return data.sheet;
 }
@@ -212,7 +207,7 @@ export async function questionIdsOf(db: Db, sheetId: string, mappingIds: string[
 export async function isSlugAvailable(db: Db, slug: string): Promise<boolean> {
   if (!/^[a-z0-9-]+$/.test(slug) || slug.length > 100) return false;
   const [row] = await db.select({ id: sheets.id }).from(sheets).where(eq(sheets.slug, slug));
-  return !row;
+  return !row && !(await isRetiredForOthers(db, 'sheet-slug', slug, null));
 }
 
 /** create-sheet: a new private sheet owned by the user; the name is unique per user, the slug globally. */

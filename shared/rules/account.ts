@@ -47,3 +47,34 @@ export function profileNameBase(firstName: string, secondName: string): string {
     .slice(0, 40);
   return base || 'user';
 }
+
+/** Profile names: the address of a public profile (/profile/{name}), kept in lower case. */
+export const PROFILE_NAME_MIN = 3;
+export const PROFILE_NAME_MAX = 40;
+export const PROFILE_NAME_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+
+/** Avatars: the largest upload accepted, and the square every avatar is re-encoded to. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_SIZE = 256;
+/** The images an avatar may be made from, recognised by their bytes (never by name or declared type). */
+export const AVATAR_TYPES = ['png', 'jpg', 'gif', 'bmp'] as const;
+/** A larger image is refused before decoding: its pixels, not its file size, decide the memory it needs. */
+export const AVATAR_MAX_PIXELS = 25_000_000;
+
+export const PROFILE_MESSAGES = {
+  profileNameLength: `Profile name must be between ${PROFILE_NAME_MIN} and ${PROFILE_NAME_MAX} characters`,
+  profileNameFormat: 'Profile name can only contain letters, numbers and hyphens, and cannot start or end with a hyphen',
+  profileNameTaken: 'This profile name is already taken',
+  secondNameLength: 'Second name must be at most 60 characters',
+  saved: 'Profile updated',
+  avatarRequired: 'Please choose an image',
+  avatarTooLarge: 'The image must be 2 MB or smaller',
+  avatarType: 'The file is not a PNG, JPEG, GIF or BMP image',
+  avatarDimensions: 'The image has too many pixels; use one under 25 megapixels',
+  avatarUnreadable: 'The image could not be read; try another file',
+  avatarSaved: 'Avatar updated',
+  avatarRemoved: 'Avatar removed',
+} as const;
+
+/** Lower-cases a typed profile name (names are case-insensitive) and trims it; the pattern then decides. */
+export const normalizeProfileName = (raw: string) => raw.trim().toLowerCase();

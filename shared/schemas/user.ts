@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN, RULE_MESSAGES } from '../rules/account';
+import {
+  normalizeProfileName,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PROFILE_MESSAGES,
+  PROFILE_NAME_MAX,
+  PROFILE_NAME_MIN,
+  PROFILE_NAME_PATTERN,
+  RULE_MESSAGES,
+} from '../rules/account';
 
 export const userSchema = z.object({
   _id: z.string(),
@@ -31,6 +40,25 @@ export const signupBodySchema = z.object({
   secondName: z.string().trim().max(60).optional().default(''),
 });
 export type SignupBody = z.input<typeof signupBodySchema>;
+
+/** The profile fields a user edits on the Account screen; the profile name is compared without case. */
+export const updateProfileBodySchema = z.object({
+  firstName: z.string({ error: RULE_MESSAGES.firstName }).trim().min(1, RULE_MESSAGES.firstName).max(60),
+  secondName: z.string().trim().max(60, PROFILE_MESSAGES.secondNameLength).default(''),
+  profileName: z
+    .string({ error: PROFILE_MESSAGES.profileNameLength })
+    .transform(normalizeProfileName)
+    .pipe(
+      z
+        .string()
+        .min(PROFILE_NAME_MIN, PROFILE_MESSAGES.profileNameLength)
+        .max(PROFILE_NAME_MAX, PROFILE_MESSAGES.profileNameLength)
+        .regex(PROFILE_NAME_PATTERN, PROFILE_MESSAGES.profileNameFormat),
+    ),
+});
+export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
+
+export const userResultSchema = z.object({ user: userSchema });
 
 export const loginBodySchema = z.object({
   email,

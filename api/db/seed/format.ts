@@ -37,7 +37,10 @@ export const seedSheetSchema = z
     premium: z.boolean().default(false),
     tags: z.array(z.string().regex(/^[\w\s-]+$/)).max(MAX_TAGS).default([]),
     link: z.url().nullable().default(null),
-    followers: z.number().int().min(0).default(0),
+    /** Editorial order among curated sheets (1 first): orders ties in follower counts. */
+    rank: z.number().int().min(1),
+    /** Follower counts are counted from this instance's follows, never shipped. */
+    followers: z.undefined({ error: 'followers are counted from follows; give a rank instead' }).optional(),
     topics: z.array(topicSchema).min(1),
   })
   .refine((s) => new Set(s.topics.map((t) => t.name)).size === s.topics.length, 'duplicate topic names');

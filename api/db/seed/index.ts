@@ -2,12 +2,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { parseProblemUrl } from '../../../shared/platforms/index';
 import type { ParsedProblem } from '../../../shared/platforms/types';
 import type { SheetConfig } from '../../../shared/schemas/sheet';
 import type { Db } from '../client';
-import { mappings, questions, seedState, sheets, users } from '../schema';
+import { mappings, questions, retiredNames, seedState, sheets, users } from '../schema';
 import { seedQuestionSchema, seedSheetSchema, type SeedQuestion, type SeedSheet } from './format';
 
 export interface SeedSummary {
@@ -57,6 +57,8 @@ export function readSeed(dir = SEED_DIR): { catalogue: CatalogueEntry[]; sheets:
     if (!parsed.success) throw new Error(`sheets/${file}: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
     return { ...parsed.data, hash: createHash('sha256').update(raw).digest('hex') };
   });
+  const ranks = new Set(sheetList.map((s) => s.rank));
+  if (ranks.size !== sheetList.length) throw new Error('sheets: two curated sheets share a rank');
   return { catalogue, sheets: sheetList, catalogueHash: hash.digest('hex') };
 }
 
@@ -96,7 +98,7 @@ function chunks<T>(items: T[], size: number): T[][] {
 
 /**
  * Loads the catalogue and the curated sheets. Idempotent: unchanged data is skipped by hash; a changed
- * sheet is rebuilt in place (same id and slug, followers kept).
+ * sheet is rebuilt in place (same id and slug, follows kept).
  */
 export async function seedDatabase(db: Db, dir = SEED_DIR): Promise<SeedSummary> {
   const seed = readSeed(dir);
@@ -152,6 +154,12 @@ export async function seedDatabase(db: Db, dir = SEED_DIR): Promise<SeedSummary>
         console.warn(`Curated sheet ${sheet.slug} skipped: a user's sheet already has that slug.`);
         continue;
       }
+      // A slug a user's sheet used before stays that sheet's (migration 0013 refuses it to any other).
+      const [kept] = existing ? [] : await tx.select({ sheetId: retiredNames.sheetId }).from(retiredNames).where(and(eq(retiredNames.kind, 'sheet-slug'), eq(retiredNames.name, sheet.slug)));
+      if (kept) {
+        console.warn(`Curated sheet ${sheet.slug} skipped: a user's sheet used that slug before and keeps it.`);
+        continue;
+      }
       const fields = {
         name: sheet.name,
         description: sheet.description,
@@ -159,6 +167,7 @@ export async function seedDatabase(db: Db, dir = SEED_DIR): Promise<SeedSummary>
         link: sheet.link,
         category: sheet.category,
         premium: sheet.premium,
+        rank: sheet.rank,
         visibility: 'public' as const,
       };
       let sheetId: string;
@@ -167,7 +176,7 @@ export async function seedDatabase(db: Db, dir = SEED_DIR): Promise<SeedSummary>
         await tx.delete(mappings).where(eq(mappings.sheetId, sheetId));
         await tx.update(sheets).set(fields).where(eq(sheets.id, sheetId));
       } else {
-        const [row] = await tx.insert(sheets).values({ ...fields, slug: sheet.slug, authorId: curatorId, followers: sheet.followers }).returning({ id: sheets.id });
+        const [row] = await tx.insert(sheets).values({ ...fields, slug: sheet.slug, authorId: curatorId }).returning({ id: sheets.id });
         if (!row) throw new Error('sheet insert returned nothing');
         sheetId = row.id;
       }

@@ -5,6 +5,7 @@ import { JudgeAccountsSection } from '../judge-accounts/components/judge-account
 import { useLoginPopup } from '../auth/stores/login-popup';
 import { ChangePasswordForm } from './components/change-password-form';
 import { DeleteAccountForm } from './components/delete-account-form';
+import { ProfileForm } from './components/profile-form';
 import './account.css';
 
 /** /account: the signed-in user's own settings. */
@@ -32,6 +33,7 @@ export default function AccountPage() {
           {user && <p>{user.email}</p>}
         </div>
       </header>
+      {user && <ProfileForm user={user} />}
       <JudgeAccountsSection />
       <ChangePasswordForm />
       <DeleteAccountForm />

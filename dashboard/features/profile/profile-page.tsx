@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, Link2, UserX } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link, useParams } from 'wouter';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
 import { difficultyTone } from '@shared/rules/difficulty';
 import { platformById } from '@shared/platforms/index';
 import type { Profile } from '@shared/schemas/profile';
@@ -11,7 +11,7 @@ import { PlatformIcon } from '../../components/question-bits';
 import { ExpandableGrid, formatCount, SheetCard, SheetCardGridSkeleton } from '../../components/sheet-card';
 import { ApiError } from '../../lib/api';
 import { useSession } from '../auth/api/session';
-import { initials } from '../auth/components/user-menu';
+import { AvatarFace } from '../../components/avatar';
 import { ActivityCalendar } from '../analysis/components/activity-heatmap';
 import { useCardFollow } from '../explore/api/use-follow-sheet';
 import { tabHref } from '../tracker/tabs';
@@ -39,6 +39,15 @@ export default function ProfilePage() {
   const { profileName = '' } = useParams<{ profileName?: string }>();
   const { token } = useSession();
   const query = useQuery(profileQuery(profileName, token));
+  const qc = useQueryClient();
+  const [, navigate] = useLocation();
+  const current = query.data?.profileName;
+  // A name the person used before answers with their profile: show it under the current name.
+  useEffect(() => {
+    if (!query.data || !current || current === profileName) return;
+    qc.setQueryData(profileQuery(current, token).queryKey, query.data);
+    navigate(`/profile/${encodeURIComponent(current)}`, { replace: true });
+  }, [current, profileName, query.data, qc, navigate, token]);
 
   if (query.error instanceof ApiError && query.error.code === 404) {
     return (
@@ -72,7 +81,7 @@ function ProfileView({ profile }: { profile: Profile }) {
     <div className="profile">
       <header className="profile-header card card-pad">
         <span className="avatar profile-avatar" aria-hidden>
-          {profile.imageUrl ? <img src={profile.imageUrl} alt="" /> : initials(profile.firstName, profile.secondName)}
+          <AvatarFace person={profile} />
         </span>
         <div className="profile-identity">
           <h1>{name}</h1>

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
 import { SheetErrorScreen } from '../../components/error-screens';
 import { ConfirmDialog } from '../../components/dialog';
 import { EmptyState, Skeleton, SkeletonList } from '../../components/feedback';
@@ -26,9 +26,26 @@ function isNotFound(err: unknown) {
   return err instanceof Error && /404|NotFoundError|ValidationError/.test(err.message);
 }
 
+/** The current address with the sheet's slug in place of an old one (in the path, or in ?slug= on the sheet tab). */
+function addressWithSlug(from: string, to: string): string {
+  const url = new URL(window.location.href);
+  if (url.searchParams.get('slug') === from) url.searchParams.set('slug', to);
+  else url.pathname = url.pathname.replace(/\/[^/]*$/, `/${encodeURIComponent(to)}`);
+  return url.pathname + url.search + url.hash;
+}
+
 export function SheetView({ slug }: { slug: string }) {
   const { token } = useSession();
   const query = useQuery(sheetQuery(slug, token));
+  const qc = useQueryClient();
+  const [, navigate] = useLocation();
+  const current = query.data?.sheet.slug;
+  // An old slug still finds the sheet (spec: after a slug change the page is replaced with the new slug).
+  useEffect(() => {
+    if (!query.data || !current || current === slug) return;
+    qc.setQueryData(sheetQuery(current, token).queryKey, query.data);
+    navigate(addressWithSlug(slug, current), { replace: true });
+  }, [current, slug, query.data, qc, navigate, token]);
   if (query.isPending) return <SheetSkeleton />;
   if (query.isError) {
     return isNotFound(query.error) ? (

@@ -1,7 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordBody, DeleteAccountBody } from '@shared/schemas/user';
+import { userResultSchema, type ChangePasswordBody, type DeleteAccountBody, type UpdateProfileBody, type User } from '@shared/schemas/user';
 import { api, unwrap } from '../../../lib/api';
 import { useSessionStore } from '../../../lib/session-store';
+import { uploadWithProgress } from '../../../lib/spreadsheet/upload';
+import { sessionKeys } from '../../auth/api/session';
 
 export const accountKeys = {
   all: ['account'] as const,
@@ -36,5 +38,47 @@ export function useDeleteAccount() {
     },
     // The list may have changed meanwhile (a sheet created elsewhere, a collaborator who left).
     onError: () => void qc.invalidateQueries({ queryKey: accountKeys.all }),
+  });
+}
+
+/**
+ * After a profile or avatar change: the signed-in user's own answer is replaced at once, and every other
+ * cached answer that shows them (cards' authors, collaborators, their profile) is fetched again.
+ */
+function useProfileSaved() {
+  const qc = useQueryClient();
+  const token = useSessionStore((s) => s.token);
+  return (user: User) => {
+    qc.setQueryData(sessionKeys.me(token), { user });
+    void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+  };
+}
+
+export function useUpdateProfile() {
+  const saved = useProfileSaved();
+  return useMutation({
+    mutationFn: async (body: UpdateProfileBody) => (await unwrap(api['question-tracker'].v1.user.profile.$patch({ json: body }))).user,
+    onSuccess: saved,
+  });
+}
+
+/** The server checks and re-encodes the image; the file goes as a form, like the other uploads. */
+export function useUploadAvatar() {
+  const saved = useProfileSaved();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.set('file', file);
+      return (await uploadWithProgress(api['question-tracker'].v1.user.uploader.avatar.$url().pathname, form, userResultSchema)).user;
+    },
+    onSuccess: saved,
+  });
+}
+
+export function useRemoveAvatar() {
+  const saved = useProfileSaved();
+  return useMutation({
+    mutationFn: async () => (await unwrap(api['question-tracker'].v1.user.uploader.avatar.$delete())).user,
+    onSuccess: saved,
   });
 }

@@ -1,15 +1,12 @@
 import { LogOut, Moon, Settings, Sun, User as UserIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { AvatarFace } from '../../../components/avatar';
 import { useThemeStore } from '../../../lib/theme';
 import { SyncButton } from '../../sync/components/sync-dialog';
 import { toast } from '../../../lib/toast';
 import { useLogout, useSession } from '../api/session';
 import { useLoginPopup } from '../stores/login-popup';
-
-export function initials(firstName: string, secondName: string) {
-  return `${firstName.charAt(0)}${secondName.charAt(0)}`.toUpperCase() || '?';
-}
 
 export function ThemeToggle() {
   const { theme, toggle } = useThemeStore();
@@ -62,7 +59,7 @@ export function UserMenu() {
   return (
     <div className="menu" ref={ref}>
       <button ref={button} type="button" className="btn btn-ghost btn-icon" aria-label="Account menu" aria-expanded={open} aria-haspopup="menu" onClick={() => setOpen((o) => !o)}>
-        <span className="avatar">{user ? initials(user.firstName, user.secondName) : <UserIcon size={16} />}</span>
+        <span className="avatar">{user ? <AvatarFace person={user} /> : <UserIcon size={16} />}</span>
       </button>
       {open && (
         <div className="menu-list" role="menu">

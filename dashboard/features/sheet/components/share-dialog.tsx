@@ -6,7 +6,7 @@ import type { Sheet } from '@shared/schemas/sheet';
 import { Dialog } from '../../../components/dialog';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { initials } from '../../auth/components/user-menu';
+import { AvatarFace } from '../../../components/avatar';
 import { invitesQuery, sharingCalls } from '../api/sharing-queries';
 import { collaboratorsQuery, sheetKeys } from '../api/sheet-queries';
 
@@ -120,7 +120,9 @@ export function ShareDialog({ sheet, open, onClose }: { sheet: Sheet; open: bool
       {tab === 'people' ? (
         <ul className="people-list" aria-label="People">
           <li className="row">
-            <span className="avatar">{initials(sheet.authorDetails.firstName, sheet.authorDetails.secondName)}</span>
+            <span className="avatar">
+              <AvatarFace person={sheet.authorDetails} />
+            </span>
             <span>
               {sheet.authorDetails.firstName} {sheet.authorDetails.secondName}
             </span>
@@ -128,7 +130,9 @@ export function ShareDialog({ sheet, open, onClose }: { sheet: Sheet; open: bool
           </li>
           {(people.data?.collaborators ?? []).map((p) => (
             <li key={p._id} className="row">
-              <span className="avatar">{initials(p.userDetails.firstName, p.userDetails.secondName)}</span>
+              <span className="avatar">
+                <AvatarFace person={p.userDetails} />
+              </span>
               <span>
                 {p.userDetails.firstName} {p.userDetails.secondName}
               </span>

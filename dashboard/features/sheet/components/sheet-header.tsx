@@ -8,7 +8,7 @@ import { InlineEdit } from '../../../components/inline-edit';
 import { Menu, MenuItem } from '../../../components/menu';
 import { ProgressBar, ProgressRing } from '../../../components/question-bits';
 import { toast } from '../../../lib/toast';
-import { initials } from '../../auth/components/user-menu';
+import { AvatarFace } from '../../../components/avatar';
 import { collaboratorsQuery } from '../api/sheet-queries';
 
 const TAGS_SHOWN = 3;
@@ -128,7 +128,7 @@ export function SheetHeader({ sheet, isLoggedIn, onRename, onDescribe, onFollow,
               <span className="avatars" aria-label="Collaborators">
                 {people.slice(0, AVATARS_SHOWN).map((p) => (
                   <a key={p._id} className="avatar" href={`/profile/${p.userDetails.profileName}`} target="_blank" rel="noopener noreferrer" title={`${p.userDetails.firstName} ${p.userDetails.secondName}`}>
-                    {p.userDetails.imageUrl ? <img src={p.userDetails.imageUrl} alt="" /> : initials(p.userDetails.firstName, p.userDetails.secondName)}
+                    <AvatarFace person={p.userDetails} />
                   </a>
                 ))}
                 {people.length > AVATARS_SHOWN && <span className="avatar">+{people.length - AVATARS_SHOWN}</span>}
