@@ -1,17 +1,9 @@
 import { hc } from 'hono/client';
 import type { AppType } from '../../api/app';
+import { unwrapWithMessage } from '@shared/envelope';
 import { useSessionStore } from './session-store';
 
-/** An API failure carrying the envelope's status; `message` is safe to show to a person. */
-export class ApiError extends Error {
-  constructor(
-    readonly code: number,
-    readonly error: string | null,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { ApiError } from '@shared/envelope';
 
 export const api = hc<AppType>(window.location.origin, {
   headers: (): Record<string, string> => {
@@ -20,34 +12,15 @@ export const api = hc<AppType>(window.location.origin, {
   },
 });
 
-interface EnvelopeLike {
-  status?: { code?: number; success?: boolean; error?: string | null; message?: string };
-}
-
 /**
- * Awaits a typed client call and returns its `data`, or throws an ApiError with the envelope's message.
- * A network failure becomes the spec's 'Network error. Please try again.'.
+ * Awaits a typed client call and returns its `data`, or throws an ApiError with the envelope's message
+ * (shared/envelope). A 401 ends this browser's session.
  */
-export async function unwrap<R extends { json(): Promise<unknown>; status: number }>(
-  call: Promise<R>,
-): Promise<SuccessData<Awaited<ReturnType<R['json']>>>> {
-  let res: R;
-  try {
-    res = await call;
-  } catch {
-    throw new ApiError(0, 'NetworkError', 'Network error. Please try again.');
-  }
-  let body: EnvelopeLike & { data?: unknown };
-  try {
-    body = (await res.json()) as EnvelopeLike & { data?: unknown };
-  } catch {
-    throw new ApiError(res.status, 'InternalError', 'Oops! Something Went Wrong');
-  }
-  if (!body.status?.success) {
-    if (res.status === 401 && useSessionStore.getState().token) useSessionStore.getState().clear();
-    throw new ApiError(res.status, body.status?.error ?? null, body.status?.message ?? 'Oops! Something Went Wrong');
-  }
-  return body.data as SuccessData<Awaited<ReturnType<R['json']>>>;
+export async function unwrap<R extends { json(): Promise<unknown>; status: number }>(call: Promise<R>) {
+  const { data } = await unwrapWithMessage(call, {
+    onUnauthorized: () => {
+      if (useSessionStore.getState().token) useSessionStore.getState().clear();
+    },
+  });
+  return data;
 }
-
-type SuccessData<B> = B extends { status: { success: true }; data: infer D } ? D : B extends { data: infer D } ? D : never;
