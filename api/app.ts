@@ -39,7 +39,7 @@ import { leaderboardRoutes } from './routes/leaderboard';
 import { manualQueue } from './jobs/queue';
 import type { JobQueue } from './jobs/queue';
 import { jobHandlers } from './jobs/handlers';
-import { createJudgeClient, type JudgeFetch } from './services/judge-client';
+import { createJudgeClient, databaseTurns, type JudgeFetch } from './services/judge-client';
 import { mountDashboard } from './static';
 
 /** Request bodies above this are refused before they are read whole (uploads are limited to 1 MB by the spec). */
@@ -81,7 +81,7 @@ export function createApp({
   runJobs?: boolean;
 }) {
   const caches = new MemoryCaches(changes);
-  const judgeClient = createJudgeClient({ origins: config.judgeOrigins, intervalsMs: config.judgeIntervalsMs, timeoutMs: config.judgeTimeoutMs, clock, ...(judgeFetch && { fetch: judgeFetch }) });
+  const judgeClient = createJudgeClient({ origins: config.judgeOrigins, intervalsMs: config.judgeIntervalsMs, timeoutMs: config.judgeTimeoutMs, clock, turns: databaseTurns(db), ...(judgeFetch && { fetch: judgeFetch }) });
   const deps: Deps = { db, config, clock, caches, kept: createKeptAnswers(caches), throttle, passwords: createPasswordHasher(config), jobs, judgeClient };
   const log = (line: Record<string, unknown>) => {
     if (config.logLevel === 'info' || (config.logLevel === 'error' && line.level === 'error')) {

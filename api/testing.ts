@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { createApp } from './app';
 import { testConfig, type Config } from './config';
-import { openPglite, openPostgres, type Database } from './db/client';
+import { openPglite, openPostgres, queryRows, type Database } from './db/client';
 import type { Clock } from './lib/clock';
 import { postgresThrottle, redisThrottle } from './services/login-throttle';
 
@@ -27,6 +28,19 @@ export async function openTestDatabase(): Promise<Database> {
       await admin.end();
     },
   };
+}
+
+/**
+ * A second connection pool (and change feed) to the same PostgreSQL database, as a second API process
+ * would have; null on PGlite, which is one connection in one process.
+ */
+export async function openSecondProcessDatabase(first: Database): Promise<Database | null> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return null;
+  const [row] = await queryRows<{ name: string }>(first.db, sql`select current_database() as name`);
+  const target = new URL(url);
+  target.pathname = `/${row!.name}`;
+  return openPostgres(target.toString(), 2);
 }
 
 export const dbKind = () => (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');

@@ -506,3 +506,12 @@ export const passwordResets = pgTable(
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
+
+/**
+ * When each judge may next be called: every API process books its requests here (services/judge-client),
+ * so a judge's rate limit holds for the deployment, not per process.
+ */
+export const judgeTurns = pgTable('judge_turns', {
+  judge: text('judge').primaryKey(),
+  nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+});

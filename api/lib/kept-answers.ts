@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { hashToken, type SessionUser, type UserRow } from '../services/auth';
+import { boardBytes, type Board } from '../services/leaderboard';
 import type { AppEnv, Deps } from './env';
 import type { MemoryCaches, TaggedCache } from './memory-cache';
 import { compressAnswer } from './content-coding';
@@ -14,6 +15,8 @@ import { PRIVATE_REVALIDATE, SECURITY_HEADERS } from './security-headers';
 export interface KeptAnswers {
   sessions: TaggedCache<SessionUser>;
   sheets: TaggedCache<EncodedAnswer>;
+  /** The leaderboard's whole-site boards by metric (services/leaderboard). */
+  boards: TaggedCache<Board>;
 }
 
 /**
@@ -28,6 +31,8 @@ export function createKeptAnswers(caches: MemoryCaches): KeptAnswers {
   return {
     sessions: caches.create<SessionUser>({ maxBytes: 16 * 1024 * 1024, sizeOf: () => 1024 }),
     sheets: caches.create<EncodedAnswer>({ maxBytes: KEPT_SHEETS_BYTES, sizeOf: (a) => a.body.byteLength + 256 }),
+    // Four metrics of 100,000 opted-in users each are about 64 MB; past that a board is read per request.
+    boards: caches.create<Board>({ maxBytes: 32 * 1024 * 1024, sizeOf: boardBytes }),
   };
 }
 

@@ -10,7 +10,7 @@ import { leaderboard } from '../services/leaderboard';
 /** /question-tracker/v1/leaderboard: opted-in users ranked by one metric; PUT /opt-in is the caller's choice. */
 export function leaderboardRoutes(deps: Deps) {
   return new Hono<AppEnv>()
-    .get('/', valid('query', leaderboardQuerySchema), async (c) => ok(c, await leaderboard(deps.db, c.get('user'), c.req.valid('query')), 200))
+    .get('/', valid('query', leaderboardQuerySchema), async (c) => ok(c, await leaderboard(deps, c.get('user'), c.req.valid('query')), 200))
     .put(
       '/opt-in',
       async (c, next) => {

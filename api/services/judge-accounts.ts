@@ -12,7 +12,6 @@ import type { JobQueue } from '../jobs/queue';
 import type { Clock } from '../lib/clock';
 import { AppError, notFound } from '../lib/errors';
 import { JudgeDownError, type JudgeClient } from './judge-client';
-import { forgetBoards } from './leaderboard';
 
 export interface JudgeDeps {
   db: Db;
@@ -191,12 +190,10 @@ export async function recomputeRanking(db: Db, userId: string): Promise<void> {
   const f = rankingFigures(accounts);
   const set = { cScore: f.c_score ?? 0, totalQuestions: f.total_questions ?? 0, leetcodeRating: f.leetcode_rating, codeforcesRating: f.codeforces_rating, updatedAt: sql`now()` };
   await db.insert(userRankings).values({ userId, ...set }).onConflictDoUpdate({ target: userRankings.userId, set });
-  forgetBoards(db);
 }
 
 export async function setLeaderboardOptIn(db: Db, userId: string, optIn: boolean): Promise<boolean> {
   await recomputeRanking(db, userId);
   await db.update(userRankings).set({ optedIn: optIn }).where(eq(userRankings.userId, userId));
-  forgetBoards(db);
   return optIn;
 }

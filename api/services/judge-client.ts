@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import type { JudgeAdapter, JudgeAnswer, JudgeRequest } from '../judges/types';
 
@@ -32,25 +34,77 @@ export function retryAfterMs(header: string | null, now: Date): number | null {
 }
 
 /**
+ * Who may call a judge when. Every API process takes its turns from the same store, so a judge's rate
+ * limit holds for the whole deployment, not per process.
+ */
+export interface JudgeTurns {
+  /** Books the next request to `judge` (spaced `intervalMs` after the last booking); ms to wait for it. */
+  take(judge: string, intervalMs: number): Promise<number>;
+  /** The judge asked for a pause (Retry-After): no booking starts before `ms` from now. */
+  pushBack(judge: string, ms: number): Promise<void>;
+}
+
+/** Turns kept in this process: right for one process (tests, PGlite, which is one process anyway). */
+export function memoryTurns(): JudgeTurns {
+  const next = new Map<string, number>();
+  return {
+    take(judge, intervalMs) {
+      const now = Date.now();
+      const at = Math.max(now, next.get(judge) ?? 0);
+      next.set(judge, at + intervalMs);
+      return Promise.resolve(at - now);
+    },
+    pushBack(judge, ms) {
+      next.set(judge, Math.max(next.get(judge) ?? 0, Date.now() + ms));
+      return Promise.resolve();
+    },
+  };
+}
+
+/**
+ * Turns booked in the database (table judge_turns, one row per judge): one atomic upsert per request,
+ * timed by the database's clock, so processes on several machines book from the same clock too.
+ */
+export function databaseTurns(db: Db): JudgeTurns {
+  const seconds = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
+  return {
+    async take(judge, intervalMs) {
+      const [row] = await queryRows<{ wait_ms: number | string }>(
+        db,
+        sql`insert into judge_turns as t (judge, next_at) values (${judge}, clock_timestamp() + ${seconds(intervalMs)})
+            on conflict (judge) do update set next_at = greatest(t.next_at, clock_timestamp()) + ${seconds(intervalMs)}
+            returning greatest(0, extract(epoch from (t.next_at - ${seconds(intervalMs)} - clock_timestamp())) * 1000) as wait_ms`,
+      );
+      return Number(row?.wait_ms ?? 0);
+    },
+    async pushBack(judge, ms) {
+      await db.execute(
+        sql`insert into judge_turns as t (judge, next_at) values (${judge}, clock_timestamp() + ${seconds(ms)})
+            on conflict (judge) do update set next_at = greatest(t.next_at, clock_timestamp() + ${seconds(ms)})`,
+      );
+    },
+  };
+}
+
+/**
  * The one place that talks to judges. Each judge has its own spacing (its rate limit): requests to one
- * judge from this process wait their turn; a Retry-After pushes that judge's next turn back.
+ * judge wait their turn (booked in `turns`, shared by every process); a Retry-After pushes that judge's
+ * next turn back.
  */
 export function createJudgeClient(options: {
   origins: Record<string, string>;
   intervalsMs: Record<string, number>;
   timeoutMs: number;
   clock: Clock;
+  turns?: JudgeTurns;
   fetch?: JudgeFetch;
 }): JudgeClient {
   const send = options.fetch ?? ((url, init) => fetch(url, init));
-  const nextTurn = new Map<string, number>();
+  const turns = options.turns ?? memoryTurns();
 
   async function turn(judge: string): Promise<void> {
-    const interval = options.intervalsMs[judge] ?? 1000;
-    const now = Date.now();
-    const at = Math.max(now, nextTurn.get(judge) ?? 0);
-    nextTurn.set(judge, at + interval);
-    if (at > now) await new Promise((r) => setTimeout(r, at - now));
+    const wait = await turns.take(judge, options.intervalsMs[judge] ?? 1000);
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   }
 
   return {
@@ -74,7 +128,7 @@ export function createJudgeClient(options: {
         const body = (await res.text()).slice(0, MAX_BODY_CHARS);
         if (res.status === 429 || res.status >= 500) {
           const wait = retryAfterMs(res.headers.get('retry-after'), options.clock.now());
-          if (wait) nextTurn.set(adapter.id, Math.max(nextTurn.get(adapter.id) ?? 0, Date.now() + wait));
+          if (wait) await turns.pushBack(adapter.id, wait);
           // Codeforces says "Call limit exceeded" with a 503; the adapter would only call it unreadable.
           throw new JudgeDownError(adapter.id, wait, `HTTP ${res.status}`);
         }

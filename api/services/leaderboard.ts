@@ -3,6 +3,7 @@ import { isUuid } from '../../shared/schemas/note';
 import { LEADERBOARD_PAGE_SIZE, type RankingMetric } from '../../shared/rules/ranking';
 import type { Leaderboard, LeaderboardRow } from '../../shared/schemas/leaderboard';
 import type { Db } from '../db/client';
+import type { Deps } from '../lib/env';
 import { collaborators, sheetFollows, userRankings, users } from '../db/schema';
 import type { UserRow } from './auth';
 import { sheetAccess } from './access';
@@ -14,23 +15,18 @@ const COLUMNS = {
   codeforces_rating: userRankings.codeforcesRating,
 } as const;
 
-/** How long a whole-site board read from the database is used before it is read again. */
-export const BOARD_TTL_MS = 15_000;
-
 /** One metric's whole board, highest first: what a page, a rank and the total are cut from. */
-interface Board {
+export interface Board {
   values: Int32Array;
   ids: string[];
   position: Map<string, number>;
-  readAt: number;
 }
 
-const boards = new WeakMap<Db, Map<RankingMetric, { at: number; board: Promise<Board> }>>();
+/** Roughly what a board holds in memory: a value, an id string and a map entry per user. */
+export const boardBytes = (board: Board) => board.ids.length * 160;
 
-/** Drops this process's boards (after a write here, so the writer sees their own change at once). */
-export function forgetBoards(db: Db): void {
-  boards.delete(db);
-}
+/** The change-feed tag of every board: user_rankings announces each change to it (migration 0014). */
+export const BOARD_TAG = 'leaderboard';
 
 async function readBoard(db: Db, metric: RankingMetric): Promise<Board> {
   const column = COLUMNS[metric];
@@ -47,22 +43,30 @@ async function readBoard(db: Db, metric: RankingMetric): Promise<Board> {
     ids[i] = r.userId;
     position.set(r.userId, i);
   });
-  return { values, ids, position, readAt: Date.now() };
+  return { values, ids, position };
 }
 
+const reading = new WeakMap<Deps, Map<RankingMetric, Promise<Board>>>();
+
 /**
- * The whole-site board of a metric, kept in memory for BOARD_TTL_MS: a page of 100,000 users is then a
- * slice and two binary searches instead of counting index ranges (a deep page would count them all).
- * Another process's changes show within that time; this process's own at once (forgetBoards).
+ * The whole-site board of a metric, kept in memory until user_rankings changes (in any process: the
+ * change feed drops it): a page of 100,000 users is then a slice and two binary searches instead of
+ * counting index ranges (a deep page would count them all). Readers that miss together share one read.
  */
-function boardFor(db: Db, metric: RankingMetric): Promise<Board> {
-  let byMetric = boards.get(db);
-  if (!byMetric) boards.set(db, (byMetric = new Map()));
-  const kept = byMetric.get(metric);
-  if (kept && Date.now() - kept.at < BOARD_TTL_MS) return kept.board;
-  const board = readBoard(db, metric);
-  byMetric.set(metric, { at: Date.now(), board });
-  board.catch(() => byMetric.delete(metric));
+function boardFor(deps: Deps, metric: RankingMetric): Promise<Board> {
+  const kept = deps.kept.boards.get(metric);
+  if (kept) return Promise.resolve(kept);
+  let pending = reading.get(deps);
+  if (!pending) reading.set(deps, (pending = new Map()));
+  const inFlight = pending.get(metric);
+  if (inFlight) return inFlight;
+  const ticket = deps.caches.ticket();
+  const board = readBoard(deps.db, metric).then((b) => {
+    deps.kept.boards.set(ticket, metric, b, [BOARD_TAG]);
+    return b;
+  });
+  pending.set(metric, board);
+  void board.catch(() => undefined).finally(() => pending.delete(metric));
   return board;
 }
 
@@ -78,8 +82,9 @@ function countAbove(values: Int32Array, v: number): number {
   return lo;
 }
 
-async function wholeBoard(db: Db, viewer: UserRow | null, metric: RankingMetric, page: number): Promise<Leaderboard> {
-  const board = await boardFor(db, metric);
+async function wholeBoard(deps: Deps, viewer: UserRow | null, metric: RankingMetric, page: number): Promise<Leaderboard> {
+  const { db } = deps;
+  const board = await boardFor(deps, metric);
   const offset = (page - 1) * LEADERBOARD_PAGE_SIZE;
   const ids = board.ids.slice(offset, offset + LEADERBOARD_PAGE_SIZE);
   const names = ids.length ? await db.select({ id: users.id, profileName: users.profileName }).from(users).where(inArray(users.id, ids)) : [];
@@ -102,8 +107,9 @@ async function wholeBoard(db: Db, viewer: UserRow | null, metric: RankingMetric,
  * next rank skips: 1, 2, 2, 4), with the viewer's own row wherever it falls. `sheet` narrows it to the
  * sheet's creator, collaborators and followers (a private sheet only for its members).
  */
-export async function leaderboard(db: Db, viewer: UserRow | null, query: { metric: RankingMetric; page: number; sheet?: string | undefined }): Promise<Leaderboard> {
-  if (!query.sheet) return wholeBoard(db, viewer, query.metric, query.page);
+export async function leaderboard(deps: Deps, viewer: UserRow | null, query: { metric: RankingMetric; page: number; sheet?: string | undefined }): Promise<Leaderboard> {
+  if (!query.sheet) return wholeBoard(deps, viewer, query.metric, query.page);
+  const { db } = deps;
   const column = COLUMNS[query.metric];
   let scope: SQL | undefined;
   if (query.sheet) {
