@@ -82,7 +82,7 @@ describe('migration 0013 on an existing database', () => {
 
       await db.migrate(MIGRATIONS);
       const rows = await db.query<{ slug: string; followers: number; rank: number | null }>('select slug, followers, rank from sheets order by slug');
-      expect(rows.map((r) => [r.slug, Number(r.followers), r.rank === null ? null : Number(r.rank)])).toEqual([
+      expect(rows.map((r) => [r.slug, r.followers, r.rank])).toEqual([
         ['big', 0, 1],
         ['own', 0, null],
         ['small', 1, 2],
@@ -92,7 +92,7 @@ describe('migration 0013 on an existing database', () => {
       await db.query(`insert into sheet_follows (sheet_id, user_id) values ('00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-000000000002')`);
       await db.query(`delete from users where id = '00000000-0000-4000-8000-000000000002'`);
       const after = await db.query<{ slug: string; followers: number }>(`select slug, followers from sheets where slug in ('big', 'small') order by slug`);
-      expect(after.map((r) => Number(r.followers))).toEqual([0, 0]);
+      expect(after.map((r) => r.followers)).toEqual([0, 0]);
     } finally {
       await db.close();
     }
