@@ -8,6 +8,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'pt-e2e-'));
 // Away from the E2E ports of other runs on this machine (they pick ports next to each other).
 const FAKE_JUDGE_PORT = Number(process.env.FAKE_JUDGE_PORT ?? E2E_PORT + 1000);
 const FAKE_JUDGE = `http://127.0.0.1:${FAKE_JUDGE_PORT}`;
+// A local SMTP server keeps the e-mails the API sends (reset links, invites); specs read them over HTTP.
+const MAILBOX_SMTP_PORT = E2E_PORT + 2000;
+const MAILBOX_HTTP = `http://127.0.0.1:${E2E_PORT + 2001}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -36,6 +39,12 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
+      command: `npx tsx tests/support/mailbox.ts --smtp-port ${MAILBOX_SMTP_PORT} --http-port ${E2E_PORT + 2001}`,
+      url: `${MAILBOX_HTTP}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
       command: 'npx tsx api/server.ts',
       url: `http://localhost:${E2E_PORT}/healthz`,
       reuseExistingServer: false,
@@ -46,6 +55,7 @@ export default defineConfig({
         // No test reaches a real judge.
         CODEFORCES_ORIGIN: `${FAKE_JUDGE}/codeforces`, LEETCODE_ORIGIN: `${FAKE_JUDGE}/leetcode`, ATCODER_ORIGIN: `${FAKE_JUDGE}/atcoder`,
         CODECHEF_ORIGIN: `${FAKE_JUDGE}/codechef`, GEEKSFORGEEKS_ORIGIN: `${FAKE_JUDGE}/geeksforgeeks`,
+        SMTP_URL: `smtp://127.0.0.1:${MAILBOX_SMTP_PORT}`, PUBLIC_URL: `http://localhost:${E2E_PORT}`,
       },
     },
   ],

@@ -41,6 +41,7 @@ import type { JobQueue } from './jobs/queue';
 import { jobHandlers } from './jobs/handlers';
 import { createJudgeClient, databaseTurns, type JudgeFetch } from './services/judge-client';
 import { mountDashboard } from './static';
+import { createMailer, noMailer, smtpTransport, type Mailer } from './lib/mail';
 
 /** Request bodies above this are refused before they are read whole (uploads are limited to 1 MB by the spec). */
 export const MAX_BODY_BYTES = 1024 * 1024 + 64 * 1024;
@@ -66,6 +67,7 @@ export function createApp({
   jobs = manualQueue(),
   judgeFetch,
   runJobs = false,
+  mailer,
 }: {
   db: Db;
   config: Config;
@@ -79,15 +81,22 @@ export function createApp({
   judgeFetch?: JudgeFetch;
   /** Start `jobs`' workers in this process with the app's own dependencies. */
   runJobs?: boolean;
+  /** Outgoing e-mail: from SMTP_URL unless given; none without it. */
+  mailer?: Mailer;
 }) {
   const caches = new MemoryCaches(changes);
   const judgeClient = createJudgeClient({ origins: config.judgeOrigins, intervalsMs: config.judgeIntervalsMs, timeoutMs: config.judgeTimeoutMs, clock, turns: databaseTurns(db), ...(judgeFetch && { fetch: judgeFetch }) });
-  const deps: Deps = { db, config, clock, caches, kept: createKeptAnswers(caches), throttle, passwords: createPasswordHasher(config), jobs, judgeClient };
   const log = (line: Record<string, unknown>) => {
     if (config.logLevel === 'info' || (config.logLevel === 'error' && line.level === 'error')) {
       console.log(JSON.stringify({ time: clock.now().toISOString(), ...line }));
     }
   };
+  const outgoing =
+    mailer ??
+    (config.smtpUrl
+      ? createMailer({ transport: smtpTransport(config.smtpUrl), from: config.mailFrom, onError: (err) => log({ level: 'error', mail: 'could not send an e-mail', error: String(err) }) })
+      : noMailer);
+  const deps: Deps = { db, config, clock, caches, kept: createKeptAnswers(caches), throttle, passwords: createPasswordHasher(config), jobs, judgeClient, mailer: outgoing };
 
   if (runJobs) {
     jobs.start(jobHandlers(deps)).catch((err: unknown) => log({ level: 'error', jobs: 'could not start the job queue', error: String(err) }));

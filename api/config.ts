@@ -58,6 +58,21 @@ const schema = z.object({
   JUDGE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Start the background jobs (pg-boss) with the server; false leaves refreshes queued for another process. */
   JOBS: z.enum(['true', 'false']).default('true'),
+  /** Optional: where e-mail goes out (reset links, invites), e.g. smtp://user:pass@mail.example.com:587 or smtps://…:465. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The From of every e-mail. */
+  MAIL_FROM: z.string().min(3).default('Practice Tracker <no-reply@localhost>'),
+  /** The dashboard's address as users reach it, for links in e-mails (without it, the request's own origin). */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, 'PUBLIC_URL must be an http(s) URL')
+    .transform((s) => s.replace(/\/+$/, ''))
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 const origin = z
@@ -101,6 +116,9 @@ export interface Config {
   contestRefreshMinutes: number;
   judgeTimeoutMs: number;
   jobs: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -140,6 +158,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contestRefreshMinutes: e.CONTEST_REFRESH_MINUTES,
     judgeTimeoutMs: e.JUDGE_TIMEOUT_MS,
     jobs: e.JOBS === 'true',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL,
   };
 }
 

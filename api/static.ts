@@ -20,7 +20,7 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /** Client-side routes of the dashboard: they all answer with index.html. */
-const SPA_ROUTES = ['/', '/question-tracker', '/question-tracker/*', '/profile/*', '/account'];
+const SPA_ROUTES = ['/', '/question-tracker', '/question-tracker/*', '/profile/*', '/account', '/reset-password'];
 /** The API's own paths under the dashboard's: an unknown one is a missing route (JSON 404), not a page. */
 const API_PATH = /^\/question-tracker\/v\d+(\/|$)/;
 

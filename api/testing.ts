@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { testConfig, type Config } from './config';
 import { openPglite, openPostgres, queryRows, type Database } from './db/client';
 import type { Clock } from './lib/clock';
+import type { Mailer } from './lib/mail';
 import { postgresThrottle, redisThrottle } from './services/login-throttle';
 
 /**
@@ -58,13 +59,13 @@ export interface Reply<T = unknown> {
 }
 
 /** A test app on a fresh database, with a small HTTP helper that always goes through app.fetch. */
-export async function createTestApp(options: { config?: Partial<Config>; clock?: Clock } = {}) {
+export async function createTestApp(options: { config?: Partial<Config>; clock?: Clock; mailer?: Mailer } = {}) {
   const database = await openTestDatabase();
   const config = testConfig({ dashboardDir: '/nonexistent', ...options.config });
   // TEST_REDIS_URL runs the suite with failed sign-ins counted in Redis, under a prefix of this app's own.
   const redisUrl = process.env.TEST_REDIS_URL;
   const throttle = redisUrl ? await redisThrottle(redisUrl, `test:${randomBytes(6).toString('hex')}:`) : postgresThrottle(database.db);
-  const app = createApp({ db: database.db, config, clock: options.clock, changes: database.changes, throttle });
+  const app = createApp({ db: database.db, config, clock: options.clock, changes: database.changes, throttle, mailer: options.mailer });
 
   async function call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...opts.headers };

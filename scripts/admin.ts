@@ -5,12 +5,15 @@ import { parseProblemUrl } from '../shared/platforms/index';
 import { ConfigError, loadConfig } from '../api/config';
 import { DataDirInUseError, openDatabase, type Db } from '../api/db/client';
 import { customQuestions, questions, users } from '../api/db/schema';
+import { systemClock } from '../api/lib/clock';
+import { createResetLink } from '../api/services/password-reset';
 
 /**
  * Administrator commands, run against the configured database (DATABASE_URL, or PGlite in DATA_DIR):
  *   npm run admin -- grant-premium <email>
  *   npm run admin -- revoke-premium <email>
  *   npm run admin -- verify-question <problem URL> [name]
+ *   npm run admin -- reset-link <email>
  * With PGlite, stop the server first: one process at a time may open the data directory.
  */
 
@@ -23,6 +26,8 @@ export const USAGE = [
   '  verify-question <problem URL> [name]',
   "                                      make a custom question part of the shared catalogue, under this name or",
   "                                      the one most of its users gave it; everyone then sees the catalogue's data",
+  '  reset-link <email>                  print a one-time password reset link for the account (works for an hour;',
+  '                                      its origin is PUBLIC_URL, else http://localhost:PORT)',
 ].join('\n');
 
 export class AdminError extends Error {}
@@ -92,7 +97,25 @@ export async function verifyQuestion(db: Db, problemUrl: string, name?: string):
   });
 }
 
-const COMMANDS: Record<string, { args: [min: number, max: number]; run: (db: Db, args: string[]) => Promise<string> }> = {
+/** What commands need besides the database: the origin of links they print. */
+export interface AdminContext {
+  origin: string;
+}
+
+export function adminContext(config: { publicUrl: string | undefined; port: number }): AdminContext {
+  return { origin: config.publicUrl ?? `http://localhost:${config.port}` };
+}
+
+/** A reset link for the account, for a server without e-mail (SMTP_URL unset). */
+export async function resetLinkFor(db: Db, rawEmail: string, context: AdminContext): Promise<string> {
+  const email = rawEmail.trim().toLowerCase();
+  if (!email) throw new AdminError('An email is required.');
+  const made = await createResetLink({ db, clock: systemClock }, email, context.origin);
+  if (!made) throw new AdminError(`No account with the email ${email}.`);
+  return `Password reset link for ${made.email} (works once, until ${made.expiresAt.toISOString()}):\n${made.link}`;
+}
+
+const COMMANDS: Record<string, { args: [min: number, max: number]; run: (db: Db, args: string[], context: AdminContext) => Promise<string> }> = {
   'grant-premium': { args: [1, 1], run: async (db, [email]) => describe(await setPremium(db, email!, true)) },
   'revoke-premium': { args: [1, 1], run: async (db, [email]) => describe(await setPremium(db, email!, false)) },
   'verify-question': {
@@ -102,10 +125,17 @@ const COMMANDS: Record<string, { args: [min: number, max: number]; run: (db: Db,
       return r.changed ? `Verified "${r.name}" (${r.difficulty}) into the catalogue.` : `"${r.name}" was verified already; nothing changed.`;
     },
   },
+  'reset-link': { args: [1, 1], run: (db, [email], context) => resetLinkFor(db, email!, context) },
 };
 
 /** Runs one command line; returns the process exit code. */
-export async function runAdmin(args: string[], open: () => Promise<{ db: Db; close(): Promise<void> }>, out = console.log, err = console.error): Promise<number> {
+export async function runAdmin(
+  args: string[],
+  open: () => Promise<{ db: Db; close(): Promise<void> }>,
+  out = console.log,
+  err = console.error,
+  context: () => AdminContext = () => adminContext(loadConfig()),
+): Promise<number> {
   const [command, ...rest] = args;
   const entry = command ? COMMANDS[command] : undefined;
   if (!entry || rest.length < entry.args[0] || rest.length > entry.args[1]) {
@@ -120,7 +150,7 @@ export async function runAdmin(args: string[], open: () => Promise<{ db: Db; clo
     return 1;
   }
   try {
-    out(await entry.run(database.db, rest));
+    out(await entry.run(database.db, rest, context()));
     return 0;
   } catch (e) {
     err(e instanceof AdminError ? e.message : `Failed: ${String(e)}`);

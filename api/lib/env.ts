@@ -7,6 +7,7 @@ import type { ThrottleStore } from '../services/login-throttle';
 import type { PasswordHasher } from '../services/passwords';
 import type { Clock } from './clock';
 import type { KeptAnswers } from './kept-answers';
+import type { Mailer } from './mail';
 import type { MemoryCaches } from './memory-cache';
 
 export interface Deps {
@@ -21,6 +22,8 @@ export interface Deps {
   jobs: JobQueue;
   /** The one way requests reach the judges (their origins and rate limits). */
   judgeClient: JudgeClient;
+  /** Outgoing e-mail (reset links, invites); off without SMTP_URL. */
+  mailer: Mailer;
 }
 
 export interface AppEnv {

@@ -8,6 +8,10 @@ import { ok, valid } from '../lib/respond';
 import { requireUser } from '../lib/session';
 import { changePassword, deleteAccount, listOwnSheets } from '../services/account';
 import { login, logout, signup, toUser } from '../services/auth';
+import { forgotPasswordBodySchema, resetPasswordBodySchema } from '../../shared/schemas/password-reset';
+import { RESET_MESSAGES } from '../../shared/rules/password-reset';
+import { linkOrigin } from '../lib/public-url';
+import { requestPasswordReset, resetPassword } from '../services/password-reset';
 
 /** Refuses a signed-out caller before the body is validated, so it learns nothing about the body's rules. */
 const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -30,6 +34,14 @@ export function authRoutes(deps: Deps) {
       const token = c.get('token');
       if (token) await logout(deps, token);
       return ok(c, null, 200, 'Signed out');
+    })
+    .post('/forgot-password', valid('json', forgotPasswordBodySchema), async (c) => {
+      const result = await requestPasswordReset(deps, c.req.valid('json').email, linkOrigin(c, deps.config), clientAddress(c, deps.config));
+      return ok(c, result, 200, result.delivery === 'email' ? RESET_MESSAGES.emailSent : RESET_MESSAGES.askAdministrator);
+    })
+    .post('/reset-password', valid('json', resetPasswordBodySchema), async (c) => {
+      const result = await resetPassword(deps, c.req.valid('json'));
+      return ok(c, result, 200, RESET_MESSAGES.done);
     })
     .get('/me', (c) => ok(c, { user: toUser(requireUser(c)) }, 200))
     .post('/change-password', signedIn, valid('json', changePasswordBodySchema), async (c) => {

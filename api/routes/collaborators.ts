@@ -5,6 +5,9 @@ import type { AppEnv, Deps } from '../lib/env';
 import { ok, valid } from '../lib/respond';
 import { leaveSheet, listInvites, removeCollaborator, sendInvite } from '../services/sharing';
 import { answerInvite } from '../services/sheet-lists';
+import { mailInvite } from '../services/invite-mail';
+import { linkOrigin } from '../lib/public-url';
+import { requireUser } from '../lib/session';
 import { listCollaborators } from '../services/sheets';
 
 /** /question-tracker/v2/sheet/collaborators: who shares a sheet, invites and their answers. */
@@ -16,6 +19,7 @@ export function collaboratorRoutes(deps: Deps) {
     })
     .post('/send-collaboration-invite/:sheetId', valid('json', inviteBodySchema), async (c) => {
       const invite = await sendInvite(db, c.req.param('sheetId'), c.get('user'), c.req.valid('json').email);
+      await mailInvite(deps, invite, requireUser(c), linkOrigin(c, deps.config));
       return ok(c, invite, 201, 'Collaborator invite sent');
     })
     .get('/get-sheet-collaborations-invites/:sheetId', async (c) => {

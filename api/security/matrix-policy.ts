@@ -134,6 +134,9 @@ export const POLICIES: RoutePolicy[] = [
     path: '/auth/v1/delete-account',
     cases: one('delete own account', ['self'], personal(), async (ctx) => ({ path: '/auth/v1/delete-account', token: await spare(ctx), body: { password: PASSWORD } })),
   },
+  // Anyone may ask for a reset link (the answer is the same for every e-mail); only the link's token decides a reset.
+  { method: 'POST', path: '/auth/v1/forgot-password', cases: one('ask for a reset link', ['open'], open(200), () => ({ path: '/auth/v1/forgot-password', body: { email: `${unique('forgot')}@example.com` } })) },
+  { method: 'POST', path: '/auth/v1/reset-password', cases: one('reset with a made-up link', ['open'], open(400), () => ({ path: '/auth/v1/reset-password', body: { token: 'x'.repeat(43), password: 'another horse battery' } })) },
   { method: 'GET', path: '/healthz', cases: one('health', ['open'], open(), () => ({ path: '/healthz' })) },
 
   // Catalogue

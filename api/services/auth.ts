@@ -83,7 +83,7 @@ export async function signup(
   throw new Error('could not find a free profile name');
 }
 
-interface ThrottleKey {
+export interface ThrottleKey {
   key: string;
   limits: ThrottleLimits;
 }
@@ -110,7 +110,7 @@ function throttleKeys(email: string, address: string | null): ThrottleKey[] {
  * Reserves one attempt on every key before any password is hashed, or refuses with 429 (giving back
  * those already taken): a burst gets no more checks than the limit, whatever arrives at once.
  */
-async function reserveAttempts(deps: AuthDeps, keys: ThrottleKey[], message: string = RULE_MESSAGES.throttled): Promise<Held[]> {
+export async function reserveAttempts(deps: AuthDeps, keys: ThrottleKey[], message: string = RULE_MESSAGES.throttled): Promise<Held[]> {
   const held: Held[] = [];
   for (const k of keys) {
     const r = await deps.throttle.reserve(k.key, k.limits, deps.clock.now());

@@ -13,6 +13,7 @@ import { Layout } from './layout';
 const PricingPage = lazy(() => import('../features/pricing/pricing-page'));
 const ProfilePage = lazy(() => import('../features/profile/profile-page'));
 const AccountPage = lazy(() => import('../features/account/account-page'));
+const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
 
 export function App() {
   const theme = useThemeStore((s) => s.theme);
@@ -39,6 +40,11 @@ export function App() {
           <Route path="/account">
             <Suspense fallback={<SkeletonList rows={4} />}>
               <AccountPage />
+            </Suspense>
+          </Route>
+          <Route path="/reset-password">
+            <Suspense fallback={<SkeletonList rows={2} />}>
+              <ResetPasswordPage />
             </Suspense>
           </Route>
           <Route component={TrackerErrorScreen} />

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ForgotPasswordBody, ResetPasswordBody } from '@shared/schemas/password-reset';
 import type { LoginBody, SignupBody } from '@shared/schemas/user';
 import { api, unwrap } from '../../../lib/api';
 import { useSessionStore } from '../../../lib/session-store';
@@ -50,3 +51,9 @@ export function useLogout() {
     },
   });
 }
+
+/** Asks for a reset link; the answer says how it comes (by e-mail, or from the administrator), never whether the account exists. */
+export const useForgotPassword = () => useMutation({ mutationFn: (body: ForgotPasswordBody) => unwrap(api.auth.v1['forgot-password'].$post({ json: body })) });
+
+/** Sets a new password with a reset link's token, then signs in with the session the answer carries. */
+export const useResetPassword = () => useAuthMutation((body: ResetPasswordBody) => unwrap(api.auth.v1['reset-password'].$post({ json: body })));

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 
-type Mode = 'login' | 'signup';
+/** 'forgot' asks for a password reset link. */
+type Mode = 'login' | 'signup' | 'forgot';
 
 interface LoginPopupState {
   open: boolean;
