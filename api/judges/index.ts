@@ -3,17 +3,17 @@ import { atcoderJudge } from './atcoder';
 import { codechefJudge } from './codechef';
 import { codeforcesJudge } from './codeforces';
 import { geeksforgeeksJudge } from './geeksforgeeks';
+import { hackerrankJudge } from './hackerrank';
 import { leetcodeJudge } from './leetcode';
 import type { JudgeAdapter, JudgeWithoutAdapter } from './types';
 
 export type { JudgeAdapter } from './types';
 
 /** The judges whose accounts can be linked, one adapter file each. */
-export const judges: readonly JudgeAdapter[] = Object.freeze([leetcodeJudge, geeksforgeeksJudge, codechefJudge, codeforcesJudge, atcoderJudge]);
+export const judges: readonly JudgeAdapter[] = Object.freeze([leetcodeJudge, geeksforgeeksJudge, codechefJudge, codeforcesJudge, atcoderJudge, hackerrankJudge]);
 
 /** Every other judge of the platform registry, and why it has no reader. */
 export const judgesWithoutAdapter: readonly JudgeWithoutAdapter[] = Object.freeze([
-  { id: 'hackerrank', reason: 'HackerRank publishes no rating, and its public profile gives badges rather than solved counts' },
   { id: 'interviewbit', reason: 'InterviewBit has no public profile data (its profile pages need a session)' },
   { id: 'codestudio', reason: 'Code360 has no public profile API' },
   { id: 'tuf', reason: 'takeUforward has no public profile data' },

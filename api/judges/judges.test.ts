@@ -5,6 +5,7 @@ import { atcoderJudge } from './atcoder';
 import { codechefJudge } from './codechef';
 import { codeforcesJudge } from './codeforces';
 import { geeksforgeeksJudge } from './geeksforgeeks';
+import { hackerrankJudge } from './hackerrank';
 import { judgeById, judges, judgesWithoutAdapter, originEnvVar } from './index';
 import { leetcodeJudge } from './leetcode';
 import type { AccountRead, ContestRead, JudgeAnswer } from './types';
@@ -167,5 +168,50 @@ describe('GeeksforGeeks', () => {
     expect(f.solvedByDifficulty).toEqual({ Hard: 2 });
     expect(f.solved).toBe(2);
     expect(Object.getPrototypeOf(f.solvedByDifficulty)).toBe(Object.prototype);
+  });
+});
+
+describe('HackerRank', () => {
+  const answers = (profile: string, badges: string, ratings: string, profileStatus = 200) => ({
+    profile: ok(fixture('hackerrank', profile), profileStatus),
+    badges: ok(fixture('hackerrank', badges)),
+    ratings: ok(fixture('hackerrank', ratings)),
+  });
+  it('counts the badges’ solved challenges, names the best badge, and reads the Algorithms contest rating', () => {
+    const f = figures(hackerrankJudge.account.parse(answers('profile.json', 'badges.json', 'rating-histories.json'), 'hr_example'));
+    expect(f).toMatchObject({ solved: 212 + 61 + 24 + 30, solvedByDifficulty: null, rank: 'Problem Solving 5★', rating: 1602, maxRating: 1649, contests: 3 });
+    expect(f.history).toEqual([
+      { contest: 'Week of Code 36', at: '2018-02-26T16:00:00.000Z', rating: 1561 },
+      { contest: 'HourRank 27', at: '2018-03-21T15:30:00.000Z', rating: 1649 },
+      { contest: 'Week of Code 37', at: '2018-04-16T16:00:00.000Z', rating: 1602 },
+    ]);
+  });
+  it('reads an older badge list and someone who never took a rated contest', () => {
+    const f = figures(hackerrankJudge.account.parse(answers('profile.json', 'badges-older.json', 'rating-histories-empty.json'), 'x'));
+    expect(f).toMatchObject({ solved: 27, rank: 'C++ 3★', rating: null, maxRating: null, contests: null, history: [] });
+  });
+  it('tells an unknown handle from a changed shape or a browser check', () => {
+    expect(hackerrankJudge.account.parse(answers('not-found.json', 'not-found.json', 'not-found.json', 404), 'x')).toEqual({ kind: 'not-found' });
+    expect(hackerrankJudge.account.parse({ profile: ok('{"model":null}') }, 'x')).toEqual({ kind: 'not-found' });
+    expect(hackerrankJudge.account.parse(answers('changed-shape.json', 'badges.json', 'rating-histories.json'), 'x').kind).toBe('unreadable');
+    expect(hackerrankJudge.account.parse(answers('profile.json', 'changed-shape.json', 'rating-histories.json'), 'x').kind).toBe('unreadable');
+    expect(hackerrankJudge.account.parse(answers('profile.json', 'badges.json', 'changed-shape.json'), 'x').kind).toBe('unreadable');
+    expect(hackerrankJudge.account.parse(answers('browser-check.html', 'browser-check.html', 'browser-check.html'), 'x').kind).toBe('unreadable');
+    expect(hackerrankJudge.account.parse({ profile: ok(fixture('hackerrank', 'profile.json')), badges: ok('Service Unavailable', 503) }, 'x').kind).toBe('unreadable');
+  });
+  it('keeps hostile names as one line of text and drops implausible numbers', () => {
+    const f = figures(hackerrankJudge.account.parse(answers('profile.json', 'hostile.json', 'rating-histories-hostile.json'), 'x'));
+    expect(f.solved).toBe(7 + 2);
+    expect(f.rank).toBe('<script>alert(1)</script> Problem Solving 4★');
+    expect(f.history).toEqual([{ contest: '<img src=x onerror=alert(1)> Week of Code', at: '2019-01-07T16:00:00.000Z', rating: 1700 }]);
+    expect(f).toMatchObject({ rating: 1700, maxRating: 1700, contests: 1 });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+  it('plans the profile, the badges and the rating history', () => {
+    expect(hackerrankJudge.account.plan('hr_example', 'https://www.hackerrank.com').map((r) => r.url)).toEqual([
+      'https://www.hackerrank.com/rest/contests/master/hackers/hr_example/profile',
+      'https://www.hackerrank.com/rest/hackers/hr_example/badges',
+      'https://www.hackerrank.com/rest/hackers/hr_example/rating_histories_elo',
+    ]);
   });
 });

@@ -32,9 +32,24 @@ describe('judge accounts', () => {
     expect(parsed.leaderboardOptIn).toBe(false);
   });
 
+  it('links a HackerRank handle: solved from its badges, its best badge, its contest rating', async () => {
+    const me = await t.signup('Hacker');
+    const put = await t.call('PUT', `${A}/hackerrank`, { token: me.token, body: { handle: 'hr_example' } });
+    expect(put.status).toBe(200);
+    const { account } = judgeAccountResponseSchema.parse(put.body.data);
+    expect(account).toMatchObject({ platform: 'hackerrank', handle: 'hr_example', solved: 327, rank: 'Problem Solving 5★', rating: 1602, maxRating: 1649, contests: 3, status: 'ok', profileUrl: 'https://www.hackerrank.com/profile/hr_example' });
+    expect(t.judge.requests.filter((r) => r.judge === 'hackerrank').map((r) => r.path)).toEqual([
+      '/hackerrank/rest/contests/master/hackers/hr_example/profile',
+      '/hackerrank/rest/hackers/hr_example/badges',
+      '/hackerrank/rest/hackers/hr_example/rating_histories_elo',
+    ]);
+    expect((await t.call('PUT', `${A}/hackerrank`, { token: me.token, body: { handle: 'broken_badges' } })).status).toBe(502);
+    expect((await t.call('PUT', `${A}/hackerrank`, { token: me.token, body: { handle: 'down_there' } })).status).toBe(503);
+  });
+
   it('answers 404 "No such user on <Judge>" for an unknown handle, and stores nothing', async () => {
     const me = await t.signup('Typo');
-    for (const [platform, judge] of [['codeforces', 'Codeforces'], ['leetcode', 'LeetCode'], ['atcoder', 'AtCoder'], ['codechef', 'CodeChef'], ['geeksforgeeks', 'GeeksforGeeks']]) {
+    for (const [platform, judge] of [['codeforces', 'Codeforces'], ['leetcode', 'LeetCode'], ['atcoder', 'AtCoder'], ['codechef', 'CodeChef'], ['geeksforgeeks', 'GeeksforGeeks'], ['hackerrank', 'HackerRank']]) {
       const res = await t.call('PUT', `${A}/${platform}`, { token: me.token, body: { handle: 'missing_person' } });
       expect(res.status, platform).toBe(404);
       expect(res.body.status.message).toBe(`No such user on ${judge}`);
@@ -46,7 +61,7 @@ describe('judge accounts', () => {
     const me = await t.signup('Careful');
     expect((await t.call('PUT', `${A}/codeforces`, { token: me.token, body: { handle: 'a b' } })).status).toBe(400);
     expect((await t.call('PUT', `${A}/codeforces`, { token: me.token, body: { handle: '../../x' } })).status).toBe(400);
-    expect((await t.call('PUT', `${A}/hackerrank`, { token: me.token, body: { handle: 'someone' } })).status).toBe(404);
+    expect((await t.call('PUT', `${A}/interviewbit`, { token: me.token, body: { handle: 'someone' } })).status).toBe(404);
     const down = await t.call('PUT', `${A}/leetcode`, { token: me.token, body: { handle: 'down_badly' } });
     expect(down.status).toBe(503);
     expect(down.body.status.error).toBe('JudgeUnavailable');

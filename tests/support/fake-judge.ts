@@ -48,7 +48,7 @@ export function createFakeJudge(options: { now?: () => Date; delayMs?: number } 
   app.use('/:judge/*', async (c, next) => {
     const judge = c.req.param('judge');
     const url = new URL(c.req.url);
-    let handle = url.searchParams.get('handles') ?? url.searchParams.get('handle') ?? /\/users\/([^/]+)/.exec(url.pathname)?.[1] ?? null;
+    let handle = url.searchParams.get('handles') ?? url.searchParams.get('handle') ?? /\/(?:users|hackers)\/([^/]+)/.exec(url.pathname)?.[1] ?? null;
     if (c.req.method === 'POST') {
       const body = (await c.req.raw.clone().json().catch(() => ({}))) as { handle?: string; variables?: { username?: string } };
       handle = body.handle ?? body.variables?.username ?? null;
@@ -146,6 +146,23 @@ export function createFakeJudge(options: { now?: () => Date; delayMs?: number } 
     return json(c, fixture('geeksforgeeks', kind === 'missing' ? 'not-found.json' : kind === 'broken' ? 'changed-shape.json' : 'solved.json'));
   });
 
+  // HackerRank (three answers per account: a missing handle is 404 on each)
+  const hackerrank = (name: string) => (c: Context) => {
+    const h = c.req.param('handle') ?? '';
+    const kind = kindOf(h);
+    if (kind === 'missing') return json(c, fixture('hackerrank', 'not-found.json'), 404);
+    if (kind === 'broken') return json(c, fixture('hackerrank', 'changed-shape.json'));
+    if (name === 'profile.json') {
+      const profile = JSON.parse(fixture('hackerrank', name));
+      profile.model.username = h;
+      return json(c, JSON.stringify(profile));
+    }
+    return json(c, fixture('hackerrank', name));
+  };
+  app.get('/hackerrank/rest/contests/master/hackers/:handle/profile', hackerrank('profile.json'));
+  app.get('/hackerrank/rest/hackers/:handle/badges', hackerrank('badges.json'));
+  app.get('/hackerrank/rest/hackers/:handle/rating_histories_elo', hackerrank('rating-histories.json'));
+
   app.notFound((c) => c.text('Not Found', 404));
 
   return {
@@ -167,7 +184,7 @@ export function createFakeJudge(options: { now?: () => Date; delayMs?: number } 
 }
 export type FakeJudge = ReturnType<typeof createFakeJudge>;
 
-const JUDGE_PATHS = { codeforces: 1, leetcode: 1, atcoder: 1, codechef: 1, geeksforgeeks: 1 } as const;
+const JUDGE_PATHS = { codeforces: 1, leetcode: 1, atcoder: 1, codechef: 1, geeksforgeeks: 1, hackerrank: 1 } as const;
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const port = Number(process.argv[process.argv.indexOf('--port') + 1]) || 18900;

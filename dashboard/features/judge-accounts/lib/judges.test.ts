@@ -10,7 +10,7 @@ describe('judge accounts', () => {
     expect(formatAge(5 * 86_400 + 10)).toBe('5 days ago');
   });
   it('offers judges the registry names, and knows which of them rate contests', () => {
-    expect(LINKABLE_JUDGES.map(judgeName)).toEqual(['LeetCode', 'Codeforces', 'CodeChef', 'AtCoder', 'GeeksforGeeks']);
+    expect(LINKABLE_JUDGES.map(judgeName)).toEqual(['LeetCode', 'Codeforces', 'CodeChef', 'AtCoder', 'GeeksforGeeks', 'HackerRank']);
     expect(LINKABLE_JUDGES.filter(isContestJudge)).toEqual(['leetcode', 'codeforces', 'codechef', 'atcoder']);
   });
 });

@@ -3,7 +3,7 @@ import type { PlatformId } from '@shared/platforms/types';
 import { RATING_FLOORS } from '@shared/rules/ranking';
 
 /** The judges the server can read an account from (api/judges/index.ts), in the order offered. */
-export const LINKABLE_JUDGES: readonly PlatformId[] = ['leetcode', 'codeforces', 'codechef', 'atcoder', 'geeksforgeeks'];
+export const LINKABLE_JUDGES: readonly PlatformId[] = ['leetcode', 'codeforces', 'codechef', 'atcoder', 'geeksforgeeks', 'hackerrank'];
 
 /** Judges with contest ratings: the ones c_score counts a rating for. */
 export const isContestJudge = (platform: string) => Object.hasOwn(RATING_FLOORS, platform);
