@@ -98,7 +98,7 @@ describe('PATCH /question-tracker/v1/question/enrich', () => {
     const res = await enrich({ problemUrl: 'https://codeforces.com/problemset/problem/2001/A', difficulty: 'N/A', topics: [] });
     expect(res.status).toBe(200);
     expect(res.body.data.updated).toEqual([]);
-    expect(res.body.data.question).toMatchObject({ difficulty: '800', topics: ['math'] });
+    expect(res.body.data.question).toMatchObject({ difficulty: '800', topics: ['Math'] });
   });
 
   it("stores a judge's rating as it is, and analysis counts it in its bucket of 100", async () => {

@@ -48,7 +48,7 @@ describe('POST /question-tracker/v1/user/sync/import', () => {
     const twoSum = list.find((r) => r.question.problemUrl === 'https://leetcode.com/problems/two-sum/')!;
     expect(twoSum).toMatchObject({ checked: true, solvedAt: ago(300), question: { name: 'Two Sum', verified: true } });
     const custom = list.find((r) => r.question.problemUrl.includes('brand-new-sync-problem'))!;
-    expect(custom).toMatchObject({ checked: true, solvedAt: ago(40), question: { name: 'Brand New Sync Problem', difficulty: 'Hard', topics: ['Graphs'], verified: false } });
+    expect(custom).toMatchObject({ checked: true, solvedAt: ago(40), question: { name: 'Brand New Sync Problem', difficulty: 'Hard', topics: ['Graph'], verified: false } });
     // The judge's name is the user's own: the shared row says only what the URL says.
     const [row] = await t.db.select().from(questions).where(eq(questions.id, custom.question._id));
     expect(row).toMatchObject({ name: 'Brand New Sync Problem', difficulty: 'N/A', topics: [] });

@@ -3,6 +3,7 @@ import { queryRows, type Db } from '../db/client';
 import { customQuestions, questions, userQuestions } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import type { QuestionRow } from './questions';
+import { canonicalTopics } from '../../shared/rules/topics';
 
 /*
  * Custom questions belong to whoever typed them. A problem the catalogue does not know gets one shared,
@@ -68,7 +69,7 @@ export async function saveCustomDataOf(db: Db, clock: Clock, userId: string, ite
       question_id: item.questionId,
       name: item.name?.replace(/\s+/g, ' ').trim() || null,
       difficulty: item.difficulty || null,
-      topics: item.topics ?? null,
+      topics: item.topics ? canonicalTopics(item.topics) : null,
     })),
   );
   const w = sql`jsonb_to_recordset(${rows}::jsonb) as w(question_id uuid, name text, difficulty text, topics text[])`;

@@ -5,6 +5,7 @@ import type { Clock } from '../lib/clock';
 import { notFound } from '../lib/errors';
 import { findRecordOf, saveCustomData, type CustomRow } from './custom-questions';
 import { findQuestion, parseOrThrow, toQuestion, type QuestionRow } from './questions';
+import { canonicalTopics } from '../../shared/rules/topics';
 
 export type EnrichBody = z.output<typeof enrichQuestionBodySchema>;
 
@@ -12,19 +13,6 @@ export interface EnrichResult {
   question: Question;
   /** The fields this call changed; empty for a verified question or when nothing differed. */
   updated: ('name' | 'difficulty' | 'topics')[];
-}
-
-/** Topics as stored: trimmed, repeats (any case) kept once, in the order the page lists them. */
-function cleanTopics(topics: readonly string[]): string[] {
-  const seen = new Set<string>();
-  return topics
-    .map((t) => t.replace(/\s+/g, ' ').trim())
-    .filter((t) => {
-      const key = t.toLowerCase();
-      if (!t || seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
@@ -54,7 +42,7 @@ export async function enrichQuestion(deps: { db: Db; clock: Clock }, userId: str
   if (!record && !custom) return { question: seen(undefined), updated: [] };
   const before: CustomRow = custom ?? { name: row.name, difficulty: row.difficulty, topics: row.topics };
   const name = body.name?.replace(/\s+/g, ' ').trim();
-  const topics = body.topics ? cleanTopics(body.topics) : [];
+  const topics = body.topics ? canonicalTopics(body.topics) : [];
   const saved = await saveCustomData(deps.db, deps.clock, userId, row as QuestionRow, { name, difficulty: body.difficulty, topics }, 'fill');
   if (!saved) {
     // Verified meanwhile: the catalogue's data wins.

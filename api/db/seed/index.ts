@@ -9,6 +9,7 @@ import type { SheetConfig } from '../../../shared/schemas/sheet';
 import type { Db } from '../client';
 import { mappings, questions, retiredNames, seedState, sheets, users } from '../schema';
 import { seedQuestionSchema, seedSheetSchema, type SeedQuestion, type SeedSheet } from './format';
+import { canonicalTopics } from '../../../shared/rules/topics';
 
 export interface SeedSummary {
   questions: number;
@@ -118,7 +119,7 @@ export async function seedDatabase(db: Db, dir = SEED_DIR): Promise<SeedSummary>
               slug: slugFor(q),
               difficulty: q.difficulty,
               problemUrl: q.url,
-              topics: q.topics,
+              topics: canonicalTopics(q.topics),
               companies: q.companies,
               verified: true,
             })),
