@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { CALENDAR_MESSAGES } from '../../shared/rules/judge-accounts';
 import { calendarFeedBodySchema } from '../../shared/schemas/contest';
 import type { AppEnv, Deps } from '../lib/env';
+import { linkOrigin } from '../lib/public-url';
 import { ok, valid } from '../lib/respond';
 import { requireUser } from '../lib/session';
 import { createFeed, getFeed, revokeFeed } from '../services/contests';
@@ -19,7 +20,7 @@ export function calendarFeedRoutes(deps: Deps) {
     .get('/', async (c) => ok(c, { feed: await getFeed(deps.db, requireUser(c).id) }, 200))
     .put('/', valid('json', calendarFeedBodySchema), async (c) => {
       const { token, feed } = await createFeed(deps.db, requireUser(c).id, c.req.valid('json').platforms ?? []);
-      const url = `${new URL(c.req.url).origin}/question-tracker/v1/contests/feed/${token}.ics`;
+      const url = `${linkOrigin(c, deps.config)}/question-tracker/v1/contests/feed/${token}.ics`;
       return ok(c, { feed, token, url }, 200);
     })
     .delete('/', async (c) => {

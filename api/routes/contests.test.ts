@@ -2,6 +2,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarFeedCreatedSchema, contestsResponseSchema } from '../../shared/schemas/contest';
 import { createJudgeTestApp } from '../../tests/support/judge-app';
+import { createApp } from '../app';
 import { contests } from '../db/schema';
 
 type T = Awaited<ReturnType<typeof createJudgeTestApp>>;
@@ -112,5 +113,15 @@ describe('contests', () => {
     expect((await t.call('DELETE', F, { token: me.token })).status).toBe(404);
     expect((await t.call('GET', `${C}/feed/${'A'.repeat(43)}.ics`)).status).toBe(404);
     expect((await t.call('PUT', F, { body: {} })).status).toBe(401);
+  });
+
+  it("builds the feed's address from PUBLIC_URL when set, not from the request's host", async () => {
+    const me = await t.signup('Proxied');
+    const behindProxy = createApp({ db: t.db, config: { ...t.config, publicUrl: 'https://tracker.example' }, changes: t.changes });
+    const res = await behindProxy.fetch(
+      new Request('http://10.0.0.7:8080/question-tracker/v1/user/calendar-feed', { method: 'PUT', headers: { authorization: `Bearer ${me.token}`, 'content-type': 'application/json', host: 'evil.example' }, body: '{}' }),
+    );
+    const { url } = calendarFeedCreatedSchema.parse(((await res.json()) as { data: unknown }).data);
+    expect(url).toMatch(/^https:\/\/tracker\.example\/question-tracker\/v1\/contests\/feed\/[A-Za-z0-9_-]{43}\.ics$/);
   });
 });
