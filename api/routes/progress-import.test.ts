@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../shared/rules/upload';
-import { EXPORT_COLUMNS } from '../../shared/schemas/workspace';
+import { MAX_LISTED_FAILURES, MAX_LISTED_VALUE, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../shared/rules/upload';
+import { EXPORT_COLUMNS, progressImportResultSchema } from '../../shared/schemas/workspace';
 import { queryRows } from '../db/client';
 import { questions, userQuestions } from '../db/schema';
 import { seedDatabase } from '../db/seed/index';
@@ -128,6 +128,47 @@ describe('progress import and export', () => {
     const again = await upload(u.token, form(csv));
     expect(again.body.data).toMatchObject({ new: 0, alreadySolved: 7, invalidUrl: 3, error: 1, total: 11, questions: [] });
     expect(await snapshot(u.user._id)).toEqual(before);
+  });
+
+  it('lists the rows it skipped: the spreadsheet row number, the cell at fault and why', async () => {
+    const u = await t.signup('Failures');
+    const csv = [
+      'problemUrl,solved',
+      'https://leetcode.com/problems/two-sum/,true', // row 2: fine
+      '', // row 3: blank, skipped and not counted
+      'https://example.com/problems/two-sum,true', // row 4: unsupported platform
+      ',true', // row 5: empty URL
+      'https://leetcode.com/problems/valid-parentheses/,maybe', // row 6: unreadable solved value
+      "'=cmd|' /C calc'!A0,yes", // row 7: a formula-like cell, reported as the file had it
+      'https://leetcode.com/problems/climbing-stairs/,"no', // row 8: an unclosed quote
+    ].join('\n');
+    const res = await upload(u.token, form(csv));
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ new: 1, invalidUrl: 3, error: 2, total: 6 });
+    expect(res.body.data.failed).toEqual([
+      { row: 4, column: 'problemUrl', value: 'https://example.com/problems/two-sum', status: 'invalidUrl', reason: UPLOAD_MESSAGES.rowUrlUnsupported },
+      { row: 5, column: 'problemUrl', value: '', status: 'invalidUrl', reason: UPLOAD_MESSAGES.rowUrlEmpty },
+      { row: 6, column: 'solved', value: 'maybe', status: 'error', reason: UPLOAD_MESSAGES.rowSolvedUnreadable },
+      { row: 7, column: 'problemUrl', value: "=cmd|' /C calc'!A0", status: 'invalidUrl', reason: UPLOAD_MESSAGES.rowUrlUnsupported },
+      { row: 8, column: 'problemUrl', value: 'https://leetcode.com/problems/climbing-stairs/', status: 'error', reason: UPLOAD_MESSAGES.rowBrokenQuotes },
+    ]);
+    // The answer keeps to its wire shape.
+    expect(progressImportResultSchema.safeParse(res.body.data).success).toBe(true);
+    // A clean file lists nothing.
+    const clean = await upload(u.token, form('problemUrl,solved\nhttps://leetcode.com/problems/two-sum/,true\n'));
+    expect(clean.body.data.failed).toEqual([]);
+  });
+
+  it('lists at most MAX_LISTED_FAILURES skipped rows, with long values cut; the counts cover them all', async () => {
+    const u = await t.signup('ManyFailures');
+    const long = `https://example.com/${'x'.repeat(MAX_LISTED_VALUE * 2)}`;
+    const rows = Array.from({ length: MAX_LISTED_FAILURES + 20 }, () => `${long},true`);
+    const res = await upload(u.token, form(['problemUrl,solved', ...rows].join('\n')));
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ invalidUrl: MAX_LISTED_FAILURES + 20, total: MAX_LISTED_FAILURES + 20 });
+    expect(res.body.data.failed).toHaveLength(MAX_LISTED_FAILURES);
+    expect(res.body.data.failed[0]).toMatchObject({ row: 2, value: long.slice(0, MAX_LISTED_VALUE) });
+    expect(res.body.data.failed.at(-1).row).toBe(MAX_LISTED_FAILURES + 1);
   });
 
   it('defaults solved to false when the column is absent', async () => {

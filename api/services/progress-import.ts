@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { parseProblemUrl } from '../../shared/platforms/index';
 import type { ParsedProblem } from '../../shared/platforms/types';
-import { parseSolvedCell, PROGRESS_LAYOUT, UPLOAD_MESSAGES } from '../../shared/rules/upload';
+import { MAX_LISTED_FAILURES, MAX_LISTED_VALUE, parseSolvedCell, PROGRESS_LAYOUT, UPLOAD_MESSAGES } from '../../shared/rules/upload';
 import { restoreCell } from '../../shared/rules/spreadsheet-safety';
-import type { ProgressImportResult, UploadedFile } from '../../shared/schemas/workspace';
+import type { ProgressImportFailure, ProgressImportResult, UploadedFile } from '../../shared/schemas/workspace';
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { AppError, badRequest } from '../lib/errors';
@@ -29,20 +29,24 @@ export interface ClassifiedRows {
   invalidUrl: number;
   error: number;
   total: number;
+  /** The skipped rows, in file order, up to MAX_LISTED_FAILURES. */
+  failed: ProgressImportFailure[];
 }
 
 const invalidFormat = () => new AppError(415, 'UnsupportedMediaType', UPLOAD_MESSAGES.invalidFormat);
 
 /**
  * Parses the CSV and checks every row again (the browser's checks are a convenience): a problem URL
- * on a supported platform, and a solved value that reads as yes or no (empty means no).
+ * on a supported platform, and a solved value that reads as yes or no (empty means no). Each skipped
+ * row is reported with its spreadsheet row number, the cell at fault and why.
  */
 export function classifyCsv(text: string): ClassifiedRows {
   // Binary content renamed to .csv is not a CSV.
   if (text.includes('\u0000')) throw invalidFormat();
+  // Blank lines are kept (and skipped below), so a record's index gives its row number in the file.
   const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
     header: true,
-    skipEmptyLines: 'greedy',
+    skipEmptyLines: false,
     transformHeader: (h) => h.trim(),
   });
   const fields = parsed.meta.fields ?? [];
@@ -52,25 +56,27 @@ export function classifyCsv(text: string): ClassifiedRows {
   if (missing.length) throw badRequest(UPLOAD_MESSAGES.missingColumns(missing));
   const urlColumn = column('problemUrl') ?? 'problemUrl';
   const solvedColumn = column('solved');
-  const broken = new Set(parsed.errors.filter((e) => e.type === 'Quotes' && e.row !== undefined).map((e) => e.row));
+  // A quote error's row counts the header line among the records (Papa numbers the raw rows it read).
+  const broken = new Set(parsed.errors.filter((e) => e.type === 'Quotes' && e.row !== undefined).map((e) => (e.row ?? 0) - 1));
+  const blank = (row: Record<string, unknown>) => Object.values(row).every((v) => (Array.isArray(v) ? v : [v]).every((x) => String(x ?? '').trim() === ''));
 
-  const out: ClassifiedRows = { wanted: new Map(), duplicates: 0, invalidUrl: 0, error: 0, total: parsed.data.length };
-  if (!out.total) throw badRequest(UPLOAD_MESSAGES.empty);
+  const out: ClassifiedRows = { wanted: new Map(), duplicates: 0, invalidUrl: 0, error: 0, total: 0, failed: [] };
+  const fail = (failure: ProgressImportFailure) => {
+    if (failure.status === 'invalidUrl') out.invalidUrl++;
+    else out.error++;
+    if (out.failed.length < MAX_LISTED_FAILURES) out.failed.push({ ...failure, value: failure.value.slice(0, MAX_LISTED_VALUE) });
+  };
   parsed.data.forEach((row, i) => {
-    if (broken.has(i)) {
-      out.error++;
-      return;
-    }
-    const problem = parseProblemUrl(restoreCell(String(row[urlColumn] ?? '').trim()));
-    if (!problem) {
-      out.invalidUrl++;
-      return;
-    }
-    const solved = parseSolvedCell(solvedColumn ? String(row[solvedColumn] ?? '') : PROGRESS_LAYOUT.defaults.solved);
-    if (solved === null) {
-      out.error++;
-      return;
-    }
+    if (blank(row)) return;
+    out.total++;
+    const at = i + 2;
+    const url = restoreCell(String(row[urlColumn] ?? '').trim());
+    if (broken.has(i)) return fail({ row: at, column: 'problemUrl', value: url, status: 'error', reason: UPLOAD_MESSAGES.rowBrokenQuotes });
+    const problem = parseProblemUrl(url);
+    if (!problem) return fail({ row: at, column: 'problemUrl', value: url, status: 'invalidUrl', reason: url ? UPLOAD_MESSAGES.rowUrlUnsupported : UPLOAD_MESSAGES.rowUrlEmpty });
+    const cell = solvedColumn ? String(row[solvedColumn] ?? '') : (PROGRESS_LAYOUT.defaults.solved ?? '');
+    const solved = parseSolvedCell(cell);
+    if (solved === null) return fail({ row: at, column: 'solved', value: restoreCell(cell.trim()), status: 'error', reason: UPLOAD_MESSAGES.rowSolvedUnreadable });
     const key = `${problem.platform}:${problem.key}`;
     const seen = out.wanted.get(key);
     if (seen) {
@@ -78,6 +84,7 @@ export function classifyCsv(text: string): ClassifiedRows {
       seen.solved ||= solved;
     } else out.wanted.set(key, { parsed: problem, solved });
   });
+  if (!out.total) throw badRequest(UPLOAD_MESSAGES.empty);
   return out;
 }
 
@@ -139,7 +146,7 @@ export async function importProgress(deps: ImportDeps, userId: string, file: Upl
     const added = new Map(written.added);
     const ticked = new Map(written.ticked);
 
-    const result: ProgressImportResult = { questions: [], new: 0, alreadySolved: rows.duplicates, invalidUrl: rows.invalidUrl, error: rows.error, total: rows.total };
+    const result: ProgressImportResult = { questions: [], new: 0, alreadySolved: rows.duplicates, invalidUrl: rows.invalidUrl, error: rows.error, total: rows.total, failed: rows.failed };
     // New records first, then ticks, each in file order; a record another request wrote meanwhile counts as already there.
     for (const { q } of pairs) {
       const checked = added.get(q.id);

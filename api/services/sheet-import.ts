@@ -76,7 +76,7 @@ export async function importIntoSheet(deps: TreeDeps, user: UserRow | null, shee
   const checked: { r: SheetImportRow; problem: ParsedProblem }[] = [];
   for (const r of rows) {
     const parsed = parseProblemUrl(r.problemUrl);
-    if (!parsed) results.push({ row: r.row, problemUrl: r.problemUrl, status: 'invalidUrl', message: 'Not a problem URL of a supported platform' });
+    if (!parsed) results.push({ row: r.row, problemUrl: r.problemUrl, status: 'invalidUrl', message: UPLOAD_MESSAGES.rowUrlUnsupported });
     else if (isReservedTopicName(r.topic)) results.push({ row: r.row, problemUrl: r.problemUrl, status: 'error', message: UPLOAD_MESSAGES.reservedTopic });
     else if (r.subTopic && !r.topic) results.push({ row: r.row, problemUrl: r.problemUrl, status: 'error', message: 'A subtopic needs a topic' });
     else {

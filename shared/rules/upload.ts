@@ -19,7 +19,17 @@ export const UPLOAD_MESSAGES = {
   reservedTopic: 'This topic name is reserved; choose another',
   /** A CSV whose bytes are not text in its encoding (see decodeCsv). */
   badEncoding: 'The file is not valid UTF-8 text. Save it as "CSV UTF-8" and upload it again.',
+  /** Why a row of an import was skipped (the import summary lists them). */
+  rowUrlEmpty: 'The problem URL is empty',
+  rowUrlUnsupported: 'Not a problem URL of a supported platform',
+  rowBrokenQuotes: 'The row has an unclosed quote',
+  rowSolvedUnreadable: 'Solved must be true or false (yes/no, 1/0 also work)',
 } as const;
+
+/** At most this many skipped rows are listed in an import's answer; the counts cover the rest. */
+export const MAX_LISTED_FAILURES = 500;
+/** A listed cell value is cut to this many characters. */
+export const MAX_LISTED_VALUE = 300;
 
 /**
  * The text of a CSV file: UTF-8, or UTF-16 when a byte order mark says so (Excel's "Unicode text"), with

@@ -177,7 +177,18 @@ export const exportResultSchema = z.object({
 });
 export type ExportResult = z.infer<typeof exportResultSchema>;
 
-/** Progress import answer (spec §3 upload result, §7). */
+/** A row of a progress import that changed nothing, and why: the cell at fault as the file had it. */
+export const progressImportFailureSchema = z.object({
+  /** The spreadsheet's row number: the header is row 1. */
+  row: z.number().int(),
+  column: z.enum(['problemUrl', 'solved']),
+  value: z.string(),
+  status: z.enum(['invalidUrl', 'error']),
+  reason: z.string(),
+});
+export type ProgressImportFailure = z.infer<typeof progressImportFailureSchema>;
+
+/** Progress import answer (spec §3 upload result, §7); `failed` lists the skipped rows (at most MAX_LISTED_FAILURES). */
 export const progressImportResultSchema = z.object({
   questions: z.array(z.object({ _id: z.string(), problemUrl: z.string(), name: z.string(), checked: z.boolean() })),
   new: z.number().int(),
@@ -185,6 +196,7 @@ export const progressImportResultSchema = z.object({
   invalidUrl: z.number().int(),
   error: z.number().int(),
   total: z.number().int(),
+  failed: z.array(progressImportFailureSchema),
 });
 export type ProgressImportResult = z.infer<typeof progressImportResultSchema>;
 

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import XLSX from 'xlsx';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../shared/rules/upload';
 import { manyEntries, zipBomb } from '../../dashboard/lib/spreadsheet/zip-bombs';
+import { overflow } from './support/layout';
 import { api, signUpAndSignIn } from './support/session';
 
 const S = '/question-tracker/v2/sheet';
@@ -68,4 +69,39 @@ test('the workspace Import dialog refuses a zip bomb and a many-entry workbook, 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('workspace-row')).toHaveCount(2);
   expect(await workspace()).toEqual(before);
+});
+
+test('the workspace Import summary lists the rows it skipped: row number, value and reason, on a phone too', async ({ page, request }) => {
+  await signUpAndSignIn(page, request, 'ImportFailures');
+  const long = `https://example.com/${'a-very-long-path-segment/'.repeat(8)}`;
+  const csv = [
+    'problemUrl,solved',
+    'https://leetcode.com/problems/two-sum/,true',
+    'https://example.com/problems/two-sum,true',
+    'https://leetcode.com/problems/climbing-stairs/,maybe',
+    ',true',
+    `${long},false`,
+  ].join('\n');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/question-tracker?tab=workspace');
+  await page.getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import Progress' });
+  await dialog.getByLabel('Progress file').setInputFiles({ name: 'progress.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog.getByText(UPLOAD_MESSAGES.progressSynced)).toBeVisible();
+  const summary = dialog.getByLabel('Import summary');
+  await expect(summary.getByTestId('summary-invalidUrl')).toContainText('3');
+  await expect(summary.getByTestId('summary-error')).toContainText('1');
+  const failed = summary.getByRole('region', { name: 'Rows not imported' });
+  await expect(failed.getByRole('columnheader')).toHaveText(['Row', 'Value', 'Reason']);
+  const rows = failed.locator('tbody tr');
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(0).getByRole('cell')).toHaveText(['3', 'https://example.com/problems/two-sum', UPLOAD_MESSAGES.rowUrlUnsupported]);
+  await expect(rows.nth(1).getByRole('cell')).toHaveText(['4', 'solved: maybe', UPLOAD_MESSAGES.rowSolvedUnreadable]);
+  await expect(rows.nth(2).getByRole('cell')).toHaveText(['5', '(empty)', UPLOAD_MESSAGES.rowUrlEmpty]);
+  await expect(rows.nth(3).getByRole('cell')).toHaveText(['6', long, UPLOAD_MESSAGES.rowUrlUnsupported]);
+  // A long URL wraps inside the dialog rather than pushing it past the screen.
+  expect(await overflow(page)).toEqual([]);
+  await dialog.getByText('Close', { exact: true }).click();
+  await expect(dialog).toHaveCount(0);
 });

@@ -1,12 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { checkUploadFile, fileExtension, SHEET_IMPORT_LAYOUT, SLOW_UPLOAD_MS, UPLOAD_ACCEPT, UPLOAD_MESSAGES } from '@shared/rules/upload';
-import { sheetImportResultSchema, type SheetImportResult } from '@shared/schemas/sharing';
+import { sheetImportResultSchema, type ImportRowResult, type SheetImportResult } from '@shared/schemas/sharing';
 import { Dialog } from '../../../components/dialog';
+import { ImportRows } from '../../../components/import-rows';
 import { ProgressBar } from '../../../components/question-bits';
 import { uploadWithProgress } from '../../../lib/spreadsheet/upload';
 import { toast } from '../../../lib/toast';
 
 type ImportSummary = SheetImportResult;
+
+function rowOutcome(r: ImportRowResult): string {
+  if (r.status === 'added') return 'Added';
+  if (r.status === 'duplicate') return 'Already in the sheet';
+  if (r.status === 'invalidUrl') return 'Invalid URL';
+  return r.message ?? 'Error';
+}
 
 type State = { kind: 'idle' } | { kind: 'uploading'; percent: number; slow: boolean } | { kind: 'done'; summary: ImportSummary } | { kind: 'error'; message: string };
 
@@ -125,26 +133,11 @@ export function ImportDialog({ sheetId, open, onClose, onImported }: { sheetId: 
             <strong>{state.summary.added}</strong> added · {state.summary.duplicates} already in the sheet · {state.summary.invalidUrl} invalid URLs · {state.summary.error} errors ·{' '}
             {state.summary.total} rows
           </p>
-          <div className="import-results">
-            <table className="format-table">
-              <thead>
-                <tr>
-                  <th>Row</th>
-                  <th>problemUrl</th>
-                  <th>Result</th>
-                </tr>
-              </thead>
-              <tbody>
-                {state.summary.results.map((r) => (
-                  <tr key={r.row}>
-                    <td>{r.row}</td>
-                    <td>{r.problemUrl}</td>
-                    <td>{r.status === 'added' ? 'Added' : r.status === 'duplicate' ? 'Already in the sheet' : r.status === 'invalidUrl' ? 'Invalid URL' : (r.message ?? 'Error')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ImportRows
+            caption="Rows of the file"
+            valueHeader="problemUrl"
+            rows={state.summary.results.map((r) => ({ row: r.row, value: r.problemUrl, outcome: rowOutcome(r) }))}
+          />
         </div>
       )}
     </Dialog>

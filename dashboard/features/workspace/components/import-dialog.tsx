@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { checkUploadFile, PROGRESS_LAYOUT, SLOW_UPLOAD_MS, UPLOAD_ACCEPT, UPLOAD_MESSAGES } from '@shared/rules/upload';
 import type { ProgressImportResult } from '@shared/schemas/workspace';
 import { Dialog } from '../../../components/dialog';
+import { ImportRows } from '../../../components/import-rows';
 import { ProgressBar } from '../../../components/question-bits';
 import { ApiError } from '../../../lib/api';
 import { spreadsheetToCsvFile } from '../../../lib/spreadsheet/client';
@@ -16,7 +17,7 @@ type State =
   | { kind: 'success'; result: ProgressImportResult }
   | { kind: 'error'; message: string };
 
-const SUMMARY: { key: keyof Omit<ProgressImportResult, 'questions'>; label: string }[] = [
+const SUMMARY: { key: keyof Omit<ProgressImportResult, 'questions' | 'failed'>; label: string }[] = [
   { key: 'total', label: 'Rows read' },
   { key: 'new', label: 'Added or marked solved' },
   { key: 'alreadySolved', label: 'Already up to date' },
@@ -168,6 +169,14 @@ function Summary({ result }: { result: ProgressImportResult }) {
           </div>
         ))}
       </dl>
+      {result.failed.length > 0 && <h3 className="ws-summary-heading">Rows not imported</h3>}
+      <ImportRows
+        caption="Rows not imported"
+        valueHeader="Value"
+        outcomeHeader="Reason"
+        rows={result.failed.map((f) => ({ row: f.row, value: f.column === 'solved' ? `solved: ${f.value}` : f.value, outcome: f.reason }))}
+        more={result.invalidUrl + result.error - result.failed.length}
+      />
     </div>
   );
 }
