@@ -15,7 +15,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'api',
-          include: ['api/**/*.test.ts'],
+          include: ['api/**/*.test.ts', 'tests/security/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { isStale, targets } from './build-state';
 
 /** The vitest files that hold the security checks (names are substring filters). */
-const API_FILES = ['api/security/', 'api/routes/auth.test.ts', 'api/routes/account.test.ts', 'api/routes/notes.test.ts', 'api/db/client.test.ts'];
+const API_FILES = ['tests/security/', 'api/routes/auth.test.ts', 'api/routes/account.test.ts', 'api/routes/notes.test.ts', 'api/db/client.test.ts'];
 /** The Playwright specs (and the test titles within them) that run in the browser. */
 const BROWSER_SPECS = ['tests/e2e/notes.spec.ts', 'tests/e2e/uploads.spec.ts'];
 const BROWSER_GREP = 'XSS corpus|upload|spreadsheet|zip';

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mapping, Sheet, SheetConfig } from '../../shared/schemas/sheet';
-import { databaseKind, reportSecurity } from '../../tests/security/report';
-import { createTestApp } from '../testing';
+import { databaseKind, reportSecurity } from './report';
+import { createTestApp } from '../../api/testing';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
 const S = '/question-tracker/v2/sheet';

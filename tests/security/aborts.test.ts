@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { createTestApp } from '../testing';
+import { createTestApp } from '../../api/testing';
 
 const ABORTS_PER_SHAPE = 40;
 

@@ -10,11 +10,11 @@ import { connect, type Socket } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../shared/rules/upload';
-import { reportSecurity } from '../../tests/security/report';
-import { createApp } from '../app';
-import { testConfig } from '../config';
-import type { Database } from '../db/client';
-import { openTestDatabase } from '../testing';
+import { reportSecurity } from './report';
+import { createApp } from '../../api/app';
+import { testConfig } from '../../api/config';
+import type { Database } from '../../api/db/client';
+import { openTestDatabase } from '../../api/testing';
 
 const SHEET_UP = '/question-tracker/v1/user/uploader/sheet';
 const PROGRESS_UP = '/question-tracker/v1/user/uploader/progress';

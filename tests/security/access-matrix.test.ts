@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportSecurity } from '../../tests/security/report';
-import { createTestApp } from '../testing';
+import { reportSecurity } from './report';
+import { createTestApp } from '../../api/testing';
 import { POLICIES, routeKey, type Expectation } from './matrix-policy';
 import { ACTORS, World, type Actor, type Resource, type Target, type TestApp } from './matrix-world';
 

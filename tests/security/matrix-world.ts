@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { SheetConfig } from '../../shared/schemas/sheet';
-import type { createTestApp, Reply } from '../testing';
+import type { createTestApp, Reply } from '../../api/testing';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 

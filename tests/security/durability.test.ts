@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Note, NotesPage } from '../../shared/schemas/note';
 import type { Sheet } from '../../shared/schemas/sheet';
 import type { SolveQuestionResult, WorkspacePage } from '../../shared/schemas/workspace';
-import { databaseKind, reportSecurity } from '../../tests/security/report';
+import { databaseKind, reportSecurity } from './report';
 import { createServerData, request, type ServerData, type ServerProcess } from './server-process';
 
 const CYCLES = 20;

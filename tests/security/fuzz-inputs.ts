@@ -3,7 +3,7 @@
  * field names with wrong types, prototype keys, deep nesting, huge strings and percent-encoded junk.
  */
 import fc from 'fast-check';
-import { LONE_SURROGATE } from '../lib/no-nul';
+import { LONE_SURROGATE } from '../../api/lib/no-nul';
 
 /** Field names the API reads from bodies and query strings, so generated input reaches past "unknown key". */
 export const FIELD_NAMES = [

@@ -6,7 +6,7 @@ import { NOTE_MESSAGES } from '../../shared/rules/notes';
 import { SHEET_MESSAGES } from '../../shared/rules/sheet';
 import { REVIEW_MESSAGES } from '../../shared/schemas/review';
 import { WORKSPACE_MESSAGES } from '../../shared/schemas/workspace';
-import { INVITE_NOT_FOUND } from '../services/sheet-lists';
+import { INVITE_NOT_FOUND } from '../../api/services/sheet-lists';
 import { C, NOTES, PASSWORD, problemUrl, S, unique, WS, type Actor, type IdRes, type Resource, type SheetRes, type Target, type World } from './matrix-world';
 
 export interface Expectation {

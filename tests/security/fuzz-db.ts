@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client';
+import { queryRows, type Db } from '../../api/db/client';
 
 /**
  * A fingerprint of every table of the application: its row count and an md5 of its rows in a stable
