@@ -23,5 +23,15 @@ export async function longSheet(request: APIRequestContext, token: string, topic
   const seed = 1 + Math.floor(Math.random() * 9000);
   const data = Array.from({ length: count }, (_, i) => ({ topic: big, subTopic: '', title: `Long ${String(i + 1).padStart(3, '0')}`, problemUrl: `https://codeforces.com/contest/${seed * 1000 + i}/problem/A` }));
   for (let i = 0; i < data.length; i += 100) await api(request, token, 'POST', `${S}/add-questions/${sheet.id}`, { data: data.slice(i, i + 100) });
-  return sheet;
+  return { ...sheet, urls: data.map((d) => d.problemUrl) };
+}
+
+/** Marks problems solved for the user in one request, through the progress import (a CSV of problemUrl, solved). */
+export async function solveByImport(request: APIRequestContext, token: string, urls: readonly string[]) {
+  const csv = ['problemUrl,solved', ...urls.map((u) => `${u},true`)].join('\n');
+  const res = await request.post('/question-tracker/v1/user/uploader/progress', {
+    multipart: { file: { name: 'progress.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (res.status() !== 200) throw new Error(`progress import: ${res.status()} ${await res.text()}`);
 }

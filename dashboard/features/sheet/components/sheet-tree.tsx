@@ -17,17 +17,24 @@ import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrate
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { sectionNameTaken, SHEET_MESSAGES, subTopicsOf } from '@shared/rules/sheet';
 import type { Mapping } from '@shared/schemas/sheet';
+import { Play, SearchX, X } from 'lucide-react';
+import { EmptyState } from '../../../components/feedback';
 import { toast } from '../../../lib/toast';
+import { useSession } from '../../auth/api/session';
 import type { SheetData } from '../api/sheet-queries';
 import { SCREEN_READER_INSTRUCTIONS, sheetAnnouncements } from '../lib/announcements';
-import { arrayMove, buildTree, placeOf, reorderForDrop, subZone, topicDragId, topicZone, UNASSIGNED, zoneOf } from '../lib/tree';
+import { difficultyOptions, hasSheetFilters, matchesFilters, NO_FILTERS, platformOptions } from '../lib/filters';
+import { arrayMove, buildTree, placeOf, reorderForDrop, sheetOrder, subZone, topicDragId, topicZone, UNASSIGNED, zoneOf } from '../lib/tree';
+import { useSheetFilters } from '../use-sheet-filters';
 import { useDragStore } from '../stores/drag';
 import { AddSubTopic, AddTopic } from './add-section';
 import { DragReady } from './drag-handle';
 import { IconSprite } from './icons';
 import { Difficulty, PlatformIcon } from '../../../components/question-bits';
 import type { RowActions } from './question-row';
-import { Section, sectionKey, SectionMemory, SectionsCommand, SubTopicList } from './topic-section';
+import { Section, sectionKey, SectionMemory, SectionsCommand, SectionsReveal, SubTopicList } from './topic-section';
+import { revealRow } from './reveal-row';
+import { SheetFilterControls } from './sheet-filters';
 import { Zone } from './zone';
 
 export interface TreeEdits {
@@ -45,6 +52,8 @@ export interface TreeEdits {
 
 /** Above this many questions topics start collapsed and only rows near the viewport are drawn. */
 const LONG_SHEET = 150;
+/** The search box's text reaches the address this long after the last key (typing stays out of the history). */
+const SEARCH_TO_URL_MS = 250;
 
 /** The row callbacks with one identity for the tree's life, so memoised rows skip re-rendering. */
 function useStableActions(actions: RowActions): RowActions {
@@ -129,18 +138,28 @@ const AUTO_SCROLL = { layoutShiftCompensation: false };
 export function SheetTree({ data, actions, edits, live }: { data: SheetData; actions: RowActions; edits: TreeEdits; live: boolean }) {
   const { sheet, mappings, progress } = data;
   const config = sheet.config;
-  const [query, setQuery] = useState('');
-  const [unsolvedOnly, setUnsolvedOnly] = useState(false);
-  const needle = query.trim().toLowerCase();
-  const filtering = !!needle || unsolvedOnly;
+  const { isLoggedIn } = useSession();
+  const [filters, setFilters] = useSheetFilters();
+  // The search box answers each key at once; the address follows a moment later (see useSheetFilters).
+  const [text, setText] = useState(filters.search);
+  const [seenSearch, setSeenSearch] = useState(filters.search);
+  if (filters.search !== seenSearch) {
+    setSeenSearch(filters.search);
+    // Back, forward or Clear filters: the box shows the address's search (a trailing space being typed is kept).
+    if (filters.search !== text.trim()) setText(filters.search);
+  }
+  useEffect(() => {
+    if (text.trim() === filters.search) return;
+    const timer = setTimeout(() => setFilters({ search: text }, true), SEARCH_TO_URL_MS);
+    return () => clearTimeout(timer);
+  }, [text, filters.search, setFilters]);
+  const active = useMemo(() => ({ ...filters, search: text }), [filters, text]);
+  const filtering = hasSheetFilters(active);
   const solved = useMemo(() => new Set(progress.solved), [progress.solved]);
-  // A search or filter shows the questions that match; the sheet's order and sections stay as they are.
-  const shown = useMemo(
-    () => (filtering ? mappings.filter((m) => (!needle || m.title.toLowerCase().includes(needle)) && (!unsolvedOnly || !solved.has(m.questionId._id))) : mappings),
-    [filtering, mappings, needle, unsolvedOnly, solved],
-  );
-  const tree = useMemo(() => buildTree(shown, config), [shown, config]);
   const starred = useMemo(() => new Set(progress.starred), [progress.starred]);
+  // A search or filter shows the questions that match; the sheet's order and sections stay as they are.
+  const shown = useMemo(() => (filtering ? mappings.filter((m) => matchesFilters(m, active, { solved, starred })) : mappings), [filtering, mappings, active, solved, starred]);
+  const tree = useMemo(() => buildTree(shown, config), [shown, config]);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const canEdit = actions.canEdit;
   const expandAll = mappings.length <= LONG_SHEET;
@@ -155,14 +174,37 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
     }
     setCommand({ open });
   };
-  const search = (value: string) => {
-    // Matches hide in closed sections otherwise.
-    if (value.trim() && !filtering) openAll(true);
-    setQuery(value);
+  // Matches hide in closed sections otherwise: turning filters on (or arriving with them) opens every section.
+  const [wasFiltering, setWasFiltering] = useState(false);
+  if (filtering !== wasFiltering) {
+    setWasFiltering(filtering);
+    if (filtering) openAll(true);
+  }
+  const difficulties = useMemo(() => difficultyOptions(mappings, filters.difficulty), [mappings, filters.difficulty]);
+  const platforms = useMemo(() => platformOptions(mappings, filters.platform), [mappings, filters.platform]);
+  const searchBox = useRef<HTMLInputElement>(null);
+  const clearFilters = () => {
+    setText('');
+    setFilters(NO_FILTERS);
+    // The button goes away with the filters: the search box keeps the keyboard on the toolbar.
+    searchBox.current?.focus();
   };
-  const toggleUnsolved = () => {
-    if (!unsolvedOnly && !filtering) openAll(true);
-    setUnsolvedOnly(!unsolvedOnly);
+
+  // Continue where you left off: the first question of those shown, in the page's order, not yet solved.
+  const [reveal, setReveal] = useState<{ topic: string; subTopic: string } | null>(null);
+  const next = useMemo(() => (isLoggedIn ? sheetOrder(tree, config).find((m) => !solved.has(m.questionId._id)) : undefined), [isLoggedIn, tree, config, solved]);
+  const stopReveal = useRef<() => void>(undefined);
+  useEffect(() => () => stopReveal.current?.(), []);
+  const continueToNext = () => {
+    if (!next || !treeRef.current) return;
+    const place = placeOf(zoneOf(next, config));
+    if (place.topic) {
+      sections.set(sectionKey('topic', place.topic, place.topic), true);
+      if (place.subTopic) sections.set(sectionKey('subtopic', place.topic, place.subTopic), true);
+      setReveal({ ...place });
+    }
+    stopReveal.current?.();
+    stopReveal.current = revealRow(treeRef.current, next._id, place);
   };
 
   const treeRef = useRef<HTMLDivElement>(null);
@@ -224,39 +266,65 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
       <DragReady.Provider value={live && !filtering}>
         <SectionMemory.Provider value={sections}>
           <SectionsCommand.Provider value={command}>
+            <SectionsReveal.Provider value={reveal}>
             {mappings.length > 0 && (
-              <div className="row sheet-tree-tools">
+              <div className="row sheet-tree-tools" role="group" aria-label="Questions of this sheet">
                 <input
+                  ref={searchBox}
                   type="search"
                   className="input sheet-search"
                   data-shortcut="search"
                   aria-label="Search questions in this sheet"
                   placeholder="Search questions"
-                  value={query}
-                  onChange={(e) => search(e.target.value)}
+                  value={text}
+                  onChange={(e) => setText(e.target.value)}
                 />
-                <button type="button" className="btn btn-sm" aria-pressed={unsolvedOnly} onClick={toggleUnsolved}>
-                  Unsolved only
-                </button>
+                <SheetFilterControls filters={filters} difficulties={difficulties} platforms={platforms} onChange={(patch) => setFilters(patch)} />
                 {filtering && (
-                  <span className="muted" role="status">
-                    {shown.length === 0 ? 'No Match Found' : `${shown.length} of ${mappings.length}`}
+                  <button type="button" className="btn btn-sm btn-ghost sheet-clear-filters" onClick={clearFilters}>
+                    <X size={14} aria-hidden /> Clear filters
+                  </button>
+                )}
+                {filtering && (
+                  <span className="muted sheet-filter-status" role="status">
+                    {`${shown.length} of ${mappings.length}`}
                   </span>
                 )}
-                <span className="topbar-spacer" />
-                <button type="button" className="btn btn-sm" onClick={() => openAll(true)}>
-                  Expand all
-                </button>
-                <button type="button" className="btn btn-sm" onClick={() => openAll(false)}>
-                  Collapse all
-                </button>
+                {/* The section actions wrap as one group, at the row's end. */}
+                <span className="sheet-tree-actions">
+                  {next && (
+                    <button type="button" className="btn btn-sm btn-primary sheet-continue" aria-label="Continue where you left off" onClick={continueToNext}>
+                      <Play size={13} aria-hidden /> Continue<span className="sheet-continue-rest"> where you left off</span>
+                    </button>
+                  )}
+                  <button type="button" className="btn btn-sm" onClick={() => openAll(true)}>
+                    Expand all
+                  </button>
+                  <button type="button" className="btn btn-sm" onClick={() => openAll(false)}>
+                    Collapse all
+                  </button>
+                </span>
               </div>
+            )}
+            {filtering && shown.length === 0 && (
+              <EmptyState
+                icon={<SearchX size={22} />}
+                title="No Match Found"
+                action={
+                  <button type="button" className="btn" onClick={clearFilters}>
+                    Clear filters
+                  </button>
+                }
+              >
+                No questions match these filters.
+              </EmptyState>
             )}
             <DndContext sensors={sensors} collisionDetection={collision} measuring={measuring} autoScroll={AUTO_SCROLL} accessibility={accessibility} onDragStart={() => setDragging(true)} onDragEnd={onDragEnd} onDragCancel={() => setDragging(false)}>
               <IconSprite />
               {empty && <div className="empty">No topics or questions yet. Create your first topic or add questions directly!</div>}
               <SortableContext id="topics" items={config.topicOrder.map(topicDragId)} strategy={verticalListSortingStrategy}>
-                {config.topicOrder.map((topic, i) => {
+                {/* Nothing matches: the empty state above says so, in place of every topic saying it is empty. */}
+                {!(filtering && shown.length === 0) && config.topicOrder.map((topic, i) => {
                   const subs = subTopicsOf(config.subTopicOrder, topic);
                   const subItems = stable(`subs:${topic}`, subs.map((sub) => stable(subZone(topic, sub), tree.byZone.get(subZone(topic, sub)) ?? NONE)));
                   return (
@@ -281,6 +349,7 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
               {canEdit && <AddTopic topics={config.topicOrder} onAdd={edits.addTopic} onAddQuestion={() => edits.openAddQuestion({ topic: '', subTopic: '' })} />}
               <QuestionPreview byId={tree.byId} />
             </DndContext>
+            </SectionsReveal.Provider>
           </SectionsCommand.Provider>
         </SectionMemory.Provider>
       </DragReady.Provider>

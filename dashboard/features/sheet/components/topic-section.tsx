@@ -44,6 +44,12 @@ export const sectionKey = (kind: 'topic' | 'subtopic', topic: string, name: stri
 /** The last Expand all / Collapse all, a new object each time; sections drawn then follow it. */
 export const SectionsCommand = createContext<{ open: boolean } | null>(null);
 
+/**
+ * The last section to open for a question it holds (Continue where you left off), a new object each time:
+ * that topic and subtopic open if drawn; sections not drawn find it in SectionMemory when they are.
+ */
+export const SectionsReveal = createContext<{ topic: string; subTopic: string } | null>(null);
+
 /** A collapsible, sortable topic or subtopic (through the grip in its bar) with its header actions and progress. */
 export function Section({ kind, topic, name, questions, solved, edit, defaultOpen, children, extraActions, lazy }: SectionProps) {
   const memory = useContext(SectionMemory);
@@ -56,6 +62,12 @@ export function Section({ kind, topic, name, questions, solved, edit, defaultOpe
     setFollowed(command);
     if (command) setOpen(command.open);
   }
+  const reveal = useContext(SectionsReveal);
+  const [revealed, setRevealed] = useState(reveal);
+  if (reveal !== revealed) {
+    setRevealed(reveal);
+    if (reveal && reveal.topic === topic && (kind === 'topic' || reveal.subTopic === name)) setOpen(true);
+  }
   const toggle = () => {
     memory?.set(key, !open);
     setOpen(!open);
@@ -66,6 +78,7 @@ export function Section({ kind, topic, name, questions, solved, edit, defaultOpe
   return (
     <section
       className={`${kind}-section`}
+      data-section-key={key}
       aria-label={`${kind === 'topic' ? 'Topic' : 'Subtopic'} ${name}`}
     >
       <SectionBar

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Mapping, SheetConfig } from '@shared/schemas/sheet';
-import { buildTree, dragId, placeOf, reorderForDrop, subTopicDragId, subZone, topicDragId, topicZone, UNASSIGNED } from './tree';
+import { buildTree, dragId, placeOf, reorderForDrop, sheetOrder, subTopicDragId, subZone, topicDragId, topicZone, UNASSIGNED } from './tree';
 
 const m = (id: string, topic = '', subTopic = ''): Mapping => ({
   _id: id,
@@ -33,5 +33,10 @@ describe('sheet tree', () => {
     expect(reorderForDrop(config.questionOrder, tree, config, 'd', UNASSIGNED, 'e')).toEqual(['a', 'b', 'c', 'e', 'd']);
     expect(reorderForDrop(config.questionOrder, tree, config, 'e', topicZone('Graphs'), null)).toEqual(['a', 'b', 'c', 'e', 'd']);
     expect(reorderForDrop(config.questionOrder, tree, config, 'a', subZone('Graphs', 'none'), null)).toEqual(['b', 'c', 'd', 'e', 'a']);
+  });
+  it('lists the questions in the order the page shows them: a topic’s own before its subtopics', () => {
+    // In the stored order the subtopic's question comes first; the page shows the topic's own first.
+    const order = { ...config, questionOrder: ['b', 'e', 'c', 'a', 'd'] };
+    expect(sheetOrder(buildTree(maps, order), order).map((x) => x._id)).toEqual(['a', 'b', 'c', 'e', 'd']);
   });
 });

@@ -87,6 +87,17 @@ export function reorderForDrop(order: string[], tree: Tree, config: SheetConfig,
   return [...without.slice(0, at), dragged, ...without.slice(at)];
 }
 
+/** The questions in the order the page shows them: each topic's own, then its subtopics', then the unassigned. */
+export function sheetOrder(tree: Tree, config: SheetConfig): Mapping[] {
+  const out: Mapping[] = [];
+  for (const topic of config.topicOrder) {
+    out.push(...(tree.byZone.get(topicZone(topic)) ?? []));
+    for (const sub of subTopicsOf(config.subTopicOrder, topic)) out.push(...(tree.byZone.get(subZone(topic, sub)) ?? []));
+  }
+  out.push(...(tree.byZone.get(UNASSIGNED) ?? []));
+  return out;
+}
+
 export function progressOf(items: Mapping[], solved: Set<string>) {
   const done = items.filter((m) => solved.has(m.questionId._id)).length;
   return { done, total: items.length, percent: items.length ? Math.round((done / items.length) * 100) : 0 };
