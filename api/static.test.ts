@@ -3,21 +3,29 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../scripts/precompress';
+import { writePagePolicy } from './lib/page-policy';
+import { mountDashboard } from './static';
 import { createTestApp } from './testing';
 
 const sha256 = (code: string) => `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`;
 const page = (code: string, more = '') =>
   `<!doctype html><html><head><script type="module" src="/assets/index.js"></script><script data-src="/assets/a.js">${code}</script >${more}</head><body></body></html>`;
 const scriptSrc = (csp: string | null) => / ?script-src ([^;]*)/.exec(csp ?? '')?.[1];
+/** A built page: index.html and the policy the build writes beside it. */
+const writePage = (dir: string, html: string, scripts: string[]) => {
+  writeFileSync(join(dir, 'index.html'), html);
+  writePagePolicy(dir, scripts);
+};
 
 describe('the dashboard page', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pt-dashboard-'));
   let t: Awaited<ReturnType<typeof createTestApp>>;
 
   beforeAll(async () => {
-    writeFileSync(join(dir, 'index.html'), page('(() => { window.early = 1; })();'));
+    writePage(dir, page('(() => { window.early = 1; })();'), ['(() => { window.early = 1; })();']);
     t = await createTestApp({ config: { dashboardDir: dir } });
   });
   afterAll(async () => {
@@ -74,10 +82,29 @@ describe('the dashboard page', () => {
     expect(res.headers.get('content-security-policy')?.replace(/ 'sha256-[^']+'/, '')).toBe(api);
   });
 
-  it('follows a rebuilt page without a restart, each inline script by its own hash, line breaks as a browser reads them', async () => {
-    writeFileSync(join(dir, 'index.html'), page('window.rebuilt = 2;\r\nwindow.lines = 2;', '<script>window.second = 3;</script>'));
+  it('follows a rebuilt page without a restart, each inline script by the hash its build wrote, line breaks as a browser reads them', async () => {
+    const html = page('window.rebuilt = 2;\r\nwindow.lines = 2;', '<script>window.second = 3;</script>');
+    // Until the rebuilt page's policy is written, the page is not served with the old one.
+    writeFileSync(join(dir, 'index.html'), html);
+    expect((await t.app.request('/question-tracker')).status).toBe(500);
+    writePage(dir, html, ['window.rebuilt = 2;\r\nwindow.lines = 2;', 'window.second = 3;']);
     const res = await t.app.request('/question-tracker');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(html);
     expect(scriptSrc(res.headers.get('content-security-policy'))).toBe(`'self' ${sha256('window.rebuilt = 2;\nwindow.lines = 2;')} ${sha256('window.second = 3;')}`);
+  });
+
+  it('refuses to start on a page without its policy, or with the policy of another page', () => {
+    const bare = mkdtempSync(join(tmpdir(), 'pt-bare-'));
+    try {
+      writeFileSync(join(bare, 'index.html'), page('window.early = 1;'));
+      expect(() => mountDashboard(new Hono(), bare)).toThrow(/index\.csp\.json/);
+      writePagePolicy(bare, ['window.early = 1;']);
+      writeFileSync(join(bare, 'index.html'), page('window.early = 2;'));
+      expect(() => mountDashboard(new Hono(), bare)).toThrow(/written for another index\.html/);
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
   });
 });
 
@@ -92,7 +119,7 @@ describe('the dashboard on the wire', () => {
 
   beforeAll(async () => {
     mkdirSync(join(dir, 'assets'));
-    writeFileSync(join(dir, 'index.html'), html);
+    writePage(dir, html, ['window.early = 1;']);
     writeFileSync(join(dir, 'assets', 'sheet-page-Ab3_x-9Z.js'), script);
     writeFileSync(join(dir, 'assets', 'index-Ab3_x-9Z.css'), `.row{color:red}\n`.repeat(200));
     // Too small to be worth compressing: served as it is whatever the request accepts.

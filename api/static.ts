@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -7,17 +6,8 @@ import type { Context, Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import type { AppEnv } from './lib/env';
 import { acceptedCodings, type Coding } from './lib/content-coding';
+import { readPagePolicy } from './lib/page-policy';
 import { contentSecurityPolicy } from './lib/security-headers';
-
-/**
- * The inline scripts of a page, as the hash sources a Content-Security-Policy allows them by. A
- * browser hashes a script's text as parsed, with its line breaks made \n.
- */
-export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script\b(?![^>]*\ssrc\s*=)[^>]*>([\s\S]*?)<\/script\s*>/gi)].flatMap(([, code]) =>
-    code ? [`'sha256-${createHash('sha256').update(code.replace(/\r\n?/g, '\n'), 'utf8').digest('base64')}'`] : [],
-  );
-}
 
 /** Client-side routes of the dashboard: they all answer with index.html. */
 const SPA_ROUTES = ['/', '/question-tracker', '/question-tracker/*', '/profile/*', '/account', '/reset-password'];
@@ -69,16 +59,23 @@ function fileHeaders(c: Context, type: string, coding: Coding, length: number, c
 
 /** index.html with its policy and its compressed forms, worked out again only when the file changes. */
 interface Page {
-  html: string;
+  /** The file's identity on disk when it was read: a rebuild changes it. */
+  stamp: string;
   csp: string;
   bodies: Record<Coding, Buffer>;
 }
 
-function pageOf(html: string): Page {
-  const raw = Buffer.from(html, 'utf8');
+const stampOf = (path: string) => {
+  const st = statSync(path, { bigint: true });
+  return `${st.ino}:${st.size}:${st.mtimeNs}`;
+};
+
+/** The page as built, its inline scripts allowed by the hashes the build wrote (lib/page-policy.ts). */
+function loadPage(dir: string, stamp: string): Page {
+  const { html: raw, scriptSources } = readPagePolicy(dir);
   return {
-    html,
-    csp: contentSecurityPolicy(inlineScriptHashes(html)),
+    stamp,
+    csp: contentSecurityPolicy(scriptSources),
     bodies: {
       identity: raw,
       br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } }),
@@ -108,11 +105,14 @@ export function mountDashboard(app: Hono<AppEnv>, dir: string): void {
     fileHeaders(c, 'image/svg+xml', file.coding, file.body.byteLength, 'no-cache');
     return c.body(bytes(file.body), 200);
   });
-  let page: Page | null = null;
+  // Read now, so that a page without its policy stops the server at start rather than being served
+  // with a policy that blocks its own script.
+  let page = loadPage(dir, stampOf(indexPath));
   const servePage = (c: Context, status: 200 | 404) => {
-    // Read on each request so a rebuild is served without a restart; it is small.
-    const html = readFileSync(indexPath, 'utf8');
-    if (html !== page?.html) page = pageOf(html);
+    // A rebuild is served without a restart: only the file's stat is looked at on each request. Until
+    // the rebuilt page's policy is there too, this throws (an error answer), and the next request tries again.
+    const stamp = stampOf(indexPath);
+    if (stamp !== page.stamp) page = loadPage(dir, stamp);
     const coding = acceptedCodings(c.req.header('accept-encoding'))[0] ?? 'identity';
     const body = page.bodies[coding];
     // Never immutable: its name stays while the files it names change with each build.

@@ -1,51 +1,76 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
+import { writePagePolicy } from '../api/lib/page-policy';
 import { precompressDir } from '../scripts/precompress';
 
 const root = import.meta.dirname;
 const apiTarget = process.env.API_URL ?? 'http://localhost:8787';
 
+/** app/early-sheet.ts built on its own, imports included, into one plain script for the page. */
+async function buildEarlySheet(source: string): Promise<string> {
+  const result = await build({
+    configFile: false,
+    envFile: false,
+    publicDir: false,
+    logLevel: 'warn',
+    root,
+    build: {
+      write: false,
+      copyPublicDir: false,
+      modulePreload: false,
+      sourcemap: false,
+      // A function of its own: a plain script's top-level names would otherwise be the page's globals.
+      rolldownOptions: { input: source, output: { format: 'iife' } },
+    },
+  });
+  const output = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));
+  const chunks = output.flatMap((o) => (o.type === 'chunk' ? [o] : []));
+  if (chunks.length !== 1 || !chunks[0]) throw new Error(`early-sheet.ts must build to one script, not ${chunks.length}`);
+  const code = chunks[0].code.trim();
+  if (/<\/script|<!--/i.test(code)) throw new Error('early-sheet.ts must build to a script without </script or <!--');
+  return code;
+}
+
 /**
- * Writes app/early-sheet.ts into index.html (the server allows it by its hash, see api/static.ts), so
- * that it runs as the page is parsed rather than after a request of its own, and hands it the sheet
- * page's chunk and the files that chunk needs beyond the entry's: on a sheet's address the page's
- * data and code start loading with the entry instead of after it has run. In development it is a
- * module script of its own.
+ * Writes app/early-sheet.ts into index.html, so that it runs as the page is parsed rather than after
+ * a request of its own, and hands it the sheet page's chunk and the files that chunk needs beyond the
+ * entry's: on a sheet's address the page's data and code start loading with the entry instead of
+ * after it has run. The script's hash goes into index.csp.json beside index.html, which the server
+ * reads to allow it (api/lib/page-policy.ts). In development it is a module script of its own.
  */
 function earlySheetScript(): Plugin {
   const source = resolve(root, 'app/early-sheet.ts');
   const sheetPage = resolve(root, 'features/sheet/sheet-page.tsx');
-  let build = false;
+  let building = false;
+  let outDir = '';
+  let code: string | null = null;
   let inlined: string | null = null;
   return {
     name: 'early-sheet-script',
     configResolved(config) {
-      build = config.command === 'build';
+      building = config.command === 'build';
+      outDir = config.build.outDir;
     },
-    buildStart() {
-      if (build) this.emitFile({ type: 'chunk', id: source, name: 'early-sheet' });
+    async buildStart() {
+      inlined = null;
+      if (building) code = await buildEarlySheet(source);
     },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
         const bundle = ctx.bundle;
-        const tag = (attrs: string, code = '') => `<script${attrs ? ` ${attrs}` : ''}>${code}</script>`;
+        const tag = (attrs: string, text = '') => `<script${attrs ? ` ${attrs}` : ''}>${text}</script>`;
         // In development it is a module script of its own, before the app's (which waits for it).
         if (!bundle) return html.replace(/<script type="module"/, (m) => `${tag('type="module" src="/app/early-sheet.ts"')}\n    ${m}`);
+        if (!code) throw new Error('early-sheet.ts was not built');
         // Last in the head, after the app's stylesheet: the page's stylesheet, which the script adds,
         // then comes after the app's in the cascade, as when the app loads it. The script waits for
         // the app's stylesheet to arrive, a small file asked for at once (no measurable delay).
         const place = (script: string) => html.replace(/<\/head>/, (m) => `  ${script}\n  ${m}`);
         const chunks = Object.values(bundle).flatMap((o) => (o.type === 'chunk' ? [o] : []));
-        const early = chunks.find((c) => c.facadeModuleId === source);
-        if (!early) return html;
-        // Without its source map comment, which would hide the end of the function wrapped around it.
-        const code = early.code.replace(/\n\/\/# sourceMappingURL=\S*\s*$/, '').trim();
-        if (/<\/script|^\s*(import|export)\b/im.test(code)) throw new Error('early-sheet.ts must build to a plain script without imports, exports or </script');
-        inlined = early.fileName;
-        // In a function of its own: a plain script's top-level names would otherwise be the page's globals.
-        const inline = (attrs: string) => place(tag(attrs, `(() => {\n${code}\n})();`));
+        inlined = code;
+        const inline = (attrs: string) => place(tag(attrs, code ?? ''));
         const imported = (file: string, into: Set<string>) => {
           if (into.has(file)) return into;
           into.add(file);
@@ -68,14 +93,10 @@ function earlySheetScript(): Plugin {
         return inline(`data-sheet-page="/${page.fileName}" data-sheet-chunks="${files.map((f) => `/${f}`).join(' ')}"`);
       },
     },
-    generateBundle: {
-      order: 'post',
-      handler(_, bundle) {
-        // Written into index.html: the file itself, and its source map, are never asked for.
-        if (!inlined) return;
-        delete bundle[inlined];
-        delete bundle[`${inlined}.map`];
-      },
+    writeBundle() {
+      // Hashed here, from the very text written into the page, so the server never reads scripts out of HTML.
+      if (!inlined) throw new Error('index.html was written without its early script');
+      writePagePolicy(outDir, [inlined]);
     },
   };
 }

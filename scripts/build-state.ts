@@ -20,7 +20,8 @@ export function newestMtime(paths: string[]): number {
 }
 
 export const targets = {
-  dashboard: { output: 'dist/dashboard/index.html', inputs: ['dashboard', 'shared', 'api/app.ts', 'package-lock.json'], script: 'build:dashboard' },
+  // Its last output is index.html's policy (api/lib/page-policy.ts), which the server needs to start.
+  dashboard: { output: 'dist/dashboard/index.csp.json', inputs: ['dashboard', 'shared', 'api/app.ts', 'api/lib/page-policy.ts', 'package-lock.json'], script: 'build:dashboard' },
   extension: { output: '.output/chrome-mv3/manifest.json', inputs: ['extension', 'shared', 'wxt.config.ts', 'package-lock.json'], script: 'build:extension' },
 } as const;
 

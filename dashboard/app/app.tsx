@@ -7,6 +7,7 @@ import { SkeletonList } from '../components/feedback';
 import { LoginPopup } from '../features/auth/components/login-popup';
 import { QuestionTrackerPage } from '../features/tracker/question-tracker-page';
 import { queryClient } from '../lib/query-client';
+import { PREMIUM_SHEET_ROUTE, PRICING_PATH, SHEET_ROUTE } from '../lib/first-paint';
 import { useThemeStore } from '../lib/theme';
 import { Layout } from './layout';
 
@@ -25,13 +26,13 @@ export function App() {
             <Redirect to="/question-tracker" replace />
           </Route>
           <Route path="/question-tracker" component={QuestionTrackerPage} />
-          <Route path="/question-tracker/sheet/premium/pricing">
+          <Route path={PRICING_PATH}>
             <Suspense fallback={<SkeletonList rows={4} />}>
               <PricingPage />
             </Suspense>
           </Route>
-          <Route path="/question-tracker/sheet/premium/:slug" component={QuestionTrackerPage} />
-          <Route path="/question-tracker/sheet/:slug" component={QuestionTrackerPage} />
+          <Route path={PREMIUM_SHEET_ROUTE} component={QuestionTrackerPage} />
+          <Route path={SHEET_ROUTE} component={QuestionTrackerPage} />
           <Route path="/profile/:profileName">
             <Suspense fallback={<SkeletonList rows={4} />}>
               <ProfilePage />

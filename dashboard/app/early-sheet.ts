@@ -1,10 +1,13 @@
+import { SESSION_TOKEN_KEY, sheetDataPath, sheetSlugOf } from '../lib/first-paint';
+
 /**
  * The early script of index.html, written into the page and run as the page is parsed, before the
- * app's own code has arrived (a small plain script without imports: see earlySheetScript in
- * vite.config.ts; the server allows it by its hash, see api/static.ts). On a sheet's
- * address it starts what the sheet page waits for: the sheet's data request, claimed by sheetQuery,
- * and the page's code: the build names the page's chunk in this script's data-sheet-page attribute
- * and the files it needs beyond the app's own in data-sheet-chunks.
+ * app's own code has arrived (built on its own into a plain script, imports included: see
+ * earlySheetScript in vite.config.ts; the build writes its hash for the server, see
+ * api/lib/page-policy.ts). On a sheet's address it starts what the sheet page waits for: the
+ * sheet's data request, claimed by sheetQuery, and the page's code: the build names the page's chunk
+ * in this script's data-sheet-page attribute and the files it needs beyond the app's own in
+ * data-sheet-chunks.
  */
 export interface EarlySheet {
   slug: string;
@@ -18,25 +21,18 @@ declare global {
   }
 }
 
-/** The sheet routes of app.tsx; /question-tracker/sheet/premium/pricing is the pricing page. */
-const SHEET_ROUTE = /^\/question-tracker\/sheet\/(?:premium\/)?([^/]+)$/;
-const PRICING = '/question-tracker/sheet/premium/pricing';
-/** The session store's key (lib/session-store.ts). */
-const TOKEN_KEY = 'pt.token';
-
 function startSheet(script: HTMLOrSVGScriptElement | null) {
-  const path = location.pathname;
-  const match = SHEET_ROUTE.exec(path);
-  if (!match?.[1] || path === PRICING) return;
+  const encoded = sheetSlugOf(location.pathname);
+  if (!encoded) return;
   let slug: string;
   let token: string | null = null;
   try {
-    slug = decodeURIComponent(match[1]);
-    token = localStorage.getItem(TOKEN_KEY);
+    slug = decodeURIComponent(encoded);
+    token = localStorage.getItem(SESSION_TOKEN_KEY);
   } catch {
     return;
   }
-  const response = fetch(`/question-tracker/v2/sheet/get-sheet-data-by-slug/${encodeURIComponent(slug)}`, {
+  const response = fetch(sheetDataPath(slug), {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   // Its failure is reported by the query that claims it; unclaimed, it is not an error.

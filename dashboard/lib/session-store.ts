@@ -1,6 +1,5 @@
 import { create } from 'zustand';
-
-const KEY = 'pt.token';
+import { SESSION_TOKEN_KEY as KEY } from './first-paint';
 
 interface SessionState {
   token: string | null;
