@@ -257,6 +257,58 @@ test('question notes: deep links, a question without notes, previous / next, tag
   await expect(page.getByText('secret')).toBeHidden();
 });
 
+test('search and tag filter live in the URL: they survive a reload and next, and Clear filters empties them', async ({ page, request }) => {
+  const token = await signup(request, 'Filterer');
+  await createNote(request, token, { title: 'Graph checklist', note: '<p>visited set</p>', tags: ['graphs'] });
+  await createNote(request, token, { title: 'Graph theory reading', note: '<p>a book</p>', tags: ['reading'] });
+  await createNote(request, token, { title: 'Graph coloring', note: '<p>greedy</p>', tags: ['graphs'] });
+  await createNote(request, token, { title: 'DP checklist', note: '<p>state</p>', tags: ['dp'] });
+  await signIn(page, token);
+  await page.goto('/question-tracker?tab=notes');
+  await expect(sidebar(page).getByRole('link', { name: /DP checklist/ })).toBeVisible();
+
+  // Typing settles into the URL (replacing the entry); the tag is a new entry.
+  await page.getByLabel('Search notes').fill('graph');
+  await expect(page).toHaveURL(/[?&]q=graph(&|$)/);
+  await expect(sidebar(page).getByRole('link', { name: /Graph/ })).toHaveCount(3);
+  await page.getByLabel('Filter by tag').selectOption({ label: '#graphs (2)' });
+  await expect(page).toHaveURL(/[?&]tag=[^&]+/);
+  const tag = new URL(page.url()).searchParams.get('tag');
+  await expect(sidebar(page).getByRole('link', { name: /Graph/ })).toHaveCount(2);
+  await page.goBack();
+  await expect(page).toHaveURL(/\?tab=notes&q=graph$/);
+  await expect(sidebar(page).getByRole('link', { name: /Graph/ })).toHaveCount(3);
+  await page.goForward();
+  await expect(page.getByLabel('Filter by tag')).toHaveValue(tag ?? '');
+
+  // Opening a note keeps the filters; a reload restores them.
+  await sidebar(page).getByRole('link', { name: /Graph coloring/ }).click();
+  await expect(panel(page).getByRole('heading', { name: 'Graph coloring' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`noteId=[0-9a-f-]{36}&q=graph&tag=${tag}$`));
+  await page.reload();
+  await expect(panel(page).getByRole('heading', { name: 'Graph coloring' })).toBeVisible();
+  await expect(page.getByLabel('Search notes')).toHaveValue('graph');
+  await expect(page.getByLabel('Filter by tag')).toHaveValue(tag ?? '');
+  await expect(sidebar(page).getByRole('link', { name: /Graph/ })).toHaveCount(2);
+  await expect(sidebar(page).getByRole('link', { name: /DP checklist/ })).toBeHidden();
+  await expect(page.getByText('1 of 2')).toBeVisible();
+
+  // Next walks the filtered list and keeps the filters.
+  await page.getByRole('button', { name: 'Next note' }).click();
+  await expect(panel(page).getByRole('heading', { name: 'Graph checklist' })).toBeVisible();
+  await expect(page.getByText('2 of 2')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`noteId=[0-9a-f-]{36}&q=graph&tag=${tag}$`));
+
+  // Clear filters empties the URL's filters and the box, and keeps the open note.
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\?tab=notes&noteId=[0-9a-f-]{36}$/);
+  await expect(page.getByLabel('Search notes')).toHaveValue('');
+  await expect(page.getByLabel('Filter by tag')).toHaveValue('');
+  await expect(sidebar(page).getByRole('link', { name: /DP checklist/ })).toBeVisible();
+  await expect(panel(page).getByRole('heading', { name: 'Graph checklist' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Clear filters' })).toBeHidden();
+});
+
 test.describe('the XSS corpus executes nothing in the notes tab', () => {
   // Without the page's CSP, so that only sanitising stands between a payload and execution.
   test.use({ bypassCSP: true });

@@ -6,12 +6,14 @@ import { Difficulty, PlatformIcon } from '../../../components/question-bits';
 import { SafeHtml } from '../../../lib/safe-html';
 import { toast } from '../../../lib/toast';
 import { noteHref, questionNotesHref } from '../lib/notes-order';
+import { useNotesFilters } from '../use-notes-filters';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A note as read: title, tags, the sanitised body and the questions it links to. */
 export function NoteView({ note, onEdit, onDelete }: { note: Note; onEdit(): void; onDelete(): void }) {
   const [copied, setCopied] = useState(false);
+  const { filters } = useNotesFilters();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(new URL(noteHref(note), window.location.origin).toString());
@@ -72,7 +74,7 @@ export function NoteView({ note, onEdit, onDelete }: { note: Note; onEdit(): voi
                   {q.name}
                 </a>
                 <Difficulty value={q.difficulty} />
-                <Link href={questionNotesHref(q._id)} className="btn btn-sm btn-ghost">
+                <Link href={questionNotesHref(q._id, filters)} className="btn btn-sm btn-ghost">
                   Notes
                 </Link>
               </li>

@@ -5,7 +5,7 @@ import { NOTE_MESSAGES } from '@shared/rules/notes';
 import type { NoteSummary } from '@shared/schemas/note';
 import { SkeletonList } from '../../../components/feedback';
 import { PlatformIcon } from '../../../components/question-bits';
-import { noteHref, questionNotesHref, type QuestionGroup } from '../lib/notes-order';
+import { noteHref, questionNotesHref, type NotesFilters, type QuestionGroup } from '../lib/notes-order';
 import { plural } from '../../../lib/plural';
 
 interface SectionState {
@@ -20,6 +20,8 @@ interface SectionState {
 interface NotesListProps {
   groups: QuestionGroup[];
   general: NoteSummary[];
+  /** The list filters, carried by every link so moving between notes keeps them. */
+  filters: NotesFilters;
   questionState: SectionState;
   generalState: SectionState;
   selectedNoteId: string | null;
@@ -31,7 +33,7 @@ interface NotesListProps {
 }
 
 export function NotesList(props: NotesListProps) {
-  const { groups, general, questionState, generalState, selectedNoteId, selectedQuestionId, interceptNavigation } = props;
+  const { groups, general, filters, questionState, generalState, selectedNoteId, selectedQuestionId, interceptNavigation } = props;
   return (
     <>
       <section className="notes-section" aria-labelledby="notes-question-heading">
@@ -47,10 +49,10 @@ export function NotesList(props: NotesListProps) {
                   <div className="note-group-head">
                     <PlatformIcon platform={g.question.platform} size={16} />
                     <Link
-                      href={questionNotesHref(g.question._id)}
+                      href={questionNotesHref(g.question._id, filters)}
                       className="note-group-name"
                       title={g.question.name}
-                      onClick={(e) => interceptNavigation(questionNotesHref(g.question._id), e)}
+                      onClick={(e) => interceptNavigation(questionNotesHref(g.question._id, filters), e)}
                     >
                       {g.question.name}
                     </Link>
@@ -69,7 +71,7 @@ export function NotesList(props: NotesListProps) {
                   </div>
                   <ul className="note-items">
                     {g.notes.map((n) => (
-                      <NoteItem key={n._id} note={n} selected={n._id === selectedNoteId} intercept={interceptNavigation} />
+                      <NoteItem key={n._id} note={n} selected={n._id === selectedNoteId} filters={filters} intercept={interceptNavigation} />
                     ))}
                   </ul>
                 </li>
@@ -89,7 +91,7 @@ export function NotesList(props: NotesListProps) {
         <SectionBody state={generalState} empty={general.length === 0} emptyText={NOTE_MESSAGES.noNotes}>
           <ul className="note-items general">
             {general.map((n) => (
-              <NoteItem key={n._id} note={n} selected={n._id === selectedNoteId} intercept={interceptNavigation} showExcerpt />
+              <NoteItem key={n._id} note={n} selected={n._id === selectedNoteId} filters={filters} intercept={interceptNavigation} showExcerpt />
             ))}
           </ul>
         </SectionBody>
@@ -129,8 +131,20 @@ function SectionBody({ state, empty, emptyText, children }: { state: SectionStat
   );
 }
 
-function NoteItem({ note, selected, intercept, showExcerpt }: { note: NoteSummary; selected: boolean; intercept(href: string, e: MouseEvent): void; showExcerpt?: boolean }) {
-  const href = noteHref(note);
+function NoteItem({
+  note,
+  selected,
+  filters,
+  intercept,
+  showExcerpt,
+}: {
+  note: NoteSummary;
+  selected: boolean;
+  filters: NotesFilters;
+  intercept(href: string, e: MouseEvent): void;
+  showExcerpt?: boolean;
+}) {
+  const href = noteHref(note, filters);
   return (
     <li>
       <Link href={href} className="note-item" aria-current={selected ? 'page' : undefined} onClick={(e) => intercept(href, e)}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NoteSummary } from '@shared/schemas/note';
-import { groupByQuestion, navigationOrder, neighbours, noteHref, questionNotesHref, readNotesLocation } from './notes-order';
+import { groupByQuestion, navigationOrder, neighbours, noteHref, notesHomeHref, questionNotesHref, readNotesFilters, readNotesLocation } from './notes-order';
 
 const q = (id: string) => ({ _id: id, name: `Q ${id}`, problemUrl: `https://x.dev/${id}`, platform: 'leetcode', difficulty: 'Easy' });
 const note = (id: string, createdAt: string, question: string | null): NoteSummary => ({
@@ -19,6 +19,17 @@ describe('notes order and deep links', () => {
     expect(noteHref(note('n1', '2024-01-01', 'q1'))).toBe('/question-tracker?tab=notes&questionId=q1&noteId=n1');
     expect(noteHref(note('n2', '2024-01-01', null))).toBe('/question-tracker?tab=notes&noteId=n2');
     expect(questionNotesHref('q1')).toBe('/question-tracker?tab=notes&questionId=q1');
+  });
+
+  it('carries the list filters in every link, and only when set', () => {
+    const filters = { q: 'two pointers', tag: 't1' };
+    expect(noteHref(note('n1', '2024-01-01', 'q1'), filters)).toBe('/question-tracker?tab=notes&questionId=q1&noteId=n1&q=two%20pointers&tag=t1');
+    expect(questionNotesHref('q1', { q: '', tag: 't1' })).toBe('/question-tracker?tab=notes&questionId=q1&tag=t1');
+    expect(notesHomeHref({ q: ' dp ', tag: '' })).toBe('/question-tracker?tab=notes&q=dp');
+    expect(notesHomeHref({ q: '', tag: '' })).toBe('/question-tracker?tab=notes');
+    expect(notesHomeHref()).toBe('/question-tracker?tab=notes');
+    expect(readNotesFilters(new URLSearchParams('tab=notes&noteId=n1&q=two+pointers&tag=t1'))).toEqual(filters);
+    expect(readNotesFilters(new URLSearchParams('tab=notes&q=%20'))).toEqual({ q: '', tag: '' });
   });
 
   it('reads the URL: subNote wins over noteId', () => {

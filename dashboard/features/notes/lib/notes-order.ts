@@ -2,18 +2,41 @@ import type { NoteQuestion, NoteSummary } from '@shared/schemas/note';
 
 export const NOTES_PATH = '/question-tracker';
 
+/** The list's filters, kept in the URL beside the note (q: search text, tag: a tag id). */
+export interface NotesFilters {
+  q: string;
+  tag: string;
+}
+
+export const NO_FILTERS: NotesFilters = { q: '', tag: '' };
+
+/** The filters as query parameters, after whatever names the note; nothing when unfiltered. */
+function filterQuery(filters: NotesFilters | undefined): string {
+  if (!filters) return '';
+  const q = filters.q.trim() ? `&q=${encodeURIComponent(filters.q.trim())}` : '';
+  const tag = filters.tag ? `&tag=${encodeURIComponent(filters.tag)}` : '';
+  return q + tag;
+}
+
 /** The deep link of a note (spec §2): questionId + noteId for a question note, noteId alone for a general note. */
-export function noteHref(note: { _id: string; questionId: { _id: string } | null }): string {
+export function noteHref(note: { _id: string; questionId: { _id: string } | null }, filters?: NotesFilters): string {
   const q = note.questionId ? `&questionId=${encodeURIComponent(note.questionId._id)}` : '';
-  return `${NOTES_PATH}?tab=notes${q}&noteId=${encodeURIComponent(note._id)}`;
+  return `${NOTES_PATH}?tab=notes${q}&noteId=${encodeURIComponent(note._id)}${filterQuery(filters)}`;
 }
 
 /** A question's notes (its first note, or 'Add New Note' when it has none). */
-export function questionNotesHref(questionId: string): string {
-  return `${NOTES_PATH}?tab=notes&questionId=${encodeURIComponent(questionId)}`;
+export function questionNotesHref(questionId: string, filters?: NotesFilters): string {
+  return `${NOTES_PATH}?tab=notes&questionId=${encodeURIComponent(questionId)}${filterQuery(filters)}`;
 }
 
-export const notesHomeHref = `${NOTES_PATH}?tab=notes`;
+/** The notes tab with nothing open. */
+export function notesHomeHref(filters?: NotesFilters): string {
+  return `${NOTES_PATH}?tab=notes${filterQuery(filters)}`;
+}
+
+export function readNotesFilters(search: URLSearchParams): NotesFilters {
+  return { q: (search.get('q') ?? '').trim(), tag: (search.get('tag') ?? '').trim() };
+}
 
 export interface NotesLocation {
   questionId: string | null;

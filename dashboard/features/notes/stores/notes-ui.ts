@@ -9,9 +9,6 @@ export type PendingDiscard = { kind: 'navigate'; href: string; focus?: FocusTarg
 export type FocusTarget = 'prev' | 'next' | 'panel';
 
 interface NotesUiState {
-  /** Search text and tag id of the list (kept here: the tab remounts on every URL change). */
-  search: string;
-  tag: string;
   editing: Editing;
   dirty: boolean;
   pending: PendingDiscard | null;
@@ -19,8 +16,6 @@ interface NotesUiState {
   focusAfterNav: FocusTarget | null;
   /** The list's scroll position, restored after navigation. */
   listScroll: number;
-  setSearch(search: string): void;
-  setTag(tag: string): void;
   startEdit(noteId: string): void;
   startCreate(questionId: string | null): void;
   stopEditing(): void;
@@ -32,15 +27,11 @@ interface NotesUiState {
 }
 
 export const useNotesUi = create<NotesUiState>((set) => ({
-  search: '',
-  tag: '',
   editing: null,
   dirty: false,
   pending: null,
   focusAfterNav: null,
   listScroll: 0,
-  setSearch: (search) => set({ search }),
-  setTag: (tag) => set({ tag }),
   startEdit: (noteId) => set({ editing: { kind: 'edit', noteId }, dirty: false, pending: null }),
   startCreate: (questionId) => set({ editing: { kind: 'create', questionId }, dirty: false, pending: null }),
   stopEditing: () => set({ editing: null, dirty: false, pending: null }),
