@@ -1,9 +1,9 @@
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { PASSWORD_MAX, PASSWORD_MIN, RULE_MESSAGES } from '@shared/rules/account';
 import { RESET_MESSAGES } from '@shared/rules/password-reset';
 import { EmptyState } from '../../components/feedback';
+import { NewPasswordFields, newPasswordProblem } from '../../components/new-password-fields';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { useResetPassword } from './api/session';
@@ -36,16 +36,12 @@ export default function ResetPasswordPage() {
     e.preventDefault();
     setError(null);
     const form = new FormData(e.currentTarget);
-    const password = String(form.get('password') ?? '');
-    // The rules of sign-up, checked here first so a slip costs no round trip; the server checks them again.
-    if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
-      setError(RULE_MESSAGES.passwordLength);
+    const problem = newPasswordProblem(form, 'password');
+    if (problem) {
+      setError(problem);
       return;
     }
-    if (password !== String(form.get('confirmPassword') ?? '')) {
-      setError(RULE_MESSAGES.passwordMismatch);
-      return;
-    }
+    const password = String(form.get('password'));
     try {
       await reset.mutateAsync({ token: resetToken, password });
       toast.success(RESET_MESSAGES.done);
@@ -65,28 +61,7 @@ export default function ResetPasswordPage() {
         </div>
       </header>
       <form className="stack" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor="reset-new">New password</label>
-          <input
-            id="reset-new"
-            name="password"
-            type="password"
-            className="input"
-            autoComplete="new-password"
-            minLength={PASSWORD_MIN}
-            maxLength={PASSWORD_MAX}
-            aria-describedby="reset-new-hint"
-            required
-            autoFocus
-          />
-          <span className="field-hint" id="reset-new-hint">
-            {RULE_MESSAGES.passwordLength}.
-          </span>
-        </div>
-        <div className="field">
-          <label htmlFor="reset-confirm">Confirm new password</label>
-          <input id="reset-confirm" name="confirmPassword" type="password" className="input" autoComplete="new-password" maxLength={PASSWORD_MAX} required />
-        </div>
+        <NewPasswordFields idPrefix="reset" name="password" autoFocus />
         {error && (
           <p className="field-error" role="alert">
             {error}

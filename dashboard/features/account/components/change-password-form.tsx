@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_MAX, PASSWORD_MIN, RULE_MESSAGES } from '@shared/rules/account';
+import { PASSWORD_MAX, RULE_MESSAGES } from '@shared/rules/account';
+import { NewPasswordFields, newPasswordProblem } from '../../../components/new-password-fields';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useChangePassword } from '../api/account-queries';
@@ -15,8 +16,8 @@ export function ChangePasswordForm() {
     const form = new FormData(formEl);
     const currentPassword = String(form.get('currentPassword') ?? '');
     const newPassword = String(form.get('newPassword') ?? '');
-    if (newPassword.length < PASSWORD_MIN || newPassword.length > PASSWORD_MAX) return setError(RULE_MESSAGES.passwordLength);
-    if (newPassword !== String(form.get('confirmPassword') ?? '')) return setError(RULE_MESSAGES.passwordMismatch);
+    const problem = newPasswordProblem(form, 'newPassword');
+    if (problem) return setError(problem);
     try {
       await change.mutateAsync({ currentPassword, newPassword });
       formEl.reset();
@@ -35,27 +36,7 @@ export function ChangePasswordForm() {
           <label htmlFor="acct-current">Current password</label>
           <input id="acct-current" name="currentPassword" type="password" className="input" autoComplete="current-password" maxLength={PASSWORD_MAX} required />
         </div>
-        <div className="field">
-          <label htmlFor="acct-new">New password</label>
-          <input
-            id="acct-new"
-            name="newPassword"
-            type="password"
-            className="input"
-            autoComplete="new-password"
-            minLength={PASSWORD_MIN}
-            maxLength={PASSWORD_MAX}
-            aria-describedby="acct-new-hint"
-            required
-          />
-          <span className="field-hint" id="acct-new-hint">
-            {RULE_MESSAGES.passwordLength}.
-          </span>
-        </div>
-        <div className="field">
-          <label htmlFor="acct-confirm">Confirm new password</label>
-          <input id="acct-confirm" name="confirmPassword" type="password" className="input" autoComplete="new-password" maxLength={PASSWORD_MAX} required />
-        </div>
+        <NewPasswordFields idPrefix="acct" name="newPassword" />
         {error && (
           <p className="field-error" role="alert">
             {error}
