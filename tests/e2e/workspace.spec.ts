@@ -306,3 +306,29 @@ test('a refused tick or star rolls back with a toast', async ({ page, request })
   await row(page, 'Two Sum').getByRole('checkbox').click();
   await expect(row(page, 'Two Sum').getByRole('checkbox')).not.toBeChecked();
 });
+
+test('a date range filters once both days are picked, and its chip keeps its remove button on a phone', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signIn(page, await signup(request, 'Ranger'));
+  await page.goto('/question-tracker?tab=workspace');
+  await page.getByRole('button', { name: 'Date range', exact: true }).click();
+  const days = page.locator('.ws-daypicker');
+  const day = (n: number) => days.getByRole('button').filter({ hasText: new RegExp(`^${n}$`) }).first();
+  await day(3).click();
+  // The first day alone changes nothing: no filter in the address, no chip.
+  await expect(page.getByText('pick the last day.')).toBeVisible();
+  expect(new URL(page.url()).searchParams.has('from')).toBe(false);
+  await expect(page.getByRole('list', { name: 'Active filters' })).toHaveCount(0);
+  await day(12).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('to')).toMatch(/-12$/);
+  expect(new URL(page.url()).searchParams.get('from')).toMatch(/-03$/);
+  await page.keyboard.press('Escape');
+  const chip = page.getByRole('list', { name: 'Active filters' }).getByRole('listitem').first();
+  const remove = chip.getByRole('button', { name: /^Remove filter / });
+  await expect(remove).toBeVisible();
+  // The button lies wholly inside its chip: a long label is cut instead.
+  const [c, r] = [await chip.boundingBox(), await remove.boundingBox()];
+  expect(r!.x + r!.width).toBeLessThanOrEqual(c!.x + c!.width + 0.5);
+  await remove.click();
+  await expect.poll(() => new URL(page.url()).searchParams.has('from')).toBe(false);
+});

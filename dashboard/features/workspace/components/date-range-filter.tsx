@@ -1,4 +1,5 @@
 import { format, startOfYear, subDays } from 'date-fns';
+import { useState } from 'react';
 import { CalendarDays, ChevronDown } from 'lucide-react';
 import { DayPicker, type DateRange } from 'react-day-picker';
 import 'react-day-picker/style.css';
@@ -24,7 +25,12 @@ const PRESETS: { label: string; range(): [Date, Date] }[] = [
 export function DateRangeFilter({ from, to, field, onChange }: Props) {
   const open = useWorkspaceUi((s) => s.openMenu === 'dates');
   const setOpenMenu = useWorkspaceUi((s) => s.setOpenMenu);
-  const setOpen = (o: boolean) => setOpenMenu(o ? 'dates' : null);
+  // The first day picked, while the last is still to pick.
+  const [start, setStart] = useState<Date | null>(null);
+  const setOpen = (o: boolean) => {
+    setStart(null);
+    setOpenMenu(o ? 'dates' : null);
+  };
   const selected: DateRange | undefined = from || to ? { from: parseDay(from) ?? undefined, to: parseDay(to) ?? undefined } : undefined;
   const active = !!(from || to);
   const label = active ? `${from ? format(parseDay(from) ?? new Date(), 'd MMM') : '…'} – ${to ? format(parseDay(to) ?? new Date(), 'd MMM yyyy') : '…'}` : 'Date range';
@@ -67,12 +73,22 @@ export function DateRangeFilter({ from, to, field, onChange }: Props) {
             </button>
           )}
         </div>
+        {/* The filter changes once both ends are picked: a first day alone would filter from it on. */}
         <DayPicker
           mode="range"
-          selected={selected}
-          defaultMonth={selected?.from}
+          selected={start ? { from: start, to: undefined } : selected}
+          defaultMonth={start ?? selected?.from}
           disabled={{ after: new Date() }}
-          onSelect={(range) => onChange(range?.from ? formatDay(range.from) : null, range?.to ? formatDay(range.to) : null)}
+          onSelect={(_range, day) => {
+            if (!start) {
+              setStart(day);
+              return;
+            }
+            const [a, b] = day < start ? [day, start] : [start, day];
+            setStart(null);
+            onChange(formatDay(a), formatDay(b));
+          }}
+          footer={<p className="faint ws-range-hint" aria-live="polite">{start ? `From ${format(start, 'd MMM yyyy')}: pick the last day.` : 'Pick the first day, then the last.'}</p>}
           className="ws-daypicker"
         />
       </div>

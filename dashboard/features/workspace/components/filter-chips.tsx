@@ -9,7 +9,9 @@ export function FilterChips({ view, onChange }: { view: WorkspaceView; onChange(
     <ul className="ws-chips" aria-label="Active filters">
       {chips.map((chip) => (
         <li key={chip.key} className="chip ws-chip">
-          {chip.label}
+          <span className="ws-chip-label" title={chip.label}>
+            {chip.label}
+          </span>
           <button type="button" className="ws-chip-x" aria-label={`Remove filter ${chip.label}`} onClick={() => onChange(chip.without)}>
             <X size={12} />
           </button>
