@@ -108,11 +108,14 @@ describe('sheets: the tree', () => {
     const topicDup = await call('POST', `add-topic/${sheet._id}`, { topic: 'Arrays' });
     expect(topicDup.status).toBe(409);
     expect(topicDup.body.status.message).toBe(SHEET_MESSAGES.topicDuplicate);
+    // Another case is the same name.
+    expect((await call('POST', `add-topic/${sheet._id}`, { topic: ' arrays' })).body.status.message).toBe(SHEET_MESSAGES.topicDuplicate);
     expect((await call('POST', `add-subTopic/${sheet._id}`, { topic: 'Arrays', subTopic: ' ' })).body.status.message).toBe(SHEET_MESSAGES.subTopicEmpty);
     expect((await call('POST', `add-subTopic/${sheet._id}`, { topic: 'Arrays', subTopic: 'Prefix Sums' })).status).toBe(201);
     const dup = await call('POST', `add-subTopic/${sheet._id}`, { topic: 'Arrays', subTopic: 'Prefix Sums' });
     expect(dup.status).toBe(409);
     expect(dup.body.status.message).toBe(SHEET_MESSAGES.subTopicDuplicate);
+    expect((await call('POST', `add-subTopic/${sheet._id}`, { topic: 'Arrays', subTopic: 'PREFIX SUMS' })).body.status.message).toBe(SHEET_MESSAGES.subTopicDuplicate);
     // The same subtopic name is fine in another topic.
     expect((await call('POST', `add-subTopic/${sheet._id}`, { topic: 'Graphs', subTopic: 'Prefix Sums' })).status).toBe(201);
     const { sheet: s } = await data();
@@ -235,6 +238,7 @@ describe('sheets: the tree', () => {
     const onto = await call('PATCH', `update-topic/${sheet._id}`, { oldTopic: 'Arrays', newTopic: 'Graphs' });
     expect(onto.status).toBe(409);
     expect(onto.body.status.message).toBe(SHEET_MESSAGES.topicDuplicate);
+    expect((await call('PATCH', `update-topic/${sheet._id}`, { oldTopic: 'Arrays', newTopic: 'graphs' })).body.status.message).toBe(SHEET_MESSAGES.topicDuplicate);
     expect((await call('PATCH', `update-topic/${sheet._id}`, { oldTopic: 'Arrays', newTopic: 'Arrays' })).status).toBe(200);
     expect((await call('PATCH', `update-topic/${sheet._id}`, { oldTopic: 'Arrays', newTopic: 'Array Basics' })).status).toBe(200);
     let d = await data();

@@ -19,10 +19,13 @@ export const SHEET_MESSAGES = {
 
 /**
  * The message for a topic or subtopic name already among its siblings (the sheet's topics, or its
- * topic's subtopics), or null. `renaming`: the name being changed, which may stay as it is.
+ * topic's subtopics), or null. Case does not make a name new ("arrays" is taken by "Arrays").
+ * `renaming`: the name being changed, which may stay as it is or change only its case.
  */
 export function sectionNameTaken(kind: 'topic' | 'subtopic', name: string, siblings: readonly string[], renaming?: string): string | null {
-  if (name === renaming || !siblings.includes(name)) return null;
+  const key = name.trim().toLowerCase();
+  if (renaming !== undefined && key === renaming.trim().toLowerCase()) return null;
+  if (!siblings.some((s) => s.trim().toLowerCase() === key)) return null;
   return kind === 'topic' ? SHEET_MESSAGES.topicDuplicate : SHEET_MESSAGES.subTopicDuplicate;
 }
 
