@@ -66,6 +66,14 @@ test('a visitor browses categories, shows more, searches and meets the premium s
   await expect(page.getByRole('link', { name: 'Amazon Interview Sheet' })).toBeVisible();
 });
 
+test("a premium sheet's own page, not purchased, shows neither its question count nor a progress", async ({ page }) => {
+  await page.goto('/question-tracker/sheet/premium/google-interview-sheet');
+  await expect(page.getByRole('heading', { name: 'This is a premium sheet' })).toBeVisible();
+  await expect(page.getByText('Its questions are available with premium access.')).toBeVisible();
+  await expect(page.getByText(/\d+\s*\/\s*\d+ solved|\d+ questions/)).toHaveCount(0);
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+});
+
 test('following from a card asks a visitor to sign in', async ({ page }) => {
   await page.goto('/question-tracker?tab=explore&category=popular');
   await card(page, 'Grind 75').getByRole('button', { name: 'Follow' }).click();

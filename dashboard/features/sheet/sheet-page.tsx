@@ -84,6 +84,7 @@ function LoadedSheet({ slug, data }: { slug: string; data: SheetData }) {
     <div className="sheet-page">
       <Breadcrumb name={sheet.name} />
       <SheetHeader
+        locked={locked}
         sheet={sheet}
         isLoggedIn={a.isLoggedIn}
         onRename={(name) => a.details.mutate({ name })}
@@ -95,7 +96,7 @@ function LoadedSheet({ slug, data }: { slug: string; data: SheetData }) {
       />
       {locked ? (
         <EmptyState icon={<Lock size={22} />} title="This is a premium sheet" action={<Link className="btn btn-primary" href="/question-tracker/sheet/premium/pricing">Learn More</Link>}>
-          Its {sheet.totalQuestions} questions are available with premium access.
+          Its questions are available with premium access.
         </EmptyState>
       ) : (
         <>

@@ -16,6 +16,8 @@ const AVATARS_SHOWN = 3;
 
 interface HeaderProps {
   sheet: Sheet;
+  /** A premium sheet the viewer may not open: its question count and progress stay unshown, as on its card. */
+  locked: boolean;
   isLoggedIn: boolean;
   onRename(name: string): void;
   onDescribe(description: string): void;
@@ -32,7 +34,7 @@ interface HeaderProps {
   formatted: boolean;
 }
 
-export function SheetHeader({ sheet, isLoggedIn, onRename, onDescribe, onFollow, menuItems, actions, formatted }: HeaderProps) {
+export function SheetHeader({ sheet, locked, isLoggedIn, onRename, onDescribe, onFollow, menuItems, actions, formatted }: HeaderProps) {
   const [editing, setEditing] = useState<'name' | 'description' | null>(null);
   const [allTags, setAllTags] = useState(false);
   const [confirmUnfollow, setConfirmUnfollow] = useState(false);
@@ -136,15 +138,17 @@ export function SheetHeader({ sheet, isLoggedIn, onRename, onDescribe, onFollow,
             )}
           </div>
         </div>
-        <div className="sheet-progress">
-          <ProgressRing percent={percent} label={`${percent}% solved`} />
-          <div style={{ minWidth: 140 }}>
-            <div className="faint" style={{ fontSize: 12.5 }}>
-              {sheet.userSolved} / {sheet.totalQuestions} solved
+        {!locked && (
+          <div className="sheet-progress">
+            <ProgressRing percent={percent} label={`${percent}% solved`} />
+            <div style={{ minWidth: 140 }}>
+              <div className="faint" style={{ fontSize: 12.5 }}>
+                {sheet.userSolved} / {sheet.totalQuestions} solved
+              </div>
+              <ProgressBar percent={percent} label="Sheet progress" />
             </div>
-            <ProgressBar percent={percent} label="Sheet progress" />
           </div>
-        </div>
+        )}
       </div>
       <div className="row sheet-header-actions">
         {actions}
