@@ -38,6 +38,11 @@ test('a creator builds a sheet: topics, subtopics and questions through the UI',
   await dialog.getByLabel('Question URL').fill('not a url');
   await expect(dialog.getByText('Please enter a valid URL')).toBeVisible();
   await expect(add).toBeDisabled();
+  // A web address, but of no judge: the spec's lookup message.
+  await dialog.getByLabel('Question URL').fill('https://example.com/problems/two-sum/');
+  await expect(dialog.getByText('Invalid platform. Please check the URL.')).toBeVisible();
+  await expect(dialog.getByText('Please enter a valid URL')).toHaveCount(0);
+  await expect(add).toBeDisabled();
   await dialog.getByLabel('Question URL').fill('https://leetcode.com/problems/two-sum/description/');
   // Looked up after 1.2 s idle: the title is prefilled from the catalogue.
   await expect(dialog.getByLabel('Title (optional)')).toHaveValue('Two Sum', { timeout: 5000 });

@@ -5,6 +5,7 @@ import { Dialog } from '../../../components/dialog';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { sheetCalls } from '../api/sheet-queries';
+import { isHttpUrl } from '@shared/rules/contests';
 
 const LOOKUP_DELAY_MS = 1200;
 const CLOSE_DELAY_MS = 2000;
@@ -38,7 +39,8 @@ export function AddQuestionDialog({ open, place, topics, subTopicsOf, onClose, o
   }, [open, place.topic, place.subTopic]);
 
   const valid = url.trim() !== '' && parseProblemUrl(url) !== null;
-  const urlError = url.trim() === '' ? null : valid ? null : QUESTION_MESSAGES.urlInvalid;
+  // A web address of a site that is no judge gets the lookup's own message, not 'Please enter a valid URL'.
+  const urlError = url.trim() === '' || valid ? null : isHttpUrl(url.trim()) ? QUESTION_MESSAGES.invalidPlatform : QUESTION_MESSAGES.urlInvalid;
 
   useEffect(() => {
     if (!valid) return;
@@ -56,7 +58,7 @@ export function AddQuestionDialog({ open, place, topics, subTopicsOf, onClose, o
           toast.info('Question not found. You can still add it with a custom title.');
           setStatus('custom');
         } else if (err instanceof ApiError && err.error === 'InvalidPlatform') {
-          toast.error('Invalid platform. Please check the URL.');
+          toast.error(QUESTION_MESSAGES.invalidPlatform);
           setStatus('invalid');
         } else {
           toast.error('Error loading question details. You can still add with a custom title.');
