@@ -213,3 +213,54 @@ test('on a long sheet a question dropped on an empty topic lands there (its zone
   await page.reload();
   await expect(page.getByRole('region', { name: 'Topic Empty' }).getByTestId('question-row')).toHaveText(/Long 001/);
 });
+
+/** A finger's drag: touch events through the browser's own input (it makes the pointer events of a touch). */
+async function touchDrag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  const cdp = await page.context().newCDPSession(page);
+  const at = (p: { x: number; y: number }) => [{ x: p.x, y: p.y, id: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(from) });
+  for (let i = 1; i <= 16; i++) {
+    const p = { x: from.x + ((to.x - from.x) * i) / 16, y: from.y + ((to.y - from.y) * i) / 16 };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(p) });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at({ x: to.x, y: to.y + 2 }) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('a topic and a question move by touch', async ({ page, request }) => {
+    const me = await signUpAndSignIn(page, request, 'Thumb');
+    const { id, slug } = await newSheet(request, me.token);
+    await api(request, me.token, 'POST', `${S}/add-topic/${id}`, { topic: 'Arrays' });
+    await api(request, me.token, 'POST', `${S}/add-topic/${id}`, { topic: 'Graphs' });
+    await api(request, me.token, 'POST', `${S}/add-questions/${id}`, {
+      data: [
+        { topic: 'Arrays', subTopic: '', problemUrl: 'https://leetcode.com/problems/two-sum/' },
+        { topic: 'Arrays', subTopic: '', problemUrl: 'https://leetcode.com/problems/3sum/' },
+      ],
+    });
+    await page.goto(`/question-tracker/sheet/${slug}`);
+    await expect(page.getByRole('region', { name: 'Topic analysis' })).toBeVisible();
+    const headings = topicNames(page);
+    await expect(headings).toHaveText(['Arrays', 'Graphs']);
+    // Both topics closed, so both grips are on the screen together.
+    await page.getByRole('button', { name: 'Collapse all' }).click();
+    const [graphsGrip, arraysGrip] = [page.getByRole('button', { name: 'Drag topic Graphs' }), page.getByRole('button', { name: 'Drag topic Arrays' })];
+    await graphsGrip.scrollIntoViewIfNeeded();
+    await touchDrag(page, await center(graphsGrip), await center(arraysGrip));
+    await expect(headings).toHaveText(['Graphs', 'Arrays']);
+
+    await page.getByRole('button', { name: 'Expand Arrays' }).click();
+    await row(page, '3Sum').scrollIntoViewIfNeeded();
+    const arrays = page.getByRole('region', { name: 'Topic Arrays' });
+    await expect(arrays.getByTestId('question-row')).toHaveText([/Two Sum/, /3Sum/]);
+    await touchDrag(page, await center(row(page, '3Sum').getByRole('button', { name: 'Drag 3Sum' })), await center(row(page, 'Two Sum')));
+    await expect(arrays.getByTestId('question-row')).toHaveText([/3Sum/, /Two Sum/]);
+    await page.reload();
+    await expect(headings).toHaveText(['Graphs', 'Arrays']);
+    await expect(page.getByRole('region', { name: 'Topic Arrays' }).getByTestId('question-row')).toHaveText([/3Sum/, /Two Sum/]);
+  });
+});
