@@ -60,7 +60,7 @@ test('shows difficulty, platform, topic and company charts and the activity of t
 
   const topics = page.getByRole('region', { name: 'Topics' });
   await expect(topics.locator('svg.recharts-surface')).toBeVisible();
-  await expect(topics.getByRole('list', { name: 'Topics values' }).getByText('math: 4', { exact: true })).toBeAttached();
+  await expect(topics.getByRole('list', { name: 'Topics values' }).getByText('Math: 4', { exact: true })).toBeAttached();
   const companies = page.getByRole('region', { name: 'Companies' });
   await expect(companies.getByRole('list', { name: 'Companies values' }).getByText(/^Amazon: \d+$/)).toBeAttached();
 

@@ -90,7 +90,9 @@ test("a sheet's menus open, move and close with the keyboard, and give focus bac
   await page.keyboard.press('Enter');
   // The menu moves focus to its first entry once it is open: arrows before that go nowhere.
   await expect(menu.getByRole('menuitem', { name: 'Copy Link' })).toBeFocused();
+  // One key at a time, as a person presses them: each move is seen before the next.
   await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Import Questions' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'Sheet Settings' })).toBeFocused();
   await page.keyboard.press('Enter');
