@@ -11,72 +11,14 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { ARGS, CHROMIUM, CPU_THROTTLE, signedInContext, waitMark } from './browser-context';
+import { throttledSheet } from './browser-throttled';
 import { DASHBOARD_DIR, gzipOf } from './bundle';
 import { detail, errorText, kB, record, skip, summarize } from './lib';
 import type { BenchData } from './seed';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 /** One display refresh at 60 Hz; rAF deltas come in multiples of it. */
 const VSYNC = 1000 / 60;
-
-/**
- * tsx (esbuild, keepNames) wraps named functions in __name(…) calls; functions sent to the page keep
- * them, so the page needs the helper too.
- */
-export const NAME_SHIM = { content: 'globalThis.__name = globalThis.__name || ((f) => f);' };
-
-declare global {
-  interface Window {
-    __bench: Record<string, number | number[] | undefined>;
-  }
-}
-
-/** Installed before any page script: records when a selector first appears, and the frame that paints it. */
-function watchFor(selectors: Record<string, string>) {
-  window.__bench = {};
-  const pending = new Map(Object.entries(selectors));
-  const look = () => {
-    for (const [name, selector] of pending) {
-      if (document.querySelector(selector)) {
-        pending.delete(name);
-        window.__bench[`${name}:dom`] = performance.now();
-        requestAnimationFrame(() => {
-          // The frame after the DOM change starts once it is painted.
-          requestAnimationFrame((t) => (window.__bench[name] = t));
-        });
-      }
-    }
-    if (!pending.size) observer.disconnect();
-  };
-  const observer = new MutationObserver(look);
-  observer.observe(document, { childList: true, subtree: true });
-}
-
-/**
- * BENCH_CPU_THROTTLE=<n> runs the dashboard's pages n times slower (Chromium's CPU throttling), to see
- * how much headroom a figure has on a slower or busier machine. The figures then no longer compare
- * with the targets; the run says so.
- */
-const CPU_THROTTLE = Number(process.env.BENCH_CPU_THROTTLE ?? 1);
-
-async function signedInContext(browser: Browser, token: string | null, selectors: Record<string, string>): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript(NAME_SHIM);
-  if (token) await context.addInitScript((t) => window.localStorage.setItem('pt.token', t), token);
-  await context.addInitScript(watchFor, selectors);
-  const page = await context.newPage();
-  if (CPU_THROTTLE > 1) {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
-  }
-  return { context, page };
-}
-
-async function waitMark(page: Page, name: string, timeout = 30_000): Promise<number> {
-  await page.waitForFunction((n) => typeof window.__bench?.[n] === 'number', name, { timeout });
-  return (await page.evaluate((n) => window.__bench[n], name)) as number;
-}
 
 /** Where the time of a load went: scripts loaded, and the API call that fills the page (from Resource Timing). */
 async function timeline(page: Page, api: string): Promise<string> {
@@ -394,73 +336,6 @@ async function workspace(browser: Browser, base: string, data: BenchData, runs: 
   const f = summarize(times);
   record('7', 'workspace: filter change to repainted table', times.length ? f.median : null, 'ms', { op: '<', limit: 200, label: '< 200 ms' }, `median of ${labels.join(', ')} ms`);
   await last?.context.close();
-}
-
-/** A 4G-like link, as Lighthouse's "slow 4G": 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip. */
-const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9 };
-
-/**
- * The sheet page's first visit over a slow link: bytes on the wire (every response's encoded length,
- * headers included, until the first rows are painted) and the time to the first rows, with the
- * browser's own Accept-Encoding and again with `identity` forced (the files as they are, as the
- * server sent them before it sent compressed ones). The 0.9 is the share of a link's rate that TCP
- * and TLS leave for content, as Chromium's own presets assume.
- */
-async function throttledSheet(browser: Browser, base: string, data: BenchData, runs: number) {
-  const url = `${base}/question-tracker/sheet/${data.sheet.slug}`;
-  const load = async (identity: boolean, throttled: boolean) => {
-    const { context, page } = await signedInContext(browser, data.big.token, { rows: '[data-testid="question-row"]' });
-    try {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      if (identity) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'identity' } });
-      if (throttled) await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-      const wire = { assets: 0, api: 0, page: 0, compressed: 0, requests: 0 };
-      const urls = new Map<string, string>();
-      cdp.on('Network.responseReceived', (e) => {
-        urls.set(e.requestId, e.response.url);
-        const coding = Object.entries(e.response.headers).find(([k]) => k.toLowerCase() === 'content-encoding')?.[1];
-        if (coding && coding !== 'identity') wire.compressed++;
-      });
-      cdp.on('Network.loadingFinished', (e) => {
-        const path = new URL(urls.get(e.requestId) ?? base).pathname;
-        const kind = path.startsWith('/assets/') ? 'assets' : /^\/(question-tracker\/v\d|auth\/)/.test(path) ? 'api' : 'page';
-        wire[kind] += e.encodedDataLength;
-        wire.requests++;
-      });
-      await page.goto(url, { timeout: 60_000 });
-      const rows = await waitMark(page, 'rows', 60_000);
-      return { rows, ...wire };
-    } finally {
-      await context.close();
-    }
-  };
-  const figures: Record<string, { rows: number[]; wire: Awaited<ReturnType<typeof load>> }> = {};
-  for (const [name, identity, throttled] of [
-    ['compressed, slow 4G', false, true],
-    ['uncompressed, slow 4G', true, true],
-    ['compressed, no throttling', false, false],
-  ] as const) {
-    const rows: number[] = [];
-    let wire: Awaited<ReturnType<typeof load>> | null = null;
-    for (let i = 0; i < runs; i++) {
-      wire = await load(identity, throttled);
-      rows.push(wire.rows);
-    }
-    if (wire) figures[name] = { rows, wire };
-  }
-  const describeWire = (w: Awaited<ReturnType<typeof load>>) =>
-    `${kB(w.assets + w.api + w.page).toFixed(0)} kB in ${w.requests} responses (${w.compressed} compressed): files ${kB(w.assets).toFixed(0)} kB, page ${kB(w.page).toFixed(1)} kB, API ${kB(w.api).toFixed(0)} kB`;
-  const total = (w: Awaited<ReturnType<typeof load>>) => kB(w.assets + w.api + w.page);
-  const c = figures['compressed, slow 4G'];
-  const u = figures['uncompressed, slow 4G'];
-  const n = figures['compressed, no throttling'];
-  if (c) record('7', 'sheet page, first visit: bytes on the wire until the first rows', total(c.wire), 'kB', undefined, describeWire(c.wire));
-  if (u) record('7', 'the same with Accept-Encoding: identity (as served before precompression)', total(u.wire), 'kB', undefined, describeWire(u.wire));
-  const median = (f: { rows: number[] }) => summarize(f.rows).median;
-  const spread = (f: { rows: number[] }) => `median of ${f.rows.length} (${f.rows.map((r) => r.toFixed(0)).join(', ')} ms)`;
-  if (c) record('7', 'sheet page: first rows painted, slow 4G (1.6 Mbit/s, 150 ms)', median(c), 'ms', undefined, `${spread(c)}${n ? `; unthrottled here ${median(n).toFixed(0)} ms` : ''}`);
-  if (u) record('7', 'sheet page: first rows painted, slow 4G, uncompressed', median(u), 'ms', undefined, spread(u));
 }
 
 /** What the logged-out first screen really requests: every script, gzipped size from the build. */

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { EXTENSION_DIR, launchWithExtension, startFixtureServer, tabIdFor } from '../tests/e2e/support/extension';
-import { CHROMIUM, NAME_SHIM } from './browser';
+import { CHROMIUM, NAME_SHIM } from './browser-context';
 import { detail, errorText, kB, record, skip, summarize } from './lib';
 import { PASSWORD, type BenchData } from './seed';
 
