@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { hc } from 'hono/client';
 import postgres from 'postgres';
-import { createApp } from './app';
+import { createApp, type AppType } from './app';
 import { testConfig, type Config } from './config';
 import { openPglite, openPostgres, queryRows, type Database } from './db/client';
 import type { Clock } from './lib/clock';
@@ -52,6 +53,14 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/** An answer as the typed client hands it over: the status, the headers and the body as the route declares it. */
+interface ClientAnswer<T> {
+  status: number;
+  headers: Headers;
+  text(): Promise<string>;
+  json(): Promise<T>;
+}
+
 export interface Reply<T = unknown> {
   status: number;
   headers: Headers;
@@ -84,25 +93,39 @@ export async function createTestApp(options: { config?: Partial<Config>; clock?:
     return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
   }
 
+  /**
+   * The app through its own types (hono's client over app.fetch, as hono/testing's testClient is, plus the
+   * wait for the change feed that `call` makes): paths, parameters, bodies and answers are checked by tsc.
+   * `call` stays for what the types rule out on purpose: malformed bodies, wrong methods, unknown paths.
+   */
+  const api = hc<AppType>('http://localhost', {
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+      await database.changes.settle();
+      return app.fetch(new Request(input, init));
+    },
+  });
+  /** The request options of a signed-in call: `api...$get(args, as(token))`. */
+  const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+  /** A typed call's answer, read whole: `(await reply(api...$post(...))).body.data` is the route's own type. */
+  async function reply<T>(request: Promise<ClientAnswer<T>>): Promise<{ status: number; headers: Headers; body: T }> {
+    const res = await request;
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : null) as T };
+  }
+
   let n = 0;
   async function signup(name = 'Ada') {
     n++;
     const email = `${name.toLowerCase()}${n}-${randomBytes(3).toString('hex')}@example.com`;
-    const res = await call<{ token: string; user: { _id: string; email: string; profileName: string } }>('POST', '/auth/v1/signup', {
-      body: { email, password: 'correct horse battery', firstName: name },
-    });
+    const res = await reply(api.auth.v1.signup.$post({ json: { email, password: 'correct horse battery', firstName: name } }));
     if (res.status !== 201) throw new Error(`signup failed: ${JSON.stringify(res.body)}`);
     return { ...res.body.data, email, password: 'correct horse battery' };
   }
 
-  /** A new (private) sheet of the user with this token, through create-sheet. */
   /** A new private sheet of this user's; its slug is the name's with a random tail, so names may repeat. */
   async function createSheet(token: string, name = `Sheet ${randomBytes(4).toString('hex')}`, description = 'Practice set') {
     const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-${randomBytes(3).toString('hex')}`;
-    const res = await call<{ sheet: { _id: string; slug: string; version: number } }>('POST', '/question-tracker/v2/sheet/create-sheet', {
-      token,
-      body: { name, slug, description },
-    });
+    const res = await reply(api['question-tracker'].v2.sheet['create-sheet'].$post({ json: { name, slug, description } }, as(token)));
     if (res.status !== 201) throw new Error(`create-sheet failed: ${JSON.stringify(res.body)}`);
     return res.body.data.sheet;
   }
@@ -112,5 +135,5 @@ export async function createTestApp(options: { config?: Partial<Config>; clock?:
     await database.close();
   }
 
-  return { app, db: database.db, kind: database.kind, changes: database.changes, config, call, signup, createSheet, close };
+  return { app, db: database.db, kind: database.kind, changes: database.changes, config, api, as, reply, call, signup, createSheet, close };
 }
