@@ -107,7 +107,10 @@ describe.skipIf(!!url)('job queue on PGlite: pg-boss through the embedded connec
       expect(await q.send('refresh-account', { accountId: 'one', platform: 'codeforces' }, 'one')).toBe(true);
       expect(await q.send('refresh-account', { accountId: 'one', platform: 'codeforces' }, 'one')).toBe(false);
       await q.start({
-        'refresh-account': async ({ accountId }) => void runs.push(accountId),
+        'refresh-account': ({ accountId }) => {
+          runs.push(accountId);
+          return Promise.resolve();
+        },
         'refresh-contests': async () => {},
         'refresh-due-accounts': async () => {},
       });

@@ -27,7 +27,8 @@ describe.each([
     }
   });
   afterAll(async () => {
-    await store?.close();
+    if (!run) return;
+    await store.close();
     await database?.close();
   });
 
