@@ -57,7 +57,7 @@ if (!only || only === 'e2e') {
   }
   // The Firefox build as addons.mozilla.org checks it: errors fail the run (warnings, such as React's
   // innerHTML and the optional data-collection key, are listed but allowed).
-  if (existsSync('.output/firefox-mv2/manifest.json')) run('Firefox add-on lint (addons-linter)', 'npx', ['addons-linter', '--self-hosted', '.output/firefox-mv2']);
+  if (existsSync('.output/firefox-mv2/manifest.json')) run('Firefox add-on lint (addons-linter)', 'npm', ['run', '--silent', 'lint:firefox']);
   else failures.push('Firefox add-on lint (no Firefox build)');
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromium)) {
