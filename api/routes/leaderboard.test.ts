@@ -44,7 +44,7 @@ describe('the leaderboard across two API processes', () => {
     expect(before.rows.map((r) => r.value)).toEqual([102, 101, 100]);
 
     // Through the first process's route: the third person leaves the board.
-    expect((await t.call('PUT', `${L}/opt-in`, { token: people[2]!.token, body: { optIn: false } })).status).toBe(200);
+    expect((await t.reply(t.api['question-tracker'].v1.leaderboard['opt-in'].$put({ json: { optIn: false } }, t.as(people[2]!.token)))).status).toBe(200);
     const after = await readOther();
     expect(after.total).toBe(2);
     expect(after.rows.map((r) => r.profileName)).not.toContain(people[2]!.user.profileName);

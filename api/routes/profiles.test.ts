@@ -1,14 +1,25 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { hc } from 'hono/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profileResponseSchema, type Profile } from '../../shared/schemas/profile';
+import { profileResponseSchema } from '../../shared/schemas/profile';
+import type { AppType } from '../app';
 import { questions, sheets, userQuestions, users } from '../db/schema';
 import { seedDatabase } from '../db/seed/index';
 import { createTestApp } from '../testing';
 import { createJudgeTestApp } from '../../tests/support/judge-app';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
-const P = '/question-tracker/v1/profile';
-const S = '/question-tracker/v2/sheet';
+type J = Awaited<ReturnType<typeof createJudgeTestApp>>;
+
+/** The typed client over the judge app (fake judges, its own clock), as `t.api` is over the plain one. */
+function judgeApi(j: J) {
+  return hc<AppType>('http://localhost', {
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+      await j.changes.settle();
+      return j.judgeApp.fetch(new Request(input, init));
+    },
+  });
+}
 
 describe('public profiles', () => {
   let t: T;
@@ -18,10 +29,8 @@ describe('public profiles', () => {
   });
   afterAll(() => t.close());
 
-  const profile = async (name: string, token?: string) => {
-    const res = await t.call<{ profile: Profile }>('GET', `${P}/${encodeURIComponent(name)}`, { token });
-    return res;
-  };
+  const profile = (name: string, token?: string) =>
+    t.reply(t.api['question-tracker'].v1.profile[':profileName'].$get({ param: { profileName: encodeURIComponent(name) } }, token ? t.as(token) : undefined));
 
   it('answers 404 for an unknown profile', async () => {
     const res = await profile('no-such-person');
@@ -50,8 +59,8 @@ describe('public profiles', () => {
     ]);
 
     const mk = async (name: string) => {
-      const res = await t.call('POST', `${S}/create-sheet`, { token: person.token, body: { name, slug: name.toLowerCase().replace(/ /g, '-') } });
-      return res.body.data.sheet as { _id: string; slug: string };
+      const res = await t.reply(t.api['question-tracker'].v2.sheet['create-sheet'].$post({ json: { name, slug: name.toLowerCase().replace(/ /g, '-') } }, t.as(person.token)));
+      return res.body.data.sheet;
     };
     const open = await mk('Grace Open Sheet');
     const secret = await mk('Grace Secret Sheet');
@@ -89,7 +98,7 @@ describe('public profiles', () => {
     expect(cards.length).toBe(38);
     expect(cards.every((c, i) => i === 0 || cards[i - 1]!.followers >= c.followers)).toBe(true);
     const blind = cards.find((c) => c.slug === 'blind-75')!;
-    await t.call('PATCH', `${S}/public/follow-sheet/${blind._id}`, { token: fan.token });
+    await t.reply(t.api['question-tracker'].v2.sheet.public['follow-sheet'][':id'].$patch({ param: { id: blind._id } }, t.as(fan.token)));
     const again = (await profile('practice-tracker', fan.token)).body.data.profile.sheets.find((c) => c.slug === 'blind-75')!;
     expect(again).toMatchObject({ isFollowing: true, followers: blind.followers + 1 });
     expect(JSON.stringify(res.body)).not.toContain('curator@');
@@ -97,7 +106,7 @@ describe('public profiles', () => {
 });
 
 describe('public profiles: the judge portfolio', () => {
-  let j: Awaited<ReturnType<typeof createJudgeTestApp>>;
+  let j: J;
   beforeAll(async () => {
     j = await createJudgeTestApp();
   });
@@ -105,17 +114,18 @@ describe('public profiles: the judge portfolio', () => {
 
   it('shows public judge accounts with their history and totals, never a hidden account, an email or a private sheet', async () => {
     const owner = await j.signup('Portfolio');
-    const A = '/question-tracker/v1/user/accounts';
-    await j.call('PUT', `${A}/codeforces`, { token: owner.token, body: { handle: 'tourist', public: true } });
-    await j.call('PUT', `${A}/leetcode`, { token: owner.token, body: { handle: 'lee215', public: true } });
-    await j.call('PUT', `${A}/atcoder`, { token: owner.token, body: { handle: 'hidden_handle_7' } });
-    await j.call('PUT', `${A}/codechef`, { token: owner.token, body: { handle: 'secret_chef', public: true } });
-    await j.call('PATCH', `${A}/codechef`, { token: owner.token, body: { public: false } });
+    const api = judgeApi(j);
+    const account = api['question-tracker'].v1.user.accounts[':platform'];
+    await j.reply(account.$put({ param: { platform: 'codeforces' }, json: { handle: 'tourist', public: true } }, j.as(owner.token)));
+    await j.reply(account.$put({ param: { platform: 'leetcode' }, json: { handle: 'lee215', public: true } }, j.as(owner.token)));
+    await j.reply(account.$put({ param: { platform: 'atcoder' }, json: { handle: 'hidden_handle_7' } }, j.as(owner.token)));
+    await j.reply(account.$put({ param: { platform: 'codechef' }, json: { handle: 'secret_chef', public: true } }, j.as(owner.token)));
+    await j.reply(account.$patch({ param: { platform: 'codechef' }, json: { public: false } }, j.as(owner.token)));
     const secret = await j.createSheet(owner.token, 'Portfolio Secret Sheet');
 
     const viewer = await j.signup('Onlooker');
     for (const token of [undefined, viewer.token, owner.token]) {
-      const res = await j.call<{ profile: Profile }>('GET', `${P}/${owner.user.profileName}`, { token });
+      const res = await j.reply(api['question-tracker'].v1.profile[':profileName'].$get({ param: { profileName: owner.user.profileName } }, token ? j.as(token) : undefined));
       expect(res.status).toBe(200);
       const p = profileResponseSchema.parse(res.body.data).profile;
       expect(p.portfolio.cards.map((c) => c.platform)).toEqual(['codeforces', 'leetcode']);
