@@ -3,7 +3,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 
 /** The channel the triggers of migration 0005 announce changes on. */
-export const CHANGE_CHANNEL = 'tracker_changes';
+const CHANGE_CHANNEL = 'tracker_changes';
 
 /** What a subscriber hears: a changed tag ('sheet:<id>', 'user:<id>'), or null when changes may have been missed. */
 export type ChangeListener = (tag: string | null) => void;
@@ -24,11 +24,12 @@ export interface ChangeFeed {
 function listeners() {
   const set = new Set<ChangeListener>();
   return {
-    add(listener: ChangeListener) {
+    // Arrow functions, so `subscribe: subscribers.add` may be handed around without its object.
+    add: (listener: ChangeListener) => {
       set.add(listener);
       return () => void set.delete(listener);
     },
-    emit(tag: string | null) {
+    emit: (tag: string | null) => {
       for (const listener of set) listener(tag);
     },
   };
@@ -109,21 +110,30 @@ export async function postgresChangeFeed(url: string): Promise<ChangeFeed> {
     },
     onclose() {
       drop();
-      if (!closed) setTimeout(() => void connect(), RECONNECT_MS).unref();
+      reconnectLater();
     },
   };
   const sql = postgres(url, options);
 
+  /** Listens again a moment later, unless the feed has been closed by then. */
+  function reconnectLater() {
+    if (closed) return;
+    setTimeout(() => {
+      if (!closed) void connect();
+    }, RECONNECT_MS).unref();
+  }
+
   async function connect(): Promise<void> {
-    if (closed || live) return;
+    if (live) return;
     try {
       await sql.unsafe(`listen ${CHANGE_CHANNEL}`);
+      // The feed may have been closed while it waited.
       if (closed) return;
       live = true;
       // Anything remembered from before this connection may have missed a change.
       subscribers.emit(null);
     } catch {
-      if (!closed) setTimeout(() => void connect(), RECONNECT_MS).unref();
+      reconnectLater();
     }
   }
 
