@@ -5,8 +5,6 @@ import { queryRows } from './client';
 import { createTestApp } from '../testing';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
-const S = '/question-tracker/v2/sheet';
-const W = '/question-tracker/v1/user/question';
 
 async function waitFor(condition: () => boolean, what: string, ms = 15_000) {
   const until = Date.now() + ms;
@@ -35,16 +33,17 @@ describe('the change feed', () => {
     return heard.slice(from);
   }
 
+  const sheets = () => t.api['question-tracker'].v2.sheet;
   const read = (token = owner.token, headers: Record<string, string> = {}) =>
-    t.call<{ sheet: { name: string; isFollowing: boolean } }>('GET', `${S}/get-sheet-data-by-slug/${sheet.slug}`, { token, headers });
+    t.reply(sheets()['get-sheet-data-by-slug'][':slug'].$get({ param: { slug: sheet.slug } }, { headers: { ...headers, ...t.as(token).headers } }));
 
   beforeAll(async () => {
     t = await createTestApp();
     stopListening = t.changes.subscribe((tag) => heard.push(tag ?? 'everything'));
     owner = await t.signup('Feed');
-    const created = await t.call('POST', `${S}/create-sheet`, { token: owner.token, body: { name: 'Announced', slug: 'announced-sheet', description: '' } });
+    const created = await t.reply(sheets()['create-sheet'].$post({ json: { name: 'Announced', slug: 'announced-sheet', description: '' } }, t.as(owner.token)));
     sheet = created.body.data.sheet;
-    expect((await t.call('PATCH', `${S}/mark-sheet-public/${sheet._id}`, { token: owner.token })).status).toBe(200);
+    expect((await t.reply(sheets()['mark-sheet-public'][':id'].$patch({ param: { id: sheet._id } }, t.as(owner.token)))).status).toBe(200);
   });
   afterAll(async () => {
     stopListening();
@@ -57,21 +56,23 @@ describe('the change feed', () => {
 
   it('announces changes to a sheet, its mappings, questions, followers and collaborators', async () => {
     const s = `sheet:${sheet._id}`;
-    expect(await announced(() => t.call('PATCH', `${S}/update-sheet/${sheet._id}`, { token: owner.token, body: { name: 'Renamed' } }))).toContain(s);
+    expect(await announced(() => t.reply(sheets()['update-sheet'][':id'].$patch({ param: { id: sheet._id }, json: { name: 'Renamed' } }, t.as(owner.token))))).toContain(s);
     let mappingId = '';
     expect(
       await announced(async () => {
-        const added = await t.call('POST', `${S}/add-questions/${sheet._id}`, {
-          token: owner.token,
-          body: { data: [{ topic: '', subTopic: '', title: 'One', problemUrl: 'https://leetcode.com/problems/feed-one/' }] },
-        });
-        mappingId = added.body.data.mappings[0]._id;
+        const added = await t.reply(
+          sheets()['add-questions'][':id'].$post(
+            { param: { id: sheet._id }, json: { data: [{ topic: '', subTopic: '', title: 'One', problemUrl: 'https://leetcode.com/problems/feed-one/' }] } },
+            t.as(owner.token),
+          ),
+        );
+        mappingId = added.body.data.mappings[0]!._id;
       }),
     ).toContain(s);
     expect(await announced(() => t.db.execute(sql`update mappings set title = 'Plain SQL' where id = ${mappingId}`))).toContain(s);
     expect(await announced(() => t.db.execute(sql`update questions set name = 'Plain SQL' where id = (select question_id from mappings where id = ${mappingId})`))).toContain(s);
     const fan = await t.signup('Fan');
-    expect(await announced(() => t.call('PATCH', `${S}/public/follow-sheet/${sheet._id}`, { token: fan.token }))).toContain(s);
+    expect(await announced(() => t.reply(sheets().public['follow-sheet'][':id'].$patch({ param: { id: sheet._id } }, t.as(fan.token))))).toContain(s);
     expect(await announced(() => t.db.execute(sql`insert into collaborators (sheet_id, user_id) values (${sheet._id}, ${fan.user._id})`))).toContain(s);
     expect(await announced(() => t.db.execute(sql`delete from collaborators where sheet_id = ${sheet._id}`))).toContain(s);
   });
@@ -80,9 +81,9 @@ describe('the change feed', () => {
     const viewer = await t.signup('Viewer');
     const u = `user:${viewer.user._id}`;
     const [question] = await queryRows<{ id: string }>(t.db, sql`select id from questions limit 1`);
-    expect(await announced(() => t.call('POST', `${W}/solve-question`, { token: viewer.token, body: { questionId: question!.id, checked: true } }))).toContain(u);
+    expect(await announced(() => t.api['question-tracker'].v1.user.question['solve-question'].$post({ json: { questionId: question!.id, checked: true } }, t.as(viewer.token)))).toContain(u);
     expect(await announced(() => t.db.execute(sql`update users set purchase_status = true where id = ${viewer.user._id}`))).toContain(u);
-    expect(await announced(() => t.call('POST', '/auth/v1/logout', { token: viewer.token }))).toContain(u);
+    expect(await announced(() => t.reply(t.api.auth.v1.logout.$post({}, t.as(viewer.token))))).toContain(u);
   });
 
   it('announces nothing for a write that rolled back', async () => {

@@ -5,7 +5,6 @@ import { customQuestions, questions } from './schema';
 import { canonicalizeStoredTopics } from './topic-vocabulary';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
-const ENRICH = '/question-tracker/v1/question/enrich';
 
 /**
  * Topics from different judges meet under one name (shared/rules/topics): on the way in, and for what
@@ -47,12 +46,13 @@ describe('one topic vocabulary', () => {
       ['https://leetcode.com/problems/vocab-graph-problem/', ['Graph', 'Depth-First Search']],
     ] as const;
     for (const [problemUrl, topics] of pages) {
-      const solved = await t.call('POST', '/question-tracker/v1/user/question/solve-question', { token: me.token, body: { checked: true, custom: { name: 'Visited', problemUrl } } });
+      // Answers 201 or 200 (new record or not), a union reply() does not infer: the status is all that is read.
+      const solved = await t.api['question-tracker'].v1.user.question['solve-question'].$post({ json: { checked: true, custom: { name: 'Visited', problemUrl } } }, t.as(me.token));
       expect(solved.status).toBe(201);
       // What the extension sends after a visit to the problem's page.
-      expect((await t.call('PATCH', ENRICH, { token: me.token, body: { problemUrl, topics: [...topics] } })).status).toBe(200);
+      expect((await t.reply(t.api['question-tracker'].v1.question.enrich.$patch({ json: { problemUrl, topics: [...topics] } }, t.as(me.token)))).status).toBe(200);
     }
-    const res = await t.call<{ analytics: { topicWiseDistribution: Record<string, number> } }>('GET', '/question-tracker/v1/user/analytics/get', { token: me.token });
+    const res = await t.reply(t.api['question-tracker'].v1.user.analytics.get.$get({ query: {} }, t.as(me.token)));
     expect(res.body.data.analytics.topicWiseDistribution).toEqual({ Graph: 2, 'Depth-First Search': 2 });
   });
 });

@@ -19,16 +19,21 @@ describe('kept sheet answers', () => {
   let sheet: { _id: string; slug: string };
 
   const get = (path: string, headers: Record<string, string> = {}) => t.app.fetch(new Request(`http://localhost${path}`, { headers }));
+  const sheets = () => t.api['question-tracker'].v2.sheet;
+  const describeSheet = (description: string) =>
+    t.reply(sheets()['update-sheet'][':id'].$patch({ param: { id: sheet._id }, json: { description } }, t.as(token)));
 
   beforeAll(async () => {
     t = await createTestApp();
     token = (await t.signup('Kept')).token;
-    sheet = (await t.call('POST', `${S}/create-sheet`, { token, body: { name: 'Kept', slug: 'kept-sheet', description: '' } })).body.data.sheet;
-    await t.call('POST', `${S}/add-questions/${sheet._id}`, {
-      token,
-      body: { data: [{ topic: '', subTopic: '', title: 'One', problemUrl: 'https://leetcode.com/problems/kept-one/' }] },
-    });
-    expect((await t.call('PATCH', `${S}/mark-sheet-public/${sheet._id}`, { token })).status).toBe(200);
+    sheet = (await t.reply(sheets()['create-sheet'].$post({ json: { name: 'Kept', slug: 'kept-sheet', description: '' } }, t.as(token)))).body.data.sheet;
+    await t.reply(
+      sheets()['add-questions'][':id'].$post(
+        { param: { id: sheet._id }, json: { data: [{ topic: '', subTopic: '', title: 'One', problemUrl: 'https://leetcode.com/problems/kept-one/' }] } },
+        t.as(token),
+      ),
+    );
+    expect((await t.reply(sheets()['mark-sheet-public'][':id'].$patch({ param: { id: sheet._id } }, t.as(token)))).status).toBe(200);
   });
   afterAll(() => t.close());
 
@@ -38,7 +43,7 @@ describe('kept sheet answers', () => {
         const path = by === 'slug' ? `${S}/get-sheet-data-by-slug/${sheet.slug}` : `${S}/get-sheet-data/${sheet._id}`;
         const auth: Record<string, string> = reader === 'signed in' ? { authorization: `Bearer ${token}` } : {};
         // A change to the sheet drops what was kept: the next read goes the whole way.
-        await t.call('PATCH', `${S}/update-sheet/${sheet._id}`, { token, body: { description: `${reader} ${by}` } });
+        await describeSheet(`${reader} ${by}`);
         const full = await get(path, auth);
         const kept = await get(path, auth);
         expect(full.status).toBe(200);
@@ -64,13 +69,13 @@ describe('kept sheet answers', () => {
     const path = `${S}/get-sheet-data-by-slug/${sheet.slug}`;
     const auth = { authorization: `Bearer ${token}` };
     // Big enough to be worth compressing.
-    await t.call('PATCH', `${S}/update-sheet/${sheet._id}`, { token, body: { description: 'a sheet with a long description. '.repeat(50) } });
+    await describeSheet('a sheet with a long description. '.repeat(50));
     const plain = await (await get(path, auth)).text();
     for (const [accept, coding, unpack] of [
       ['gzip, deflate, br', 'br', brotliDecompressSync],
       ['gzip', 'gzip', gunzipSync],
     ] as const) {
-      await t.call('PATCH', `${S}/update-sheet/${sheet._id}`, { token, body: { description: 'a sheet with a long description. '.repeat(50) + accept } });
+      await describeSheet('a sheet with a long description. '.repeat(50) + accept);
       const full = await get(path, { ...auth, 'accept-encoding': accept });
       const kept = await get(path, { ...auth, 'accept-encoding': accept });
       for (const res of [full, kept]) {
@@ -81,7 +86,7 @@ describe('kept sheet answers', () => {
       expect(headersOf(kept)).toEqual(headersOf(full));
       const [a, b] = [unpack(Buffer.from(await full.arrayBuffer())).toString('utf8'), unpack(Buffer.from(await kept.arrayBuffer())).toString('utf8')];
       expect(a).toBe(b);
-      expect(JSON.parse(a)).toEqual({ ...(JSON.parse(plain) as object), data: expect.anything() });
+      expect(JSON.parse(a)).toEqual({ ...(JSON.parse(plain) as object), data: expect.anything() as unknown });
       expect((JSON.parse(a) as { data: { sheet: { description: string } } }).data.sheet.description).toMatch(new RegExp(`${accept}$`));
     }
     // Without Accept-Encoding, or refusing both codings, the bytes as they are; the ETag is the same either way.
@@ -101,7 +106,7 @@ describe('kept sheet answers', () => {
       // Each read on the full path follows a change; each kept one follows a read that kept the answer.
       const read = async (headers: Record<string, string>) => {
         if (kept) await get(path, auth);
-        else await t.call('PATCH', `${S}/update-sheet/${sheet._id}`, { token, body: { description: `request ids ${n++}` } });
+        else await describeSheet(`request ids ${n++}`);
         return (await get(path, { ...auth, ...headers })).headers.get('x-request-id') ?? '';
       };
       const label = kept ? 'kept' : 'full';
@@ -128,7 +133,7 @@ describe('kept sheet answers', () => {
     const path = `${S}/get-sheet-data-by-slug/${sheet.slug}`;
     await get(path, { authorization: `Bearer ${other.token}` });
     expect((await get(path, { authorization: `Bearer ${other.token}` })).status).toBe(200);
-    await t.call('POST', '/auth/v1/logout', { token: other.token });
+    await t.reply(t.api.auth.v1.logout.$post({}, t.as(other.token)));
     const after = await get(path, { authorization: `Bearer ${other.token}` });
     const body = JSON.parse(await after.text()) as { data: { sheet: { isFollowing: boolean } }; status: { code: number } };
     // The ended token now reads as nobody: the public sheet, without that user's view of it.

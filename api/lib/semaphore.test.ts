@@ -19,7 +19,7 @@ describe('Semaphore', () => {
     };
     const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => gate.run(task(i))));
     expect(most).toBe(2);
-    expect(results.filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<number>).value)).toEqual([0, 1, 2, 3, 4]);
+    expect(results.filter((r) => r.status === 'fulfilled').map((r) => r.value)).toEqual([0, 1, 2, 3, 4]);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(refused).toHaveLength(3);
     expect(refused.every((r) => r.reason instanceof QueueFullError)).toBe(true);
@@ -33,7 +33,7 @@ describe('Semaphore', () => {
     const gate = new Semaphore(1, 0);
     await gate.run(() => new Promise((r) => setTimeout(r, 20)));
     const slow = gate.run(() => new Promise((r) => setTimeout(r, 20)));
-    const refused = await gate.run(async () => 0).catch((err: unknown) => err);
+    const refused = await gate.run(() => Promise.resolve(0)).catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(QueueFullError);
     expect((refused as QueueFullError).retryAfterMs).toBeGreaterThan(10);
     await slow;

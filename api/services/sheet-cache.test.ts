@@ -4,13 +4,6 @@ import { createTestApp } from '../testing';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
 const S = '/question-tracker/v2/sheet';
-const W = '/question-tracker/v1/user/question';
-
-interface SheetAnswer {
-  sheet: { _id: string; slug: string; userSolved: number; totalQuestions: number };
-  mappings: { _id: string; title: string; questionId: { _id: string; name: string; difficulty: string } }[];
-  progress: { solved: string[]; starred: string[] };
-}
 
 /**
  * The sheet answer is served from caches (services/sheet-cache). Whatever path changes the data (an API
@@ -22,8 +15,10 @@ describe('sheet caches never serve a changed answer', () => {
   let sheet: { _id: string; slug: string };
   let etag = '';
 
+  const sheets = () => t.api['question-tracker'].v2.sheet;
+  const workspace = () => t.api['question-tracker'].v1.user.question;
   const read = async () => {
-    const res = await t.call<SheetAnswer>('GET', `${S}/get-sheet-data-by-slug/${sheet.slug}`, { token });
+    const res = await t.reply(sheets()['get-sheet-data-by-slug'][':slug'].$get({ param: { slug: sheet.slug } }, t.as(token)));
     expect(res.status).toBe(200);
     return res;
   };
@@ -44,12 +39,14 @@ describe('sheet caches never serve a changed answer', () => {
   beforeAll(async () => {
     t = await createTestApp();
     token = (await t.signup('Cache')).token;
-    const created = await t.call('POST', `${S}/create-sheet`, { token, body: { name: 'Cached', slug: 'cached-sheet', description: '' } });
+    const created = await t.reply(sheets()['create-sheet'].$post({ json: { name: 'Cached', slug: 'cached-sheet', description: '' } }, t.as(token)));
     sheet = created.body.data.sheet;
-    const added = await t.call('POST', `${S}/add-questions/${sheet._id}`, {
-      token,
-      body: { data: [{ topic: '', subTopic: '', title: 'First', problemUrl: 'https://leetcode.com/problems/cache-first/' }] },
-    });
+    const added = await t.reply(
+      sheets()['add-questions'][':id'].$post(
+        { param: { id: sheet._id }, json: { data: [{ topic: '', subTopic: '', title: 'First', problemUrl: 'https://leetcode.com/problems/cache-first/' }] } },
+        t.as(token),
+      ),
+    );
     expect(added.status).toBe(201);
     etag = (await read()).headers.get('etag') ?? '';
     const unchanged = await t.app.fetch(
@@ -75,18 +72,19 @@ describe('sheet caches never serve a changed answer', () => {
 
   it('shows ticks and stars made from the workspace, and their removal', async () => {
     const qid = (await read()).body.data.mappings[0]!.questionId._id;
-    const solved = await t.call('POST', `${W}/solve-question`, { token, body: { questionId: qid, checked: true, starred: true } });
+    // Answers 201 or 200 (new record or not), a union reply() does not infer: read as the client gives it.
+    const solved = await workspace()['solve-question'].$post({ json: { questionId: qid, checked: true, starred: true } }, t.as(token));
     expect(solved.status).toBeLessThan(300);
     let data = await readChanged();
     expect(data.progress).toEqual({ solved: [qid], starred: [qid] });
     expect(data.sheet.userSolved).toBe(1);
 
-    const recordId = solved.body.data.question._id as string;
-    expect((await t.call('PATCH', `${W}/update-question/${recordId}`, { token, body: { checked: false } })).status).toBe(200);
+    const recordId = (await solved.json()).data.question._id;
+    expect((await t.reply(workspace()['update-question'][':id'].$patch({ param: { id: recordId }, json: { checked: false } }, t.as(token)))).status).toBe(200);
     data = await readChanged();
     expect(data.progress).toEqual({ solved: [], starred: [qid] });
 
-    expect((await t.call('DELETE', `${W}/remove-question/${recordId}`, { token })).status).toBe(200);
+    expect((await t.reply(workspace()['remove-question'][':id'].$delete({ param: { id: recordId } }, t.as(token)))).status).toBe(200);
     data = await readChanged();
     expect(data.progress).toEqual({ solved: [], starred: [] });
   });
@@ -95,21 +93,23 @@ describe('sheet caches never serve a changed answer', () => {
     const other = await t.signup('Viewer');
     const data = (await read()).body.data;
     const qid = data.mappings[0]!.questionId._id;
-    await t.call('POST', `${W}/solve-question`, { token: other.token, body: { questionId: qid, checked: true } });
+    await workspace()['solve-question'].$post({ json: { questionId: qid, checked: true } }, t.as(other.token));
     expect((await read()).body.data.progress.solved).toEqual([]);
     // The sheet is private: the other user cannot read it at all.
-    expect((await t.call('GET', `${S}/get-sheet-data-by-slug/${sheet.slug}`, { token: other.token })).status).toBe(404);
+    expect((await t.reply(sheets()['get-sheet-data-by-slug'][':slug'].$get({ param: { slug: sheet.slug } }, t.as(other.token)))).status).toBe(404);
   });
 
   it('shows a question added and removed through the API', async () => {
-    const added = await t.call('POST', `${S}/add-questions/${sheet._id}`, {
-      token,
-      body: { data: [{ topic: '', subTopic: '', title: 'Second', problemUrl: 'https://leetcode.com/problems/cache-second/' }] },
-    });
+    const added = await t.reply(
+      sheets()['add-questions'][':id'].$post(
+        { param: { id: sheet._id }, json: { data: [{ topic: '', subTopic: '', title: 'Second', problemUrl: 'https://leetcode.com/problems/cache-second/' }] } },
+        t.as(token),
+      ),
+    );
     let data = await readChanged();
     expect(data.mappings.map((m) => m.title).sort()).toEqual(['Retitled', 'Second']);
     expect(data.sheet.totalQuestions).toBe(2);
-    await t.call('DELETE', `${S}/remove-question/${sheet._id}/${added.body.data.mappings[0]._id}`, { token });
+    await t.reply(sheets()['remove-question'][':id'][':mappingId'].$delete({ param: { id: sheet._id, mappingId: added.body.data.mappings[0]!._id } }, t.as(token)));
     data = await readChanged();
     expect(data.mappings.map((m) => m.title)).toEqual(['Retitled']);
   });
