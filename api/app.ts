@@ -44,8 +44,8 @@ import { mountDashboard } from './static';
 import { createMailer, noMailer, smtpTransport, type Mailer } from './lib/mail';
 
 /** Request bodies above this are refused before they are read whole (uploads are limited to 1 MB by the spec). */
-export const MAX_BODY_BYTES = 1024 * 1024 + 64 * 1024;
-export const SYNC_MAX_BODY_BYTES = 4 * 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024 + 64 * 1024;
+const SYNC_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /** Methods that read: no request body, nothing to settle afterwards. */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);

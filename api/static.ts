@@ -134,6 +134,6 @@ const NOT_A_PAGE = /^\/(auth|healthz|assets|question-tracker\/v\d+)(\/|$)|\.[a-z
  * Whether a request for an unknown address is a person's browser opening it: it asks for HTML and the
  * path is not the API's. The dashboard then draws its 'Oops! Something Went Wrong' screen (status 404).
  */
-export function isPageNavigation(path: string, accept: string | undefined): boolean {
+function isPageNavigation(path: string, accept: string | undefined): boolean {
   return (accept ?? '').includes('text/html') && !NOT_A_PAGE.test(path);
 }

@@ -14,7 +14,7 @@ export const DASHBOARD_DIR = join(ROOT, 'dist/dashboard');
 const ASSETS = join(DASHBOARD_DIR, 'assets');
 
 /** Strings that only a library's own code contains. */
-export const LIBRARIES = [
+const LIBRARIES = [
   { name: 'recharts', marker: 'recharts-wrapper', usedBy: ['analysis', 'sheet topic chart'] },
   { name: 'dnd-kit', marker: 'DndDescribedBy', usedBy: ['sheet page'] },
   { name: 'rich-text editor (tiptap/ProseMirror)', marker: 'ProseMirror', usedBy: ['notes editor'] },

@@ -24,7 +24,7 @@ const CONTENT_BUDGET = { op: '<', limit: CONTENT_SCRIPT_MAX_BYTES / 1000, label:
 
 const PROBLEM = 'https://leetcode.com/problems/two-sum/';
 
-export function contentScriptSizes() {
+function contentScriptSizes() {
   const dir = join(EXTENSION_DIR, 'content-scripts');
   if (!existsSync(dir)) {
     skip('8', 'content script size', 'the extension is not built (.output/chrome-mv3); run npm run build:extension', CONTENT_BUDGET.label);

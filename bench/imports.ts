@@ -34,8 +34,8 @@ function buildCsv(header: string, row: (url: string, i: number) => string, maxRo
   return { text: lines.join(''), rows: lines.length - 1 };
 }
 
-export const progressCsv = () => buildCsv('problemUrl,solved', (url, i) => `${url},${i % 3 === 0 ? 'no' : 'yes'}`);
-export const sheetCsv = (maxRows?: number) =>
+const progressCsv = () => buildCsv('problemUrl,solved', (url, i) => `${url},${i % 3 === 0 ? 'no' : 'yes'}`);
+const sheetCsv = (maxRows?: number) =>
   buildCsv(
     'problemUrl,topic,subTopic',
     (url, i) => {

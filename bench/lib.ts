@@ -157,7 +157,7 @@ export interface ServerInfo {
 }
 
 /** Ends one child we started, by its pid: SIGTERM, then SIGKILL after a grace period. */
-export function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
+function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     const timer = setTimeout(() => {

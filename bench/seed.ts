@@ -25,7 +25,7 @@ export const PASSWORD = 'bench-password-1';
 /** A word every tenth note contains, for the note search. */
 export const NOTE_SEARCH = 'monotonic';
 
-export interface BenchUser {
+interface BenchUser {
   id: string;
   email: string;
   token: string;

@@ -9,7 +9,7 @@ import { captureStatements, explainStatements, type StatementProfile } from './d
 import { detail, record, summarize, type Target } from './lib';
 import { NOTE_SEARCH, type BenchData } from './seed';
 
-export interface Endpoint {
+interface Endpoint {
   key: string;
   name: string;
   path: string;

@@ -66,4 +66,3 @@ export function manualQueue() {
   };
   return queue satisfies JobQueue;
 }
-export type ManualQueue = ReturnType<typeof manualQueue>;

@@ -42,7 +42,7 @@ export function fromIso(v: unknown): Date | undefined {
 }
 
 /** Durations up to 30 days; longer "contests" are permanent practice rounds, not events. */
-export const MAX_CONTEST_SECONDS = 30 * 24 * 3600;
+const MAX_CONTEST_SECONDS = 30 * 24 * 3600;
 
 export function contest(entry: { code?: string; name?: string; url: (code: string) => string; startsAt?: Date; durationSeconds?: number | null }): ContestEntry | undefined {
   const { code: c, name, startsAt, durationSeconds } = entry;

@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
 import { compressAnswer } from './content-coding';
-import { AppError, badRequest } from './errors';
+import { badRequest } from './errors';
 
 /** A success envelope with an explicit status. */
 export function ok<T, S extends 200 | 201>(c: Context, data: T, code: S, message = 'OK') {
@@ -24,7 +24,6 @@ export function valid<S extends z.ZodType, Target extends keyof ValidationTarget
   });
 }
 
-export { AppError };
 
 /**
  * Encoded answers by ETag: the same viewer reading an unchanged sheet again gets the same bytes. Small:

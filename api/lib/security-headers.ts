@@ -47,7 +47,7 @@ export function contentSecurityPolicy(scriptSources: readonly string[] = []): st
 }
 
 /** Puts the security headers on the answer the handler is about to build. */
-export function setSecurityHeaders(c: Context): void {
+function setSecurityHeaders(c: Context): void {
   for (const [name, value] of HEADERS) c.header(name, value);
 }
 

@@ -9,10 +9,10 @@ import type { UserRow } from './auth';
 import { retiredOwner } from './retired-names';
 
 export type SheetRow = typeof sheets.$inferSelect;
-export type SheetRole = 'author' | 'collaborator' | 'follower' | 'visitor';
+type SheetRole = 'author' | 'collaborator' | 'follower' | 'visitor';
 
 /** The creator's details a sheet shows (the email only to members, see toSheet). */
-export interface SheetAuthor {
+interface SheetAuthor {
   email: string;
   firstName: string;
   secondName: string;

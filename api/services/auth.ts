@@ -23,9 +23,6 @@ export interface AuthDeps {
   passwords: PasswordHasher;
 }
 
-/** The per-account limits (kept under this name for existing callers). */
-export const THROTTLE = LOGIN_THROTTLE.account;
-
 export function toUser(row: UserRow): User {
   return {
     _id: row.id,

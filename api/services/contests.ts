@@ -72,7 +72,7 @@ export async function contestIcs(db: Db, id: string): Promise<{ text: string; ro
 }
 
 /** Writes one judge's current list: new and moved contests upserted, upcoming ones no longer listed removed. */
-export async function storeContests(db: Db, platform: string, list: readonly ContestEntry[], now: Date): Promise<void> {
+async function storeContests(db: Db, platform: string, list: readonly ContestEntry[], now: Date): Promise<void> {
   const unique = [...new Map(list.map((c) => [c.code, c])).values()].slice(0, MAX_CONTESTS);
   if (unique.length) {
     await db

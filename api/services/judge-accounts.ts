@@ -23,13 +23,13 @@ export interface JudgeDeps {
 
 type AccountRow = typeof judgeAccounts.$inferSelect;
 
-export function adapterFor(platform: string): JudgeAdapter {
+function adapterFor(platform: string): JudgeAdapter {
   const adapter = judgeById(platform);
   if (!adapter) throw notFound(M.unknownJudge);
   return adapter;
 }
 
-export function toWire(row: AccountRow, now: Date): JudgeAccount {
+function toWire(row: AccountRow, now: Date): JudgeAccount {
   return {
     platform: row.platform,
     handle: row.handle,
@@ -52,7 +52,7 @@ export function profileUrl(platform: string, handle: string): string {
 }
 
 /** Reads a handle from its judge: the adapter's reading, or judge-down when the judge did not answer. */
-export async function readHandle(deps: Pick<JudgeDeps, 'judgeClient'>, adapter: JudgeAdapter, handle: string): Promise<AccountRead | { kind: 'judge-down'; error: JudgeDownError }> {
+async function readHandle(deps: Pick<JudgeDeps, 'judgeClient'>, adapter: JudgeAdapter, handle: string): Promise<AccountRead | { kind: 'judge-down'; error: JudgeDownError }> {
   try {
     const answers = await deps.judgeClient.run(adapter, adapter.account.plan(handle, deps.judgeClient.origin(adapter)));
     return adapter.account.parse(answers, handle);
@@ -182,7 +182,7 @@ export async function queueDueRefreshes(deps: JudgeDeps, limit = 5000): Promise<
 }
 
 /** Rewrites a user's leaderboard figures from their public accounts (shared/rules/ranking). */
-export async function recomputeRanking(db: Db, userId: string): Promise<void> {
+async function recomputeRanking(db: Db, userId: string): Promise<void> {
   const accounts = await db
     .select({ platform: judgeAccounts.platform, rating: judgeAccounts.rating, solved: judgeAccounts.solved, solvedByDifficulty: judgeAccounts.solvedByDifficulty })
     .from(judgeAccounts)

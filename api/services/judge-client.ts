@@ -26,7 +26,7 @@ export interface JudgeClient {
 const MAX_BODY_CHARS = 4 * 1024 * 1024;
 
 /** Seconds or an HTTP date, as Retry-After allows; at most an hour. */
-export function retryAfterMs(header: string | null, now: Date): number | null {
+function retryAfterMs(header: string | null, now: Date): number | null {
   if (!header) return null;
   const seconds = Number(header);
   const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now.getTime();
@@ -45,7 +45,7 @@ export interface JudgeTurns {
 }
 
 /** Turns kept in this process: right for one process (tests, PGlite, which is one process anyway). */
-export function memoryTurns(): JudgeTurns {
+function memoryTurns(): JudgeTurns {
   const next = new Map<string, number>();
   return {
     take(judge, intervalMs) {

@@ -26,7 +26,7 @@ export interface Board {
 export const boardBytes = (board: Board) => board.ids.length * 160;
 
 /** The change-feed tag of every board: user_rankings announces each change to it (migration 0014). */
-export const BOARD_TAG = 'leaderboard';
+const BOARD_TAG = 'leaderboard';
 
 async function readBoard(db: Db, metric: RankingMetric): Promise<Board> {
   const column = COLUMNS[metric];

@@ -12,7 +12,7 @@ import type { Mailer } from '../lib/mail';
 import { accountThrottleKey, hashToken, issueSession, reserveAttempts, toUser, type AuthDeps, type ThrottleKey } from './auth';
 
 /** The dashboard's reset page; the token follows in the query. */
-export const RESET_PATH = '/reset-password';
+const RESET_PATH = '/reset-password';
 
 export interface ResetLink {
   email: string;
@@ -37,7 +37,7 @@ export async function createResetLink(deps: { db: Db; clock: Clock }, email: str
   return { email: user.email, link: `${origin}${RESET_PATH}?token=${token}`, expiresAt };
 }
 
-export function resetMail(link: ResetLink) {
+function resetMail(link: ResetLink) {
   return {
     to: link.email,
     subject: 'Reset your Practice Tracker password',

@@ -17,13 +17,13 @@ function derive(password: string, salt: Buffer, n: number): Promise<Buffer> {
 }
 
 /** Hashes a password as `scrypt$N$r$p$salt$hash` so the cost can change without breaking old hashes. */
-export async function hashPassword(password: string, n: number): Promise<string> {
+async function hashPassword(password: string, n: number): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, n);
   return ['scrypt', n, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [alg, n, r, p, salt, hash] = stored.split('$');
   if (alg !== 'scrypt' || !n || !salt || !hash || Number(r) !== R || Number(p) !== P) return false;
   const expected = Buffer.from(hash, 'base64url');
@@ -33,7 +33,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** A hash to compare against when the account does not exist, so timing does not reveal which emails exist. */
 let dummy: Promise<string> | undefined;
-export function dummyHash(n: number): Promise<string> {
+function dummyHash(n: number): Promise<string> {
   dummy ??= hashPassword('not-a-real-password', n);
   return dummy;
 }

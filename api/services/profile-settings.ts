@@ -12,7 +12,7 @@ import { toUser, type UserRow } from './auth';
 import { lockName, retireName, retiredOwner } from './retired-names';
 
 /** Where a user's avatar is served; the version makes each new image a new URL, so a browser may keep one for good. */
-export const AVATAR_PATH = '/question-tracker/v1/profile/avatar';
+const AVATAR_PATH = '/question-tracker/v1/profile/avatar';
 const avatarUrl = (userId: string, hash: string) => `${AVATAR_PATH}/${userId}?v=${hash}`;
 
 /**
@@ -58,7 +58,7 @@ const tooLarge = () => new AppError(413, 'PayloadTooLarge', PROFILE_MESSAGES.ava
  * square and re-encoded as a PNG, so no uploaded byte is ever served. Pure JavaScript (jimp): no native
  * build to install; a 2 MB photo takes a fraction of a second here.
  */
-export async function reencodeAvatar(bytes: Uint8Array): Promise<Buffer> {
+async function reencodeAvatar(bytes: Uint8Array): Promise<Buffer> {
   if (bytes.byteLength > AVATAR_MAX_BYTES) throw tooLarge();
   let info: { type?: string; width: number; height: number };
   try {

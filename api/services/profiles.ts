@@ -12,7 +12,7 @@ import type { UserRow } from './auth';
 import { listCards } from './sheet-lists';
 import { currentProfileName } from './profile-settings';
 
-export const PROFILE_NOT_FOUND = 'Profile not found';
+const PROFILE_NOT_FOUND = 'Profile not found';
 
 /**
  * A public profile: name, avatar, solved counts by difficulty and platform, solved per day, public sheets

@@ -23,7 +23,7 @@ interface Wanted {
   solved: boolean;
 }
 
-export interface ClassifiedRows {
+interface ClassifiedRows {
   wanted: Map<string, Wanted>;
   duplicates: number;
   invalidUrl: number;

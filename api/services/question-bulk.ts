@@ -59,7 +59,7 @@ export async function beginBulkImport(root: Db, tx: Db, userId: string): Promise
 }
 
 /** Rows a bulk write must add before the statistics of the tables it wrote are refreshed (see refreshStatistics). */
-export const ANALYZE_AFTER_ROWS = 1_000;
+const ANALYZE_AFTER_ROWS = 1_000;
 
 type BulkTable = 'user_questions' | 'review_cards' | 'questions' | 'mappings';
 

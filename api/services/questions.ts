@@ -73,7 +73,7 @@ async function popularSheets(db: Db, questionId: string, user: UserRow | null): 
 }
 
 /** The question of a problem as this user sees it (their own data for a custom question). */
-export async function findSeenQuestion(db: Db, p: { platform: string; key: string }, userId: string | null): Promise<(QuestionRow & { own: boolean }) | undefined> {
+async function findSeenQuestion(db: Db, p: { platform: string; key: string }, userId: string | null): Promise<(QuestionRow & { own: boolean }) | undefined> {
   const where = and(eq(questions.platform, p.platform), eq(questions.key, p.key));
   if (!userId) {
     const row = await findQuestion(db, p);

@@ -108,7 +108,7 @@ function toFsrs(row: CardRow): Card {
   };
 }
 
-export function toCard(row: CardRow): ReviewCard {
+function toCard(row: CardRow): ReviewCard {
   return {
     due: row.due.toISOString(),
     state: CARD_STATES[row.state] ?? 'new',
@@ -134,7 +134,7 @@ function schedule(row: CardRow, now: Date, rating: ReviewRating) {
 }
 
 /** The due date each rating would give a card now (one pass of the scheduler for all four). */
-export function nextDues(row: CardRow, now: Date): NextDues {
+function nextDues(row: CardRow, now: Date): NextDues {
   const preview = scheduler.repeat(toFsrs(row), now);
   const at = (r: ReviewRating) => preview[GRADES[r]].card.due;
   const again = at('again');

@@ -25,7 +25,7 @@ export interface SheetImportRow {
  * Reads the CSV into rows by column position (never into plain objects keyed by header text, so a
  * header such as __proto__ is just text). Throws the spec's message when a mandatory column is missing.
  */
-export function readSheetCsv(text: string): SheetImportRow[] {
+function readSheetCsv(text: string): SheetImportRow[] {
   // Binary content renamed to .csv is not a CSV.
   if (text.includes('\u0000')) throw new AppError(415, 'UnsupportedMediaType', UPLOAD_MESSAGES.invalidFormat);
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { SHEET_MESSAGES, subTopicsOf } from '../../shared/rules/sheet';
 import type { Mapping, Sheet, SheetConfig, SheetProgress } from '../../shared/schemas/sheet';
 import type { Db } from '../db/client';
@@ -24,7 +24,7 @@ export interface SheetStats {
 const hiddenConfig = (): SheetConfig => ({ topicOrder: [], subTopicOrder: {}, questionOrder: [] });
 
 /** The wire shape of a sheet for one viewer (the author's email only for members, the tree only for those who may see the questions). */
-export function toSheet(access: SheetAccess, user: UserRow | null, stats: SheetStats): Sheet {
+function toSheet(access: SheetAccess, user: UserRow | null, stats: SheetStats): Sheet {
   const { sheet, author } = access;
   return {
     _id: sheet.id,
@@ -90,7 +90,7 @@ export async function lockSheet(db: Db, sheetId: string): Promise<SheetRow> {
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Whether two configs order the same tree the same way (the order of the subtopic map's keys means nothing: jsonb does not keep it). */
-export function sameConfig(a: SheetConfig, b: SheetConfig): boolean {
+function sameConfig(a: SheetConfig, b: SheetConfig): boolean {
   if (!sameList(a.topicOrder, b.topicOrder) || !sameList(a.questionOrder, b.questionOrder)) return false;
   const topics = Object.keys(a.subTopicOrder);
   return (
@@ -119,7 +119,7 @@ export async function saveConfig(db: Db, clock: Clock, sheet: SheetRow, config: 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && new Set(a).size === a.length && b.every((x) => a.includes(x));
 
 /** A reorder may move things, never add or drop them: same mappings, same topics, same subtopics. */
-export async function checkReorder(db: Db, sheet: SheetRow, next: SheetConfig): Promise<void> {
+async function checkReorder(db: Db, sheet: SheetRow, next: SheetConfig): Promise<void> {
   const ids = (await db.select({ id: mappings.id }).from(mappings).where(eq(mappings.sheetId, sheet.id))).map((r) => r.id);
   const cur = sheet.config;
   if (!sameSet(next.questionOrder, ids)) throw badRequest('The question order must list every question of the sheet once');
@@ -196,12 +196,6 @@ export async function listCollaborators(db: Db, sheetId: string, user: UserRow |
       userDetails: { firstName: r.firstName, secondName: r.secondName, profileName: r.profileName, imageUrl: r.imageUrl },
     })),
   };
-}
-
-export async function questionIdsOf(db: Db, sheetId: string, mappingIds: string[]): Promise<string[]> {
-  if (!mappingIds.length) return [];
-  const rows = await db.select({ q: mappings.questionId }).from(mappings).where(and(eq(mappings.sheetId, sheetId), inArray(mappings.id, mappingIds)));
-  return rows.map((r) => r.q);
 }
 
 export async function isSlugAvailable(db: Db, slug: string): Promise<boolean> {

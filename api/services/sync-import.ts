@@ -26,7 +26,7 @@ interface Solved {
 }
 
 /** The submissions by problem; a URL that names no problem of this judge counts as invalid. */
-export function groupSubmissions(platform: string, submissions: readonly SyncSubmission[], now: number) {
+function groupSubmissions(platform: string, submissions: readonly SyncSubmission[], now: number) {
   const solved = new Map<string, Solved>();
   let invalidUrl = 0;
   for (const s of submissions) {

@@ -174,7 +174,7 @@ export async function removeRecord(db: Db, userId: string, recordId: string) {
   return { _id: recordId };
 }
 
-export function toExportRow(w: WorkspaceQuestion): ExportRow {
+function toExportRow(w: WorkspaceQuestion): ExportRow {
   return {
     problemUrl: w.question.problemUrl,
     solved: w.checked,
@@ -190,7 +190,7 @@ export function toExportRow(w: WorkspaceQuestion): ExportRow {
 }
 
 /** CSV text of export rows, every formula-like cell neutralised. */
-export function exportCsv(rows: ExportRow[]): string {
+function exportCsv(rows: ExportRow[]): string {
   return Papa.unparse({
     fields: [...EXPORT_COLUMNS],
     data: rows.map((r) => {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Dialog } from '../components/dialog';
 
 /** The keys the dashboard answers to anywhere; the help dialog lists these. */
-export const SHORTCUTS = [
+const SHORTCUTS = [
   { keys: ['/'], action: "Focus the screen's search" },
   { keys: ['?'], action: 'Show keyboard shortcuts' },
   { keys: ['Esc'], action: 'Close a dialog or menu' },

@@ -5,7 +5,7 @@ export interface AvatarPerson {
   imageUrl: string;
 }
 
-export function initials(firstName: string, secondName: string) {
+function initials(firstName: string, secondName: string) {
   return `${firstName.charAt(0)}${secondName.charAt(0)}`.toUpperCase() || '?';
 }
 

@@ -16,7 +16,7 @@ export const sheetHref = (card: Pick<Card, 'slug' | 'premium'>) =>
 export const formatCount = (n: number) => n.toLocaleString('en-US');
 
 /** The Follow button is hidden for the creator, collaborators and private sheets (spec §6). */
-export const canFollow = (card: Card) => !card.isAuthor && !card.isCollaborator && card.visibility !== 'private';
+const canFollow = (card: Card) => !card.isAuthor && !card.isCollaborator && card.visibility !== 'private';
 
 interface SheetCardProps {
   card: Card;
@@ -118,7 +118,7 @@ export function SheetCard({ card, showProgress, onToggleFollow, followPending }:
   );
 }
 
-export function SheetCardSkeleton() {
+function SheetCardSkeleton() {
   return (
     <div className="sheet-card card" aria-hidden>
       <Skeleton width="60%" height={20} />

@@ -64,7 +64,7 @@ export interface Run {
 }
 
 export const emptySummary = (): SyncSummary => ({ new: 0, alreadySolved: 0, custom: 0, skipped: [] });
-export const emptyRecord = (): JudgeRecord => ({ since: null, lastSyncAt: null, lastCount: null, state: 'idle', message: null, summary: null, progress: null });
+const emptyRecord = (): JudgeRecord => ({ since: null, lastSyncAt: null, lastCount: null, state: 'idle', message: null, summary: null, progress: null });
 export const nameOf = (platform: string) => platformById(platform)?.name ?? platform;
 
 export async function syncSettings(deps: HandlerDeps): Promise<SyncSettings> {

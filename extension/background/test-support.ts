@@ -26,7 +26,7 @@ export function reader(kv: KeyValue) {
 }
 
 /** A catalogue question of the fake API, as the messages carry it. */
-export type FakeQuestion = QuestionSummary;
+type FakeQuestion = QuestionSummary;
 
 interface Call {
   method: string;

@@ -34,7 +34,7 @@ export interface ContentContext extends PageContext {
 }
 
 /** A message both sides send: `tabId` is set when a content script sent it (about its own tab). */
-export interface SharedContext extends PageContext {
+interface SharedContext extends PageContext {
   tabId?: number;
 }
 
@@ -44,7 +44,7 @@ type ContextOf<K extends MessageType> = K extends SharedMessageType ? SharedCont
  * Answers one message type, already validated and from a sender allowed to send it (dispatch.ts):
  * its reply is the protocol's (ReplyMap), or a refusal.
  */
-export type Handler<K extends MessageType> = (
+type Handler<K extends MessageType> = (
   message: ValidMessage<K>,
   ctx: ContextOf<K>,
 ) => Promise<Reply<ReplyMap[K]>>;

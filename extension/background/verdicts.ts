@@ -29,7 +29,7 @@ const same = (a: { platform: string; key: string } | null | undefined, b: Parsed
  * script detected there), or, on Codeforces, for a problem listed by the status page it came from
  * (within that contest for a contest's status).
  */
-export function verdictProblem(verdict: Verdict, senderUrl: string | undefined, tabProblem: { platform: string; key: string } | null | undefined): ParsedProblem | null {
+function verdictProblem(verdict: Verdict, senderUrl: string | undefined, tabProblem: { platform: string; key: string } | null | undefined): ParsedProblem | null {
   const problem = parseProblemUrl(verdict.problemUrl);
   if (!problem || problem.platform !== verdict.source) return null;
   let page: URL | null = null;

@@ -2,7 +2,7 @@ import { codeforcesStatusScope, ownAcceptedSubmissions } from '../verdicts/codef
 import { showVerdictReply } from '../lib/verdict-toast';
 import type { ContentFeature } from './types';
 
-export const CODEFORCES_HOSTS = /(^|\.)codeforces\.(com|ru)$/;
+const CODEFORCES_HOSTS = /(^|\.)codeforces\.(com|ru)$/;
 
 /**
  * Auto-tick on Codeforces: the status page shown after a submit (/contest/{id}/my, the problemset

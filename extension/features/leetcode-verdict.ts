@@ -4,7 +4,7 @@ import { isAcceptedForPage, readTapMessage } from '../verdicts/leetcode';
 import { showVerdictReply } from '../lib/verdict-toast';
 import type { ContentFeature } from './types';
 
-export const LEETCODE_HOSTS = /(^|\.)leetcode\.(com|cn)$/;
+const LEETCODE_HOSTS = /(^|\.)leetcode\.(com|cn)$/;
 
 /** Loads the page-world tap where the manifest cannot run it in the page's world (Firefox MV2). */
 function injectTap(doc: Document) {

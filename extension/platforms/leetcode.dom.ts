@@ -1,7 +1,7 @@
 import { at, embeddedJson, emptyDetails, leaf, LEVELS, meta, str, strings, text, type DomReader, type ReadDetails } from './types';
 
 /** The problem slug of a path: /problems/<slug>/… or a contest's /contest/<id>/problems/<slug>/…. */
-export const problemSlug = (pathname: string): string | null =>
+const problemSlug = (pathname: string): string | null =>
   /^(?:\/contest\/[\w-]{1,100})?\/problems\/([a-z0-9-]{1,200})(?:\/|$)/.exec(pathname)?.[1] ?? null;
 
 /** A title as LeetCode makes its slug: "Pow(x, n)" is powx-n. */

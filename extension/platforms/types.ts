@@ -100,7 +100,7 @@ export function pageTitle(doc: Document, pattern: RegExp): string | null {
 }
 
 /** Every JSON-LD object on the page, arrays and @graph flattened; malformed blocks are skipped. */
-export function jsonLd(doc: Document): Record<string, unknown>[] {
+function jsonLd(doc: Document): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
   const add = (v: unknown): void => {
     if (Array.isArray(v)) v.forEach(add);
@@ -225,7 +225,7 @@ export const isInterstitial = (doc: Document, statement?: string): boolean =>
   (!(statement && hasStatement(doc, statement)) && [titleElement(doc), doc.querySelector('h1')].some((el) => isWallText(text(el) ?? '-')));
 
 /** Whether a title or heading is a bot check's, an error page's or a login wall's own. */
-export const isWallText = (t: string): boolean => WALL.test(t.split(/\s+[|\-–—:]\s+/)[0] ?? '');
+const isWallText = (t: string): boolean => WALL.test(t.split(/\s+[|\-–—:]\s+/)[0] ?? '');
 
 /**
  * Whether a name is a bot check's own title: never a problem's, unlike "Login" or "Error", which a problem

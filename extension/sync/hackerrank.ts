@@ -26,7 +26,7 @@ export interface HackerrankCursor {
 }
 
 /** Per page, as the profile page itself asks. */
-export const HACKERRANK_LIMIT = 20;
+const HACKERRANK_LIMIT = 20;
 const JUDGE = 'HackerRank';
 
 export const hackerrankReader: HistoryReader<HackerrankCursor> = {

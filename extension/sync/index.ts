@@ -10,7 +10,7 @@ import { SYNC_ORIGINS, type HistoryReader, type SyncOrigins, type UnsupportedJud
 
 export { retryAdvice } from './retry';
 export { SYNC_ORIGINS } from './types';
-export type { HistoryReader, ParseContext, SyncAnswer, SyncOrigins, SyncPage, SyncRequest, SyncState, UnsupportedJudge } from './types';
+export type { HistoryReader, SyncAnswer, SyncOrigins, SyncPage, SyncState, UnsupportedJudge } from './types';
 
 /** One history reader per judge whose history can be read. Adding one is a file plus a line here. */
 export const historyReaders: readonly HistoryReader[] = Object.freeze([

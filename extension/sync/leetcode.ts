@@ -33,7 +33,7 @@ import type { HistoryReader, SyncOrigins, SyncPage, SyncRequest, SyncState } fro
  * apart from an empty history. One request per solved problem: a 500-problem history takes about ten
  * minutes at one request a second; an incremental sync only dates problems submitted since.
  */
-export interface LeetcodeQuestion {
+interface LeetcodeQuestion {
   slug: string;
   name?: string;
   difficulty?: string;

@@ -141,7 +141,7 @@ export const slowDown = <C>(): SyncPage<C> => ({ submissions: [], next: null, ra
 export const signedOut = <C>(): SyncPage<C> => ({ submissions: [], next: null, signedOut: true });
 
 /** Cloudflare's "Just a moment..." page (CodeChef, SPOJ and LeetCode sit behind it). */
-export function isBrowserCheck(body: string): boolean {
+function isBrowserCheck(body: string): boolean {
   return body.includes('_cf_chl_opt') || body.includes('<title>Just a moment') || body.includes('cf-browser-verification');
 }
 

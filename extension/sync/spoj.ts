@@ -25,7 +25,7 @@ export interface SpojCursor {
 }
 
 /** Rows per status page: a full page means there may be more. */
-export const SPOJ_PAGE = 20;
+const SPOJ_PAGE = 20;
 const JUDGE = 'SPOJ';
 const TIME_ZONE = 'Europe/Warsaw';
 const ACCEPTED = '15';

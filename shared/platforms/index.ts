@@ -15,7 +15,7 @@ import { tuf } from './tuf';
 import type { ParsedProblem, Platform } from './types';
 import { normaliseHost, toHttpUrl, withoutWww } from './url';
 
-export type { ParsedProblem, Platform, PlatformExample, PlatformId } from './types';
+export type { ParsedProblem, Platform } from './types';
 
 /** Every platform: those with a numeric id in its order, then the rest. */
 export const platforms: readonly Platform[] = Object.freeze([

@@ -21,7 +21,7 @@ export type PlatformId =
   | 'cses'
   | 'github';
 
-export interface PlatformExample {
+interface PlatformExample {
   url: string;
   /** The expected key and canonical url. */
   key: string;

@@ -2,13 +2,13 @@
 export const DIFFICULTIES = ['Easy', 'Medium', 'Hard', 'N/A'] as const;
 
 /** Numeric ratings a judge may use, 800 to 4000 in steps of 100. */
-export const RATINGS: readonly string[] = Array.from({ length: 33 }, (_, i) => String(800 + i * 100));
+const RATINGS: readonly string[] = Array.from({ length: 33 }, (_, i) => String(800 + i * 100));
 
 /** Choices when editing a custom question (spec §3). */
 export const CUSTOM_DIFFICULTY_CHOICES: readonly string[] = ['N/A', 'School', 'Basic', 'Easy', 'Medium', 'Hard', ...RATINGS];
 
 /** Ratings a judge gives as any whole number (CodeChef's 1134, AtCoder's 2011) are kept as they are, up to this. */
-export const MAX_RATING = 10_000;
+const MAX_RATING = 10_000;
 
 /** A judge's own numeric rating: a whole number from 1 to MAX_RATING, written without leading zeros. */
 export function isRating(value: string): boolean {

@@ -4,7 +4,7 @@ export const NOTE_TITLE_MAX = 200;
 /** Characters of stored HTML; far above any hand-written note, far below the request body limit. */
 export const NOTE_HTML_MAX = 200_000;
 export const NOTE_TAGS_MAX = 10;
-export const NOTE_TAG_MAX_LENGTH = 40;
+const NOTE_TAG_MAX_LENGTH = 40;
 export const NOTE_LINKED_MAX = 20;
 export const NOTES_PAGE_SIZE = 50;
 
@@ -59,7 +59,7 @@ export function isSafeNoteUrl(url: string): boolean {
 const NAMED_ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /** The visible text of note HTML, roughly: tags removed and common entities decoded. */
-export function noteText(html: string): string {
+function noteText(html: string): string {
   return html
     .replace(/<(script|style)[\s\S]*?<\/\1\s*>/gi, ' ')
     .replace(/<[^>]*>/g, ' ')
@@ -79,7 +79,7 @@ export function isNoteBodyEmpty(html: string): boolean {
   return !/[\p{L}\p{N}]/u.test(noteText(html));
 }
 
-export function isNoteTitleEmpty(title: string): boolean {
+function isNoteTitleEmpty(title: string): boolean {
   return title.trim().length === 0;
 }
 
@@ -105,7 +105,7 @@ export function validateNoteDraft(draft: { title: string; note: string }): NoteD
 }
 
 /** Cleans one note tag like sheet tags (spec §5): trimmed, only word characters, spaces and hyphens. */
-export function cleanNoteTag(tag: string): string {
+function cleanNoteTag(tag: string): string {
   return tag.replace(/[^\w\s-]/g, '').replace(/\s+/g, ' ').trim().slice(0, NOTE_TAG_MAX_LENGTH);
 }
 

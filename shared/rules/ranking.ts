@@ -5,7 +5,6 @@
  */
 export const RANKING_METRICS = ['c_score', 'total_questions', 'leetcode_rating', 'codeforces_rating'] as const;
 export type RankingMetric = (typeof RANKING_METRICS)[number];
-export const RANKING_METRIC_IDS: Record<RankingMetric, number> = { c_score: 1, total_questions: 2, leetcode_rating: 3, codeforces_rating: 4 };
 
 /** Rows per leaderboard page. */
 export const LEADERBOARD_PAGE_SIZE = 50;
@@ -15,7 +14,7 @@ export const LEADERBOARD_PAGE_SIZE = 50;
  * or a name not listed here, counts DEFAULT_SOLVED_WEIGHT per problem.
  */
 export const DIFFICULTY_WEIGHTS: Readonly<Record<string, number>> = { school: 0.5, basic: 1, easy: 1, medium: 2, hard: 4 };
-export const DEFAULT_SOLVED_WEIGHT = 1;
+const DEFAULT_SOLVED_WEIGHT = 1;
 
 /**
  * A contest rating adds (rating - floor) / 10 points, never fewer than none: the floor is about where a
@@ -31,7 +30,7 @@ export interface RankedAccount {
   solvedByDifficulty: Record<string, number> | null;
 }
 
-export function solvedPoints(a: RankedAccount): number {
+function solvedPoints(a: RankedAccount): number {
   const split = a.solvedByDifficulty;
   if (split && Object.keys(split).length > 0) {
     let points = 0;
@@ -41,7 +40,7 @@ export function solvedPoints(a: RankedAccount): number {
   return (a.solved ?? 0) * DEFAULT_SOLVED_WEIGHT;
 }
 
-export function ratingPoints(a: RankedAccount): number {
+function ratingPoints(a: RankedAccount): number {
   if (a.rating === null) return 0;
   const floor = RATING_FLOORS[a.platform];
   return floor === undefined ? 0 : Math.max(0, a.rating - floor) / RATING_DIVISOR;

@@ -52,7 +52,6 @@ export function cleanTag(tag: string): string {
 }
 
 export const EXPLORE_CATEGORIES = ['company-wise', 'all', 'popular', 'quickRevision', 'dsa', 'topicspecific', 'competitive'] as const;
-export type ExploreCategory = (typeof EXPLORE_CATEGORIES)[number] | 'custom';
 
 export const SHARE_MESSAGES = {
   invalidEmail: 'Please enter a valid email address',

@@ -71,7 +71,7 @@ export const SPREADSHEET_ZIP_LIMITS = {
 /** After this long an upload shows the slow-upload hint. */
 export const SLOW_UPLOAD_MS = 10_000;
 /** What a person may pick; xlsx is converted to csv in the browser, so the server takes csv only. */
-export const UPLOAD_EXTENSIONS = ['.xlsx', '.csv'] as const;
+const UPLOAD_EXTENSIONS = ['.xlsx', '.csv'] as const;
 export const SERVER_UPLOAD_EXTENSIONS = ['.csv'] as const;
 /** The accept attribute for a file input. */
 export const UPLOAD_ACCEPT = '.xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { LONE_SURROGATE } from '../../api/lib/no-nul';
 
 /** Field names the API reads from bodies and query strings, so generated input reaches past "unknown key". */
-export const FIELD_NAMES = [
+const FIELD_NAMES = [
   'email', 'password', 'firstName', 'secondName', 'currentPassword', 'newPassword', 'sheets', 'sheetId', 'action', 'collaboratorId',
   'problemUrl', 'name', 'difficulty', 'topics', 'questionId', 'customTags', 'sheetsIn', 'custom', 'slug', 'platform', 'checked',
   'starred', 'note', 'title', 'tags', 'questionsLinked', 'description', 'visibility', 'tag', 'config', 'version', 'topicOrder',
@@ -14,7 +14,7 @@ export const FIELD_NAMES = [
   'page', 'limit', 'pageSize', 'search', 'type', 'category', 'status', 'sortBy', 'order', 'from', 'to', 'file',
 ] as const;
 
-export const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '__defineGetter__'] as const;
+const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '__defineGetter__'] as const;
 
 /** Path and query text that is left as it is (not encoded): traversal, broken escapes, NUL, a surrogate. */
 const RAW_JUNK = ['..', '.', '%2e%2e', '..%2f..%2fetc%2fpasswd', '%00', '%ff', '%', '%zz', '%E0%A4%A', '%C0%AF', '%u0000', '%252e', '%ED%A0%80', '%ed%bf%bf'];
@@ -26,7 +26,7 @@ const SPECIAL = [
   'javascript:alert(1)', '<script>alert(1)</script>', 'a'.repeat(300), 'é'.repeat(70), '😀'.repeat(40), '\u202E\u0000\r\n',
 ];
 
-export const HUGE = ['x'.repeat(900_000), '€'.repeat(300_000), `${'['.repeat(200_000)}`];
+const HUGE = ['x'.repeat(900_000), '€'.repeat(300_000), `${'['.repeat(200_000)}`];
 
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
 const hexByte = (b: number) => `%${b.toString(16).toUpperCase()}`;
@@ -35,7 +35,7 @@ const hexByte = (b: number) => `%${b.toString(16).toUpperCase()}`;
  * Percent-encodes text. UTF-8 has no encoding for a lone surrogate (encodeURIComponent throws), so one
  * is spelled as the three bytes a careless encoder writes for it (ED A0..BF xx).
  */
-export function encode(s: string): string {
+function encode(s: string): string {
   let out = '';
   let last = 0;
   for (const m of s.matchAll(LONE_SURROGATES)) {
@@ -52,7 +52,7 @@ const withLoneSurrogate = fc
   .map(([before, unit, after]) => `${before}${String.fromCharCode(unit)}${after}`);
 
 /** A text value: unicode, binary, broken UTF-16, special strings, real values of the world, or long. */
-export function textArb(real: readonly string[]): fc.Arbitrary<string> {
+function textArb(real: readonly string[]): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 3, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },

@@ -15,21 +15,21 @@ export interface Expectation {
   message?: string;
 }
 
-export interface CellContext {
+interface CellContext {
   world: World;
   actor: Actor;
   target: Target;
   resource: Resource | null;
 }
 
-export interface CellRequest {
+interface CellRequest {
   path: string;
   body?: unknown;
   /** Overrides the actor's token (cells that spend an account use a throwaway one). */
   token?: string | null;
 }
 
-export interface PolicyCase {
+interface PolicyCase {
   label: string;
   targets: readonly Target[];
   expect: (actor: Actor, target: Target) => Expectation;

@@ -16,8 +16,7 @@ export type Actor = (typeof ACTORS)[number];
  * What a cell acts on. Sheets, the note, the record and the invite belong to the creator (for the invite:
  * it is addressed to the creator); `self` is a personal route without a resource id, `open` a route for anyone.
  */
-export const TARGETS = ['publicSheet', 'privateSheet', 'note', 'record', 'invite', 'self', 'open'] as const;
-export type Target = (typeof TARGETS)[number];
+export type Target = 'publicSheet' | 'privateSheet' | 'note' | 'record' | 'invite' | 'self' | 'open';
 
 export const S = '/question-tracker/v2/sheet';
 export const C = `${S}/collaborators`;

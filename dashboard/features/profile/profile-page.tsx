@@ -25,7 +25,7 @@ const DIFFICULTY_ORDER = ['Easy', 'Medium', 'Hard'];
 const SHEETS_SHOWN = 6;
 
 /** Entries sorted for display: the named difficulties first, then the rest by count. */
-export function orderedCounts(counts: Record<string, number>, first: readonly string[] = []): [string, number][] {
+function orderedCounts(counts: Record<string, number>, first: readonly string[] = []): [string, number][] {
   return Object.entries(counts).sort(([a, x], [b, y]) => {
     const ia = first.indexOf(a);
     const ib = first.indexOf(b);

@@ -1,4 +1,4 @@
-export const TABS = ['mySheets', 'workspace', 'review', 'analysis', 'explore', 'notes', 'sheet', 'leaderboard', 'contests'] as const;
+const TABS = ['mySheets', 'workspace', 'review', 'analysis', 'explore', 'notes', 'sheet', 'leaderboard', 'contests'] as const;
 export type Tab = (typeof TABS)[number];
 
 /** Tabs a logged-out visitor may see; the others open the login popup. */

@@ -73,7 +73,7 @@ export async function startFixtureServer(
   return { port, hits, close: () => new Promise((ok) => server.close(() => ok())) };
 }
 
-export const JUDGE_HOSTS = ['leetcode.com', 'codeforces.com', 'www.geeksforgeeks.org', 'www.codechef.com', 'atcoder.jp', 'cses.fi', 'www.hackerrank.com', 'kenkoooo.com'];
+const JUDGE_HOSTS = ['leetcode.com', 'codeforces.com', 'www.geeksforgeeks.org', 'www.codechef.com', 'atcoder.jp', 'cses.fi', 'www.hackerrank.com', 'kenkoooo.com'];
 
 /** Chromium with the built extension loaded and the judges' hosts resolved to the fixture server. */
 export async function launchWithExtension(fixturePort: number): Promise<{ context: BrowserContext; extensionId: string; worker: Worker }> {

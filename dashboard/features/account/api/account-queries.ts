@@ -5,7 +5,7 @@ import { useSessionStore } from '../../../lib/session-store';
 import { uploadWithProgress } from '../../../lib/spreadsheet/upload';
 import { sessionKeys } from '../../auth/api/session';
 
-export const accountKeys = {
+const accountKeys = {
   all: ['account'] as const,
   sheets: (token: string | null) => ['account', 'sheets', token] as const,
 };

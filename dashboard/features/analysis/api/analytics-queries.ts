@@ -3,7 +3,7 @@ import { api, unwrap } from '../../../lib/api';
 
 const A = () => api['question-tracker'].v1.user.analytics;
 
-export const analyticsKeys = {
+const analyticsKeys = {
   all: ['analytics'] as const,
   distributions: (token: string | null, days: number) => ['analytics', 'get', token, days] as const,
   activity: (token: string | null, tz: string) => ['analytics', 'activity', token, tz] as const,

@@ -15,7 +15,7 @@ export function entries(map: Distribution): Entry[] {
 const NAMED = ['School', 'Basic', 'Easy', 'Medium', 'Hard'];
 
 /** Reading order of difficulties: named levels, then ratings from low to high, then N/A. */
-export function difficultyRank(name: string): number {
+function difficultyRank(name: string): number {
   const named = NAMED.indexOf(name);
   if (named >= 0) return named;
   const n = Number(name);

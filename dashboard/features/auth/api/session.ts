@@ -6,7 +6,7 @@ import { useSessionStore } from '../../../lib/session-store';
 
 export const sessionKeys = { me: (token: string | null) => ['session', 'me', token] as const };
 
-export const meQuery = (token: string | null) =>
+const meQuery = (token: string | null) =>
   queryOptions({
     queryKey: sessionKeys.me(token),
     queryFn: () => unwrap(api.auth.v1.me.$get()),

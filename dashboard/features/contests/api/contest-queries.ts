@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
 
-export const contestKeys = {
+const contestKeys = {
   all: ['contests'] as const,
   list: (platform: string | null) => ['contests', 'list', platform] as const,
   feed: (token: string | null) => ['contests', 'feed', token] as const,

@@ -8,7 +8,7 @@ import { useLoginPopup } from '../../auth/stores/login-popup';
 import { profileKeys } from '../../profile/api/profile-queries';
 import { sheetListCalls, sheetListKeys } from './sheet-list-queries';
 
-export const UNFOLLOW_CONFIRM = 'Are you sure you want to unfollow this sheet?';
+const UNFOLLOW_CONFIRM = 'Are you sure you want to unfollow this sheet?';
 
 const isCard = (v: object): v is SheetCard => '_id' in v && 'isFollowing' in v && 'followers' in v && 'slug' in v;
 
@@ -43,7 +43,7 @@ interface Vars {
  * Follow or unfollow from a card: every cached list shows the change at once and rolls back on
  * failure; afterwards the lists, profiles and the sheet's own page (['sheet', slug]) refetch.
  */
-export function useFollowSheet() {
+function useFollowSheet() {
   const qc = useQueryClient();
   return useMutation({
     mutationKey: FOLLOW_KEY,

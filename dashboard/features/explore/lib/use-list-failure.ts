@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { ApiError } from '../../../lib/api';
 
 /** Page reloads after network failures on sheet lists, counted across reloads (spec §8, §9). */
-export const RELOAD_KEY = 'pt.sheetListReloads';
+const RELOAD_KEY = 'pt.sheetListReloads';
 export const MAX_RELOADS = 3;
 
 export type FailureStep = 'none' | 'reload' | 'error';

@@ -8,7 +8,7 @@ import { toast } from '../../../lib/toast';
 const A = () => api['question-tracker'].v1.user.accounts;
 const one = (platform: string) => ({ param: { platform } });
 
-export const judgeAccountKeys = {
+const judgeAccountKeys = {
   all: ['judge-accounts'] as const,
   list: (token: string | null) => ['judge-accounts', token] as const,
 };

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { RankingMetric } from '@shared/rules/ranking';
 import { api, unwrap } from '../../../lib/api';
 
-export const leaderboardKeys = {
+const leaderboardKeys = {
   all: ['leaderboard'] as const,
   page: (metric: RankingMetric, page: number, sheet: string | null, token: string | null) => ['leaderboard', metric, page, sheet, token] as const,
 };

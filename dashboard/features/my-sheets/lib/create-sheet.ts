@@ -20,7 +20,7 @@ export function slugFromName(name: string): string {
   return slug || 'sheet';
 }
 
-export const randomSuffix = () => Math.random().toString(36).slice(2, 8).padEnd(6, '0');
+const randomSuffix = () => Math.random().toString(36).slice(2, 8).padEnd(6, '0');
 
 export interface CreateSheetDeps {
   isSlugFree(slug: string): Promise<boolean>;

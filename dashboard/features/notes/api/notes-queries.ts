@@ -11,7 +11,7 @@ export interface NotesFilter {
   tag: string;
 }
 
-export const noteKeys = {
+const noteKeys = {
   all: ['notes'] as const,
   lists: () => ['notes', 'list'] as const,
   list: (f: NotesFilter) => ['notes', 'list', f.type, f.search, f.tag] as const,

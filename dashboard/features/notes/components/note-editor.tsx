@@ -33,7 +33,7 @@ export interface NoteEditorProps {
 }
 
 /** Turns what a person typed into a link URL we accept, or null (only http(s) and mailto). */
-export function normalizeLinkInput(input: string): string | null {
+function normalizeLinkInput(input: string): string | null {
   const value = input.trim();
   if (!value) return null;
   const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : /^[^\s@/]+@[^\s@/]+\.[^\s@/]+$/.test(value) ? `mailto:${value}` : `https://${value}`;

@@ -8,8 +8,6 @@ export interface NotesFilters {
   tag: string;
 }
 
-export const NO_FILTERS: NotesFilters = { q: '', tag: '' };
-
 /** The filters as query parameters, after whatever names the note; nothing when unfiltered. */
 function filterQuery(filters: NotesFilters | undefined): string {
   if (!filters) return '';

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /** What the panel is doing besides showing the selected note. */
-export type Editing = { kind: 'edit'; noteId: string } | { kind: 'create'; questionId: string | null } | null;
+type Editing = { kind: 'edit'; noteId: string } | { kind: 'create'; questionId: string | null } | null;
 
 /** A step waiting for the person to confirm throwing away unsaved changes. */
 export type PendingDiscard = { kind: 'navigate'; href: string; focus?: FocusTarget } | { kind: 'cancel' } | { kind: 'create'; questionId: string | null };

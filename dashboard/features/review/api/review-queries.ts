@@ -9,7 +9,7 @@ import { withoutQuestion, withQuestionBack } from '../lib/queue';
 const R = () => api['question-tracker'].v1.user.review;
 
 /** Everything under 'review' changes with a rating: the queue, today's progress, the streak and the retention card. */
-export const reviewKeys = {
+const reviewKeys = {
   all: ['review'] as const,
   dues: ['review', 'due'] as const,
   due: (token: string | null, tz: string, filters: ReviewFilters) => ['review', 'due', token, tz, filters] as const,
@@ -44,7 +44,7 @@ export const retentionQuery = (token: string | null) =>
     ...FRESH,
   });
 
-export const reviewCalls = {
+const reviewCalls = {
   rate: (questionId: string, rating: ReviewRating, id: string) => unwrap(R().rate[':questionId'].$post({ param: { questionId }, json: { rating, id } })),
   suspend: (questionId: string) => unwrap(R().suspend[':questionId'].$post({ param: { questionId } })),
   resume: (questionId: string) => unwrap(R().resume[':questionId'].$post({ param: { questionId } })),

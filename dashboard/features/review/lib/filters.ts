@@ -11,7 +11,7 @@ export interface ReviewFilters {
   difficulty: string | null;
 }
 
-export const FILTER_KEYS = ['sheet', 'platform', 'topic', 'difficulty'] as const;
+const FILTER_KEYS = ['sheet', 'platform', 'topic', 'difficulty'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 export const NO_FILTERS: ReviewFilters = { sheet: null, platform: null, topic: null, difficulty: null };

@@ -30,7 +30,7 @@ interface RowProps {
 }
 
 /** A row's height (CSS .q-row), for rows not drawn yet. */
-export const ROW_HEIGHT = 38;
+const ROW_HEIGHT = 38;
 
 /**
  * A question of a zone. On a long sheet a row far from the viewport is an empty box of its height and

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { platformById } from '@shared/platforms/index';
 import { menuFilterCount, type SheetFilters } from '../lib/filters';
 
-export const platformName = (id: string) => platformById(id)?.name ?? id;
+const platformName = (id: string) => platformById(id)?.name ?? id;
 
 interface Props {
   filters: SheetFilters;

@@ -9,7 +9,7 @@ import { DragHandle } from './drag-handle';
 import { Icon } from './icons';
 import { useNearViewport } from './near-viewport';
 
-export interface SectionEdit {
+interface SectionEdit {
   canEdit: boolean;
   rename(name: string): string | void;
   remove(): void;

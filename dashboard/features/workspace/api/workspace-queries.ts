@@ -6,7 +6,7 @@ import { apiFilters, type WorkspaceView } from '../lib/filters';
 
 const Q = () => api['question-tracker'].v1.user.question;
 
-export const workspaceKeys = {
+const workspaceKeys = {
   all: ['workspace'] as const,
   lists: ['workspace', 'list'] as const,
   list: (token: string | null, view: WorkspaceView) => ['workspace', 'list', token, apiFilters(view), view.page, view.pageSize] as const,

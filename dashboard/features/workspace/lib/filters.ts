@@ -40,7 +40,7 @@ export const DEFAULT_VIEW: WorkspaceView = {
 
 const DAY = 'yyyy-MM-dd';
 const LISTS = ['difficulty', 'platform', 'topic', 'tag'] as const;
-export type ListFilter = (typeof LISTS)[number];
+type ListFilter = (typeof LISTS)[number];
 
 export function parseDay(value: string | null): Date | null {
   if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
