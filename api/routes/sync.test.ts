@@ -1,13 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SYNC_CHUNK, SYNC_MESSAGES } from '../../shared/schemas/sync';
+import { SYNC_CHUNK, SYNC_MESSAGES, type SyncImportBody } from '../../shared/schemas/sync';
 import { queryRows } from '../db/client';
 import { seedDatabase } from '../db/seed/index';
 import { questions, userQuestions } from '../db/schema';
 import { createTestApp } from '../testing';
 
-const SYNC = '/question-tracker/v1/user/sync/import';
-const W = '/question-tracker/v1/user/question';
 const NOW = Date.parse('2026-06-01T12:00:00Z');
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(NOW - days * DAY).toISOString();
@@ -22,14 +20,9 @@ describe('POST /question-tracker/v1/user/sync/import', () => {
   });
   afterAll(() => t.close());
 
-  const sync = (token: string | null, body: unknown) => t.call('POST', SYNC, { token, body });
-  const records = async (token: string) =>
-    (await t.call('GET', `${W}/get-questions?pageSize=100`, { token })).body.data.questions as {
-      _id: string;
-      checked: boolean;
-      solvedAt: string | null;
-      question: { _id: string; name: string; difficulty: string; topics: string[]; verified: boolean; problemUrl: string };
-    }[];
+  const user = () => t.api['question-tracker'].v1.user;
+  const sync = (token: string | null, json: SyncImportBody) => t.reply(user().sync.import.$post({ json }, token ? t.as(token) : undefined));
+  const records = async (token: string) => (await t.reply(user().question['get-questions'].$get({ query: { pageSize: '100' } }, t.as(token)))).body.data.questions;
 
   it('imports a history once: new, already solved, custom and invalid counted; the same chunk again changes nothing', async () => {
     const { token } = await t.signup('Syncer');
@@ -67,9 +60,9 @@ describe('POST /question-tracker/v1/user/sync/import', () => {
     await sync(token, { platform: 'leetcode', submissions: [{ problemUrl: 'https://leetcode.com/problems/two-sum/', solvedAt: ago(100) }] });
     expect((await records(token))[0]!.solvedAt).toBe(ago(100));
 
-    const activity = (await t.call('GET', '/question-tracker/v1/user/analytics/activity?tz=UTC', { token })).body.data.activity;
+    const activity = (await t.reply(user().analytics.activity.$get({ query: { tz: 'UTC' } }, t.as(token)))).body.data.activity;
     expect(activity.days[ago(100).slice(0, 10)]).toBe(1);
-    const sheet = (await t.call('GET', '/question-tracker/v2/sheet/get-sheet-data-by-slug/blind-75', { token })).body.data;
+    const sheet = (await t.reply(t.api['question-tracker'].v2.sheet['get-sheet-data-by-slug'][':slug'].$get({ param: { slug: 'blind-75' } }, t.as(token)))).body.data;
     const twoSumId = (await records(token))[0]!.question._id;
     expect(sheet.progress.solved).toContain(twoSumId);
     expect(sheet.sheet.userSolved).toBe(1);
@@ -80,7 +73,7 @@ describe('POST /question-tracker/v1/user/sync/import', () => {
     await sync(token, { platform: 'leetcode', submissions: [{ problemUrl: 'https://leetcode.com/problems/two-sum/', solvedAt: ago(50) }] });
     const [record] = await records(token);
     clock.t = NOW - 2 * DAY; // unticked by hand two days ago
-    await t.call('PATCH', `${W}/update-question/${record!._id}`, { token, body: { checked: false } });
+    await t.reply(user().question['update-question'][':id'].$patch({ param: { id: record!._id }, json: { checked: false } }, t.as(token)));
     clock.t = NOW;
     const old = await sync(token, { platform: 'leetcode', submissions: [{ problemUrl: 'https://leetcode.com/problems/two-sum/', solvedAt: ago(50) }] });
     expect(old.body.data).toMatchObject({ new: 0, alreadySolved: 0 });
@@ -92,7 +85,7 @@ describe('POST /question-tracker/v1/user/sync/import', () => {
 
   it('fills in only what the user’s own custom question lacks', async () => {
     const { token } = await t.signup('Namer');
-    await t.call('POST', `${W}/solve-question`, { token, body: { custom: { name: 'My own name', problemUrl: 'https://atcoder.jp/contests/abc300/tasks/abc300_a' } } });
+    await t.reply(user().question['solve-question'].$post({ json: { custom: { name: 'My own name', problemUrl: 'https://atcoder.jp/contests/abc300/tasks/abc300_a' } } }, t.as(token)));
     await sync(token, { platform: 'atcoder', submissions: [{ problemUrl: 'https://atcoder.jp/contests/abc300/tasks/abc300_a', solvedAt: ago(3), name: 'A - N-choice question', difficulty: '1134' }] });
     expect((await records(token))[0]!.question).toMatchObject({ name: 'My own name', difficulty: '1134' });
   });
@@ -101,7 +94,7 @@ describe('POST /question-tracker/v1/user/sync/import', () => {
     const { token } = await t.signup('Reviewer');
     const submissions = Array.from({ length: 40 }, (_, i) => ({ problemUrl: `https://codeforces.com/problemset/problem/${1000 + i}/A`, solvedAt: ago(400 + i) }));
     expect((await sync(token, { platform: 'codeforces', submissions })).body.data.new).toBe(40);
-    const due = (await t.call('GET', '/question-tracker/v1/user/review/due?tz=UTC', { token })).body.data;
+    const due = (await t.reply(user().review.due.$get({ query: { tz: 'UTC' } }, t.as(token)))).body.data;
     expect(due.counts.overdue).toBe(0);
     expect(due.counts.due).toBeLessThan(10);
     expect(due.counts.due + due.counts.upcoming).toBeGreaterThan(10);
