@@ -1,5 +1,5 @@
 /**
- * npm test: typecheck, unit and API tests (PGlite, then PostgreSQL when TEST_DATABASE_URL is set),
+ * npm test: typecheck, ESLint and knip, unit and API tests (PGlite, then PostgreSQL when TEST_DATABASE_URL is set),
  * a build of what is stale, then the Playwright tests in Chromium. Ends with one summary line.
  */
 import { spawnSync } from 'node:child_process';
@@ -39,6 +39,8 @@ const only = process.argv[2]; // optional: unit | e2e
 
 if (!only || only === 'unit') {
   run('Typecheck', 'npx', ['tsc', '--noEmit']);
+  run('Lint (ESLint)', 'npx', ['eslint', '--max-warnings=0', '.']);
+  run('Unused files, exports and dependencies (knip)', 'npx', ['knip']);
   const pglite = join(reports, 'vitest-pglite.json');
   run('Unit and API tests (PGlite)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pglite}`], { TEST_DATABASE_URL: '', TEST_REDIS_URL: '' });
   addVitest(pglite);
