@@ -10,7 +10,6 @@ import { createMailer, smtpTransport, type Mailer } from '../lib/mail';
 import { createTestApp } from '../testing';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
-const A = '/auth/v1';
 const ORIGIN = 'http://tracker.test';
 const LINK = /http:\/\/tracker\.test\/reset-password\?token=([A-Za-z0-9_-]{43})/;
 const NEW_PASSWORD = 'a brand new passphrase';
@@ -18,10 +17,10 @@ const NEW_PASSWORD = 'a brand new passphrase';
 /** A clock the tests move forward: reset links expire after an hour. */
 const clock = { offset: 0, now: () => new Date(Date.now() + clock.offset) };
 
-const me = (t: T, token: string) => t.call('GET', `${A}/me`, { token });
-const login = (t: T, email: string, password: string) => t.call<{ token: string }>('POST', `${A}/login`, { body: { email, password } });
-const forgot = (t: T, email: string) => t.call<{ delivery: string }>('POST', `${A}/forgot-password`, { body: { email } });
-const reset = (t: T, token: string, password = NEW_PASSWORD) => t.call<{ token: string; user: { email: string } }>('POST', `${A}/reset-password`, { body: { token, password } });
+const me = (t: T, token: string) => t.reply(t.api.auth.v1.me.$get({}, t.as(token)));
+const login = (t: T, email: string, password: string) => t.reply(t.api.auth.v1.login.$post({ json: { email, password } }));
+const forgot = (t: T, email: string) => t.reply(t.api.auth.v1['forgot-password'].$post({ json: { email } }));
+const reset = (t: T, token: string, password = NEW_PASSWORD) => t.reply(t.api.auth.v1['reset-password'].$post({ json: { token, password } }));
 
 describe('forgot password, with e-mail (a local SMTP server)', () => {
   let t: T;
@@ -137,7 +136,9 @@ describe('forgot password, with e-mail (a local SMTP server)', () => {
     const owner = await t.signup('Owner');
     const sheet = await t.createSheet(owner.token, 'Graph Drills');
     const email = 'invitee-mail@example.com';
-    const sent = await t.call('POST', `/question-tracker/v2/sheet/collaborators/send-collaboration-invite/${sheet._id}`, { token: owner.token, body: { email } });
+    const sent = await t.reply(
+      t.api['question-tracker'].v2.sheet.collaborators['send-collaboration-invite'][':sheetId'].$post({ param: { sheetId: sheet._id }, json: { email } }, t.as(owner.token)),
+    );
     expect(sent.status).toBe(201);
     const mail = await mailbox.waitFor(email);
     expect(mail.subject).toBe('Owner invited you to the sheet "Graph Drills"');
@@ -164,9 +165,10 @@ describe('forgot password, without e-mail', () => {
 
     const out: string[] = [];
     const err: string[] = [];
-    const open = async () => ({ db: t.db, close: async () => {} });
+    const open = () => Promise.resolve({ db: t.db, close: () => Promise.resolve() });
+    const print = (lines: string[]) => (l: string) => void lines.push(l);
     const context = () => ({ origin: ORIGIN });
-    expect(await runAdmin(['reset-link', user.email.toUpperCase()], open, (l) => out.push(l), (l) => err.push(l), context)).toBe(0);
+    expect(await runAdmin(['reset-link', user.email.toUpperCase()], open, print(out), print(err), context)).toBe(0);
     const token = LINK.exec(out.join('\n'))?.[1];
     expect(token).toBeTruthy();
     expect((await reset(t, token!)).status).toBe(200);
@@ -174,7 +176,7 @@ describe('forgot password, without e-mail', () => {
     expect((await login(t, user.email, NEW_PASSWORD)).status).toBe(200);
     expect((await reset(t, token!)).status).toBe(400);
 
-    expect(await runAdmin(['reset-link', 'ghost@example.com'], open, (l) => out.push(l), (l) => err.push(l), context)).toBe(1);
+    expect(await runAdmin(['reset-link', 'ghost@example.com'], open, print(out), print(err), context)).toBe(1);
     expect(err.pop()).toBe('No account with the email ghost@example.com.');
   });
 });
