@@ -3,14 +3,13 @@ import { imageSize } from 'image-size';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_MAX_BYTES, AVATAR_SIZE, PROFILE_MESSAGES } from '../../shared/rules/account';
 import type { User } from '../../shared/schemas/user';
-import type { Profile } from '../../shared/schemas/profile';
 import { createTestApp } from '../testing';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
 const U = '/question-tracker/v1/user';
 const P = '/question-tracker/v1/profile';
-const S = '/question-tracker/v2/sheet';
 
+/** A multipart upload, sent with `t.call`: the avatar route reads its form itself and declares no form type. */
 const form = (bytes: Uint8Array<ArrayBuffer>, name: string, type: string) => {
   const f = new FormData();
   f.set('file', new File([bytes], name, { type }));
@@ -24,9 +23,9 @@ describe('profile editing', () => {
   });
   afterAll(() => t.close());
 
-  const edit = (token: string, body: { firstName: string; secondName?: string; profileName: string }) =>
-    t.call<{ user: User }>('PATCH', `${U}/profile`, { token, body });
-  const profile = (name: string) => t.call<{ profile: Profile }>('GET', `${P}/${encodeURIComponent(name)}`);
+  const edit = (token: string, json: { firstName: string; secondName?: string; profileName: string }) =>
+    t.reply(t.api['question-tracker'].v1.user.profile.$patch({ json }, t.as(token)));
+  const profile = (name: string) => t.reply(t.api['question-tracker'].v1.profile[':profileName'].$get({ param: { profileName: encodeURIComponent(name) } }));
 
   it('changes names; the profile name is kept in lower case and unique without regard to case', async () => {
     const a = await t.signup('Ada');
@@ -34,7 +33,7 @@ describe('profile editing', () => {
     const res = await edit(a.token, { firstName: 'Ada', secondName: 'Lovelace', profileName: ' Ada-Lovelace ' });
     expect(res.status).toBe(200);
     expect(res.body.data.user).toMatchObject({ firstName: 'Ada', secondName: 'Lovelace', profileName: 'ada-lovelace' });
-    expect((await t.call<{ user: User }>('GET', '/auth/v1/me', { token: a.token })).body.data.user.profileName).toBe('ada-lovelace');
+    expect((await t.reply(t.api.auth.v1.me.$get({}, t.as(a.token)))).body.data.user.profileName).toBe('ada-lovelace');
 
     const clash = await edit(b.token, { firstName: 'Bob', profileName: 'ADA-LOVELACE' });
     expect(clash.status).toBe(409);
@@ -63,9 +62,11 @@ describe('profile editing', () => {
     expect(taken.status).toBe(409);
     expect(taken.body.status.message).toBe(PROFILE_MESSAGES.profileNameTaken);
     // ... not even by signing up with a name that would make it.
-    const signup = await t.call<{ user: User }>('POST', '/auth/v1/signup', {
-      body: { email: `cleo-${Date.now()}@example.com`, password: 'correct horse battery', firstName: 'Cleo', secondName: old.replace(/^cleo-?/, '') },
-    });
+    const signup = await t.reply(
+      t.api.auth.v1.signup.$post({
+        json: { email: `cleo-${Date.now()}@example.com`, password: 'correct horse battery', firstName: 'Cleo', secondName: old.replace(/^cleo-?/, '') },
+      }),
+    );
     expect(signup.status).toBe(201);
     expect(signup.body.data.user.profileName).not.toBe(old);
 
@@ -91,7 +92,7 @@ describe('profile editing', () => {
 
     const none = await t.call('POST', `${U}/uploader/avatar`, { token: a.token, body: new FormData() });
     expect(none.status).toBe(400);
-    expect((await t.call<{ user: User }>('GET', '/auth/v1/me', { token: a.token })).body.data.user.imageUrl).toBe('');
+    expect((await t.reply(t.api.auth.v1.me.$get({}, t.as(a.token)))).body.data.user.imageUrl).toBe('');
   });
 
   it('re-encodes a valid image to a small square and serves it with its type and long caching', async () => {
@@ -101,7 +102,7 @@ describe('profile editing', () => {
     expect(res.status).toBe(200);
     const url = res.body.data.user.imageUrl;
     expect(url).toMatch(new RegExp(`^${P}/avatar/${a.user._id}\\?v=[\\w-]+$`));
-    expect((await t.call<{ profile: Profile }>('GET', `${P}/${a.user.profileName}`)).body.data.profile.imageUrl).toBe(url);
+    expect((await t.reply(t.api['question-tracker'].v1.profile[':profileName'].$get({ param: { profileName: a.user.profileName } }))).body.data.profile.imageUrl).toBe(url);
 
     const served = await t.app.fetch(new Request(`http://localhost${url}`));
     expect(served.status).toBe(200);
@@ -118,7 +119,7 @@ describe('profile editing', () => {
     const unversioned = await t.app.fetch(new Request(`http://localhost${P}/avatar/${a.user._id}`));
     expect(unversioned.headers.get('cache-control')).toBe('public, no-cache');
 
-    const removed = await t.call<{ user: User }>('DELETE', `${U}/uploader/avatar`, { token: a.token });
+    const removed = await t.reply(t.api['question-tracker'].v1.user.uploader.avatar.$delete({}, t.as(a.token)));
     expect(removed.body.data.user.imageUrl).toBe('');
     expect((await t.app.fetch(new Request(`http://localhost${url}`))).status).toBe(404);
   });
@@ -131,8 +132,9 @@ describe('sheet slug redirects', () => {
   });
   afterAll(() => t.close());
 
-  const setSlug = (token: string, id: string, slug: string) => t.call('PATCH', `${S}/update-sheet-slug/${id}`, { token, body: { slug } });
-  const bySlug = (slug: string, token?: string) => t.call<{ sheet: { _id: string; slug: string } }>('GET', `${S}/get-sheet-data-by-slug/${slug}`, { token });
+  const S = () => t.api['question-tracker'].v2.sheet;
+  const setSlug = (token: string, id: string, slug: string) => t.reply(S()['update-sheet-slug'][':id'].$patch({ param: { id }, json: { slug } }, t.as(token)));
+  const bySlug = (slug: string, token?: string) => t.reply(S()['get-sheet-data-by-slug'][':slug'].$get({ param: { slug } }, token ? t.as(token) : undefined));
 
   it('keeps the old slug leading to the sheet, and reserved for it', async () => {
     const owner = await t.signup('Gus');
@@ -147,8 +149,8 @@ describe('sheet slug redirects', () => {
     // Still a private sheet: the old slug opens nothing more than the new one does.
     expect((await bySlug(old, other.token)).status).toBe(404);
 
-    expect((await t.call<{ valid: boolean }>('GET', `${S}/validate-slug?slug=${old}`, { token: other.token })).body.data.valid).toBe(false);
-    const created = await t.call('POST', `${S}/create-sheet`, { token: other.token, body: { name: 'Thief', slug: old } });
+    expect((await t.reply(S()['validate-slug'].$get({ query: { slug: old } }, t.as(other.token)))).body.data.valid).toBe(false);
+    const created = await t.reply(S()['create-sheet'].$post({ json: { name: 'Thief', slug: old } }, t.as(other.token)));
     expect(created.status).toBe(409);
     const mine = await t.createSheet(other.token, 'Other');
     const renamed = await setSlug(other.token, mine._id, old);
@@ -160,7 +162,7 @@ describe('sheet slug redirects', () => {
     expect((await setSlug(other.token, mine._id, 'moved-sheet')).status).toBe(409);
 
     // A deleted sheet frees its old slugs with it.
-    expect((await t.call('DELETE', `${S}/delete-sheet/${sheet._id}`, { token: owner.token })).status).toBe(200);
+    expect((await t.reply(S()['delete-sheet'][':id'].$delete({ param: { id: sheet._id } }, t.as(owner.token)))).status).toBe(200);
     expect((await setSlug(other.token, mine._id, 'moved-sheet')).status).toBe(200);
   });
 });
