@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENRICH_MESSAGES } from '../../shared/schemas/question';
+import { ENRICH_MESSAGES, type EnrichQuestionBody } from '../../shared/schemas/question';
 import { customQuestions, questions } from '../db/schema';
 import { createTestApp } from '../testing';
 
 describe('PATCH /question-tracker/v1/question/enrich', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let token: string;
-  const enrich = (body: unknown, tok: string | null = token) => t.call('PATCH', '/question-tracker/v1/question/enrich', { token: tok, body });
+  const enrich = (json: EnrichQuestionBody, tok: string | null = token) =>
+    t.reply(t.api['question-tracker'].v1.question.enrich.$patch({ json }, tok ? t.as(tok) : undefined));
+  const workspace = () => t.api['question-tracker'].v1.user.question;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -30,13 +32,11 @@ describe('PATCH /question-tracker/v1/question/enrich', () => {
    * user keeps the one the lookup offers (search-question2's name for an unknown problem).
    */
   async function customQuestion(url: string, name?: string, tok = token) {
-    const offered = (await t.call('GET', `/question-tracker/v1/question/search-question2?problemUrl=${encodeURIComponent(url)}`, { token: tok })).body.data.question.name;
-    const res = await t.call('POST', '/question-tracker/v1/user/question/solve-question', {
-      token: tok,
-      body: { custom: { name: name ?? offered, problemUrl: url } },
-    });
+    const offered = (await t.reply(t.api['question-tracker'].v1.question['search-question2'].$get({ query: { problemUrl: url } }, t.as(tok)))).body.data.question.name;
+    // Answers 201 or 200 (new record or not), a union reply() does not infer: read as the client gives it.
+    const res = await workspace()['solve-question'].$post({ json: { custom: { name: name ?? offered, problemUrl: url } } }, t.as(tok));
     expect(res.status).toBe(201);
-    return res.body.data.question.question as { _id: string; name: string; verified: boolean };
+    return (await res.json()).data.question.question;
   }
 
   it("fills in what the caller's own custom question lacks: name, difficulty and topics", async () => {
@@ -88,8 +88,8 @@ describe('PATCH /question-tracker/v1/question/enrich', () => {
     await customQuestion(url, undefined, stranger.token);
     const theirs = await enrich({ problemUrl: url, name: 'Defaced', difficulty: 'Hard' }, stranger.token);
     expect(theirs.body.data.question).toMatchObject({ name: 'Defaced', difficulty: 'Hard' });
-    const mine = (await t.call('GET', '/question-tracker/v1/user/question/get-questions?search=secret', { token })).body.data.questions;
-    expect(mine.map((w: { question: { _id: string; name: string; difficulty: string } }) => w.question)).toEqual([expect.objectContaining({ _id: q._id, name: 'Secret plan', difficulty: 'N/A' })]);
+    const mine = (await t.reply(workspace()['get-questions'].$get({ query: { search: 'secret' } }, t.as(token)))).body.data.questions;
+    expect(mine.map((w) => w.question)).toEqual([expect.objectContaining({ _id: q._id, name: 'Secret plan', difficulty: 'N/A' })]);
   });
 
   it('never replaces a known difficulty with N/A, and keeps topics when the page shows none', async () => {
@@ -105,13 +105,13 @@ describe('PATCH /question-tracker/v1/question/enrich', () => {
     await customQuestion('https://www.codechef.com/problems/RATED1134');
     const res = await enrich({ problemUrl: 'https://www.codechef.com/problems/RATED1134', difficulty: '1134' });
     expect(res.body.data).toMatchObject({ updated: ['difficulty'], question: { difficulty: '1134' } });
-    const list = (await t.call('GET', '/question-tracker/v1/user/question/get-questions?search=rated1134', { token })).body.data.questions;
-    expect(list[0].question.difficulty).toBe('1134');
-    await t.call('PATCH', `/question-tracker/v1/user/question/update-question/${list[0]._id}`, { token, body: { checked: true } });
-    const analysis = (await t.call('GET', '/question-tracker/v1/user/analytics/get?days=-1', { token })).body.data.analytics;
+    const list = (await t.reply(workspace()['get-questions'].$get({ query: { search: 'rated1134' } }, t.as(token)))).body.data.questions;
+    expect(list[0]!.question.difficulty).toBe('1134');
+    await t.reply(workspace()['update-question'][':id'].$patch({ param: { id: list[0]!._id }, json: { checked: true } }, t.as(token)));
+    const analysis = (await t.reply(t.api['question-tracker'].v1.user.analytics.get.$get({ query: { days: '-1' } }, t.as(token)))).body.data.analytics;
     expect(analysis.difficultyWiseDistribution['1100']).toBe(1);
     // A person editing still picks from the spec's choices.
-    const edit = await t.call('PATCH', `/question-tracker/v1/user/question/update-custom-question/${list[0]._id}`, { token, body: { difficulty: '1134' } });
+    const edit = await t.reply(workspace()['update-custom-question'][':id'].$patch({ param: { id: list[0]!._id }, json: { difficulty: '1134' } }, t.as(token)));
     expect(edit.status).toBe(400);
   });
 
@@ -134,7 +134,8 @@ describe('PATCH /question-tracker/v1/question/enrich', () => {
   it('needs a signed-in user, before reading the body', async () => {
     const res = await enrich({ problemUrl: 'https://leetcode.com/problems/two-sum/', name: 'X' }, null);
     expect(res.status).toBe(401);
-    const bad = await enrich({ nonsense: true }, null);
+    // A body of the wrong shape, sent raw: it is refused before it is read.
+    const bad = await t.call('PATCH', '/question-tracker/v1/question/enrich', { body: { nonsense: true } });
     expect(bad.status).toBe(401);
   });
 
@@ -148,7 +149,8 @@ describe('PATCH /question-tracker/v1/question/enrich', () => {
     const name = await enrich({ problemUrl: 'https://leetcode.com/problems/two-sum/', name: '   ' });
     expect(name.status).toBe(400);
     expect(name.body.status.message).toBe(ENRICH_MESSAGES.nameEmpty);
-    const missing = await enrich({ name: 'X' });
+    // No problemUrl, which the typed client would not send.
+    const missing = await t.call('PATCH', '/question-tracker/v1/question/enrich', { token, body: { name: 'X' } });
     expect(missing.status).toBe(400);
   });
 });

@@ -11,8 +11,10 @@ describe('question lookup and search', () => {
   });
   afterAll(() => t.close());
 
-  const lookup = (url: string, token?: string) =>
-    t.call('GET', `/question-tracker/v1/question/search-question2?problemUrl=${encodeURIComponent(url)}`, { token });
+  const questionApi = () => t.api['question-tracker'].v1.question;
+  const lookup = (problemUrl: string, token?: string) =>
+    t.reply(questionApi()['search-question2'].$get({ query: { problemUrl } }, token ? t.as(token) : undefined));
+  const search = (name: string) => t.reply(questionApi().search.$get({ query: { name } }));
 
   it('finds a known problem from any variant of its URL', async () => {
     for (const url of ['https://leetcode.com/problems/two-sum/', 'leetcode.com/problems/two-sum/description/', 'https://www.leetcode.com/problems/two-sum?envType=study-plan']) {
@@ -24,7 +26,7 @@ describe('question lookup and search', () => {
 
   it('lists the public sheets containing it, most followed first', async () => {
     const res = await lookup('https://leetcode.com/problems/two-sum/');
-    const sheets = res.body.data.popularSheets as { slug: string; followers: number }[];
+    const sheets = res.body.data.popularSheets;
     expect(sheets.length).toBeGreaterThan(0);
     expect(sheets.map((s) => s.followers)).toEqual([...sheets.map((s) => s.followers)].sort((a, b) => b - a));
     expect(sheets.map((s) => s.slug)).toContain('blind-75');
@@ -70,36 +72,37 @@ describe('question lookup and search', () => {
     const bad = await lookup('not a url at all');
     expect(bad.status).toBe(400);
     expect(bad.body.status).toMatchObject({ error: 'ValidationError', message: QUESTION_MESSAGES.urlInvalid });
+    // No problemUrl at all, which the typed client would not send.
     const missing = await t.call('GET', '/question-tracker/v1/question/search-question2');
     expect(missing.status).toBe(400);
     expect(missing.body.status.message).toBe(QUESTION_MESSAGES.urlRequired);
   });
 
   it('searches by name: exact and prefix matches first, at most 20', async () => {
-    const exact = await t.call('GET', '/question-tracker/v1/question/search?name=two%20sum');
+    const exact = await search('two sum');
     expect(exact.status).toBe(200);
-    const names = (exact.body.data.questions as { name: string }[]).map((q) => q.name);
+    const names = exact.body.data.questions.map((q) => q.name);
     expect(names[0]).toBe('Two Sum');
     expect(names.length).toBeLessThanOrEqual(20);
     expect(names.slice(1).some((n) => n.toLowerCase().startsWith('two sum'))).toBe(true);
 
-    const broad = await t.call('GET', '/question-tracker/v1/question/search?name=array');
+    const broad = await search('array');
     expect(broad.body.data.questions.length).toBe(20);
   });
 
   it('finds a name despite a typo (fuzzy)', async () => {
-    const res = await t.call('GET', '/question-tracker/v1/question/search?name=watermelom');
-    expect((res.body.data.questions as { name: string }[]).map((q) => q.name)).toContain('Watermelon');
+    const res = await search('watermelom');
+    expect(res.body.data.questions.map((q) => q.name)).toContain('Watermelon');
   });
 
   it('needs more than one character to search', async () => {
-    const res = await t.call('GET', '/question-tracker/v1/question/search?name=a');
+    const res = await search('a');
     expect(res.status).toBe(400);
     expect(res.body.status.message).toBe(QUESTION_MESSAGES.nameTooShort);
   });
 
   it('treats LIKE wildcards in the search as plain text', async () => {
-    const res = await t.call('GET', '/question-tracker/v1/question/search?name=%25%25%25');
+    const res = await search('%%%');
     expect(res.status).toBe(200);
     expect(res.body.data.questions).toEqual([]);
   });

@@ -5,7 +5,6 @@ import { seedDatabase } from '../db/seed/index';
 import { createTestApp } from '../testing';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
-const S = '/question-tracker/v2/sheet';
 
 describe('sheets: premium content', () => {
   let t: T;
@@ -17,13 +16,20 @@ describe('sheets: premium content', () => {
 
   const PREMIUM = 'google-interview-sheet';
   const entitle = (userId: string, purchaseStatus: boolean) => t.db.update(users).set({ purchaseStatus }).where(eq(users.id, userId));
-  const read = (token?: string, etag?: string) =>
-    t.call('GET', `${S}/get-sheet-data-by-slug/${PREMIUM}`, { token, headers: etag ? { 'if-none-match': etag } : {} });
+  const sheetApi = () => t.api['question-tracker'].v2.sheet;
+  const bySlug = (slug: string, token?: string, etag?: string) =>
+    t.reply(
+      sheetApi()['get-sheet-data-by-slug'][':slug'].$get(
+        { param: { slug } },
+        { headers: { ...(token ? t.as(token).headers : {}), ...(etag ? { 'if-none-match': etag } : {}) } },
+      ),
+    );
+  const read = (token?: string, etag?: string) => bySlug(PREMIUM, token, etag);
   /** What a viewer without the entitlement may see: the card, no tree and no mappings. */
   const expectCardOnly = (data: { sheet: Record<string, unknown>; mappings: unknown[]; progress: unknown }) => {
     expect(data.mappings).toEqual([]);
     expect(data.sheet.config).toEqual({ topicOrder: [], subTopicOrder: {}, questionOrder: [] });
-    expect(data.sheet).toMatchObject({ slug: PREMIUM, premium: true, purchaseStatus: false, name: expect.any(String), description: expect.any(String) });
+    expect(data.sheet).toMatchObject({ slug: PREMIUM, premium: true, purchaseStatus: false, name: expect.any(String) as unknown, description: expect.any(String) as unknown });
     expect(data.sheet.totalQuestions).toBeGreaterThan(0);
     expect(data.progress).toEqual({ solved: [], starred: [] });
   };
@@ -34,9 +40,9 @@ describe('sheets: premium content', () => {
     expectCardOnly(anonymous.body.data);
     const stranger = await t.signup('Stranger');
     expectCardOnly((await read(stranger.token)).body.data);
-    expectCardOnly((await t.call('GET', `${S}/get-sheet-data/${anonymous.body.data.sheet._id}`, { token: stranger.token })).body.data);
+    expectCardOnly((await t.reply(sheetApi()['get-sheet-data'][':id'].$get({ param: { id: anonymous.body.data.sheet._id } }, t.as(stranger.token)))).body.data);
     // Following it answers the sheet too.
-    const followed = await t.call('PATCH', `${S}/public/follow-sheet/${anonymous.body.data.sheet._id}`, { token: stranger.token });
+    const followed = await t.reply(sheetApi().public['follow-sheet'][':id'].$patch({ param: { id: anonymous.body.data.sheet._id } }, t.as(stranger.token)));
     expect(followed.status).toBe(200);
     expect(followed.body.data.sheet.config).toEqual({ topicOrder: [], subTopicOrder: {}, questionOrder: [] });
     const [row] = await t.db.select({ config: sheets.config }).from(sheets).where(eq(sheets.slug, PREMIUM));
@@ -50,7 +56,7 @@ describe('sheets: premium content', () => {
     const full = await read(buyer.token);
     expect(full.body.data.mappings.length).toBeGreaterThan(0);
     expect(full.body.data.sheet.config.topicOrder.length).toBeGreaterThan(0);
-    const topic = full.body.data.sheet.config.topicOrder[0] as string;
+    const topic = full.body.data.sheet.config.topicOrder[0]!;
     // Read again: now answered from what the server keeps, and 304 to its ETag.
     expect((await read(buyer.token)).body.data.sheet.config.topicOrder).toContain(topic);
     const etag = full.headers.get('etag')!;
@@ -75,10 +81,10 @@ describe('sheets: premium content', () => {
   it('shows the whole tree to the members of a premium sheet', async () => {
     const owner = await t.signup('Owner');
     const sheet = await t.createSheet(owner.token);
-    await t.call('POST', `${S}/add-topic/${sheet._id}`, { token: owner.token, body: { topic: 'Secret Topic' } });
+    await t.reply(sheetApi()['add-topic'][':id'].$post({ param: { id: sheet._id }, json: { topic: 'Secret Topic' } }, t.as(owner.token)));
     await t.db.update(sheets).set({ premium: true, visibility: 'public' }).where(eq(sheets.id, sheet._id));
-    expect((await t.call('GET', `${S}/get-sheet-data-by-slug/${sheet.slug}`, { token: owner.token })).body.data.sheet.config.topicOrder).toEqual(['Secret Topic']);
-    const visitor = await t.call('GET', `${S}/get-sheet-data-by-slug/${sheet.slug}`, { token: (await t.signup('Visitor')).token });
+    expect((await bySlug(sheet.slug, owner.token)).body.data.sheet.config.topicOrder).toEqual(['Secret Topic']);
+    const visitor = await bySlug(sheet.slug, (await t.signup('Visitor')).token);
     expect(visitor.body.data.sheet.config.topicOrder).toEqual([]);
     expect(JSON.stringify(visitor.body)).not.toContain('Secret Topic');
   });
