@@ -2,12 +2,10 @@ import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin, verifyQuestion } from '../../scripts/admin';
+import type { EnrichQuestionBody } from '../../shared/schemas/question';
 import { customQuestions, questions, userQuestions } from '../db/schema';
 import { createTestApp } from '../testing';
 
-const Q = '/question-tracker/v1/question';
-const W = '/question-tracker/v1/user/question';
-const S = '/question-tracker/v2/sheet';
 
 /** Custom questions belong to whoever typed them: what one user names a problem no one else sees or changes. */
 describe('custom questions are their owners’ own', () => {
@@ -24,24 +22,33 @@ describe('custom questions are their owners’ own', () => {
   });
   afterAll(() => t.close());
 
-  const search = (name: string, token?: string) => t.call('GET', `${Q}/search?name=${encodeURIComponent(name)}`, { token });
+  const api = () => t.api['question-tracker'];
+  const signedIn = (token?: string) => (token ? t.as(token) : undefined);
+  const search = (name: string, token?: string) => t.reply(api().v1.question.search.$get({ query: { name } }, signedIn(token)));
   const names = (res: { body: { data: { questions: { name: string }[] } } }) => res.body.data.questions.map((q) => q.name);
-  const lookup = (url: string, token?: string) => t.call('GET', `${Q}/search-question2?problemUrl=${encodeURIComponent(url)}`, { token });
-  const enrich = (token: string, body: object) => t.call('PATCH', `${Q}/enrich`, { token, body });
+  const lookup = (problemUrl: string, token?: string) => t.reply(api().v1.question['search-question2'].$get({ query: { problemUrl } }, signedIn(token)));
+  const enrich = (token: string, json: EnrichQuestionBody) => t.reply(api().v1.question.enrich.$patch({ json }, t.as(token)));
+  /** Answers 201 or 200 (new record or not), a union reply() does not infer: the client's own answer. */
+  const solve = (token: string, custom: { name: string; problemUrl: string; difficulty?: string }) =>
+    api().v1.user.question['solve-question'].$post({ json: { custom } }, t.as(token));
+  const workspaceList = async (token: string, search?: string) =>
+    (await t.reply(api().v1.user.question['get-questions'].$get({ query: search ? { search } : {} }, t.as(token)))).body.data.questions;
+  const analytics = async (token: string) => (await t.reply(api().v1.user.analytics.get.$get({ query: { days: '-1' } }, t.as(token)))).body.data.analytics;
 
   async function sheetWith(owner: { token: string }, url: string, title: string, visibility: 'public' | 'private') {
-    const created = await t.call('POST', `${S}/create-sheet`, { token: owner.token, body: { name: `Sheet ${title}`, slug: `s-${Math.random().toString(36).slice(2, 10)}` } });
+    const sheets = api().v2.sheet;
+    const created = await t.reply(sheets['create-sheet'].$post({ json: { name: `Sheet ${title}`, slug: `s-${Math.random().toString(36).slice(2, 10)}` } }, t.as(owner.token)));
     expect(created.status).toBe(201);
-    const id = created.body.data.sheet._id as string;
-    const added = await t.call('POST', `${S}/add-questions/${id}`, { token: owner.token, body: { data: [{ topic: '', subTopic: '', problemUrl: url, title }] } });
+    const id = created.body.data.sheet._id;
+    const added = await t.reply(sheets['add-questions'][':id'].$post({ param: { id }, json: { data: [{ topic: '', subTopic: '', problemUrl: url, title }] } }, t.as(owner.token)));
     expect(added.status).toBe(201);
-    if (visibility === 'public') expect((await t.call('PATCH', `${S}/mark-sheet-public/${id}`, { token: owner.token })).status).toBe(200);
-    return { id, mappingId: added.body.data.mappings[0]._id as string };
+    if (visibility === 'public') expect((await t.reply(sheets['mark-sheet-public'][':id'].$patch({ param: { id } }, t.as(owner.token)))).status).toBe(200);
+    return { id, mappingId: added.body.data.mappings[0]!._id };
   }
 
   it('never finds a name typed in a private sheet or a workspace, except for its owner', async () => {
     await sheetWith(ada, 'https://leetcode.com/problems/zebra-stripes/', 'Zebra private plan', 'private');
-    await t.call('POST', `${W}/solve-question`, { token: ada.token, body: { custom: { name: 'Quokka workspace idea', problemUrl: 'https://codeforces.com/problemset/problem/77777/Q' } } });
+    await solve(ada.token, { name: 'Quokka workspace idea', problemUrl: 'https://codeforces.com/problemset/problem/77777/Q' });
 
     for (const token of [undefined, bob.token]) {
       expect(names(await search('Zebra private', token))).toEqual([]);
@@ -67,26 +74,28 @@ describe('custom questions are their owners’ own', () => {
   it('shows a sheet’s custom question as its editors named it, whatever anyone else does', async () => {
     const url = 'https://atcoder.jp/contests/abc999/tasks/abc999_a';
     const sheet = await sheetWith(ada, url, 'Ada’s title', 'public');
-    const read = async (token?: string) => (await t.call('GET', `${S}/get-sheet-data/${sheet.id}`, { token })).body.data.mappings[0];
+    const read = async (token?: string) => (await t.reply(api().v2.sheet['get-sheet-data'][':id'].$get({ param: { id: sheet.id } }, signedIn(token)))).body.data.mappings[0];
     expect(await read(bob.token)).toMatchObject({ title: 'Ada’s title', questionId: { name: 'Ada’s title' } });
 
     // Eve adds the same problem under her own name and enriches it from her visit: only her copy changes.
-    await t.call('POST', `${W}/solve-question`, { token: eve.token, body: { custom: { name: 'Eve’s own name', problemUrl: url } } });
+    await solve(eve.token, { name: 'Eve’s own name', problemUrl: url });
     const visit = await enrich(eve.token, { problemUrl: url, name: 'Eve renamed it', difficulty: 'Hard', topics: ['Graffiti'] });
     expect(visit.body.data.question).toMatchObject({ name: 'Eve’s own name', difficulty: 'Hard', topics: ['Graffiti'] });
     for (const token of [undefined, ada.token, bob.token]) expect(await read(token)).toMatchObject({ questionId: { name: 'Ada’s title', difficulty: 'N/A', topics: [] } });
 
     // Bob ticks it from the sheet: his workspace names it as the sheet does, and his analysis has no Graffiti.
-    expect((await t.call('PATCH', `${S}/public/follow-sheet/${sheet.id}`, { token: bob.token })).status).toBe(200);
-    expect((await t.call('PATCH', `${S}/mark-question/${sheet.id}/${sheet.mappingId}`, { token: bob.token, body: { checked: true } })).status).toBe(200);
-    const his = (await t.call('GET', `${W}/get-questions`, { token: bob.token })).body.data.questions;
-    expect(his.map((w: { question: { name: string; difficulty: string } }) => w.question)).toEqual([expect.objectContaining({ name: 'Ada’s title', difficulty: 'N/A' })]);
-    const analysis = (await t.call('GET', '/question-tracker/v1/user/analytics/get?days=-1', { token: bob.token })).body.data.analytics;
+    expect((await t.reply(api().v2.sheet.public['follow-sheet'][':id'].$patch({ param: { id: sheet.id } }, t.as(bob.token)))).status).toBe(200);
+    expect(
+      (await t.reply(api().v2.sheet['mark-question'][':id'][':mappingId'].$patch({ param: { id: sheet.id, mappingId: sheet.mappingId }, json: { checked: true } }, t.as(bob.token)))).status,
+    ).toBe(200);
+    const his = await workspaceList(bob.token);
+    expect(his.map((w) => w.question)).toEqual([expect.objectContaining({ name: 'Ada’s title', difficulty: 'N/A' })]);
+    const analysis = await analytics(bob.token);
     expect(analysis.topicWiseDistribution).toEqual({});
     expect(analysis.difficultyWiseDistribution).toEqual({ 'N/A': 1 });
-    const evesAnalysis = (await t.call('GET', '/question-tracker/v1/user/analytics/get?days=-1', { token: eve.token })).body.data.analytics;
+    const evesAnalysis = await analytics(eve.token);
     expect(evesAnalysis).toMatchObject({ topicWiseDistribution: {}, difficultyWiseDistribution: {} }); // not solved: not counted
-    const filters = (await t.call('GET', `${W}/get-filters`, { token: eve.token })).body.data;
+    const filters = (await t.reply(api().v1.user.question['get-filters'].$get({}, t.as(eve.token)))).body.data;
     expect(filters).toMatchObject({ difficulties: ['Hard'], topics: ['Graffiti'] });
   });
 
@@ -97,22 +106,24 @@ describe('custom questions are their owners’ own', () => {
       [bob, 'Verify Me'],
       [eve, 'verify me plz'],
     ] as const) {
-      expect((await t.call('POST', `${W}/solve-question`, { token: who.token, body: { custom: { name, difficulty: 'Medium', problemUrl: url } } })).status).toBe(201);
+      expect((await solve(who.token, { name, difficulty: 'Medium', problemUrl: url })).status).toBe(201);
     }
     const out: string[] = [];
     const err: string[] = [];
-    const open = async () => ({ db: t.db, close: async () => {} });
-    expect(await runAdmin(['verify-question', url], open, (l) => out.push(l), (l) => err.push(l))).toBe(0);
+    const open = () => Promise.resolve({ db: t.db, close: () => Promise.resolve() });
+    const toOut = (line: string) => out.push(line);
+    const toErr = (line: string) => err.push(line);
+    expect(await runAdmin(['verify-question', url], open, toOut, toErr)).toBe(0);
     expect(out).toEqual(['Verified "Verify Me" (Medium) into the catalogue.']);
     expect(await verifyQuestion(t.db, url, 'Something else')).toMatchObject({ name: 'Verify Me', changed: false });
-    expect(await runAdmin(['verify-question', 'https://leetcode.com/problems/not-in-catalogue/'], open, (l) => out.push(l), (l) => err.push(l))).toBe(1);
+    expect(await runAdmin(['verify-question', 'https://leetcode.com/problems/not-in-catalogue/'], open, toOut, toErr)).toBe(1);
     expect(err.at(-1)).toContain('no question');
 
     const [row] = await t.db.select().from(questions).where(eq(questions.key, 'verify-me'));
     expect(row).toMatchObject({ verified: true, name: 'Verify Me', difficulty: 'Medium' });
     expect(await t.db.select().from(customQuestions).where(eq(customQuestions.questionId, row!.id))).toEqual([]);
-    const evesView = (await t.call('GET', `${W}/get-questions?search=verify`, { token: eve.token })).body.data.questions;
-    expect(evesView.map((w: { editable: boolean; question: { name: string } }) => [w.question.name, w.editable])).toEqual([['Verify Me', false]]);
+    const evesView = await workspaceList(eve.token, 'verify');
+    expect(evesView.map((w) => [w.question.name, w.editable])).toEqual([['Verify Me', false]]);
     expect(names(await search('Verify Me'))).toContain('Verify Me');
     const refused = await enrich(eve.token, { problemUrl: url, difficulty: 'Hard' });
     expect(refused.body.data).toMatchObject({ updated: [], question: { difficulty: 'Medium' } });
@@ -138,8 +149,8 @@ describe('custom questions are their owners’ own', () => {
     );
     const [shared] = await t.db.select().from(questions).where(eq(questions.id, old!.id));
     expect(shared).toMatchObject({ name: 'Legacy Problem', difficulty: 'N/A', topics: [] });
-    const bobsView = (await t.call('GET', `${W}/get-questions?search=typed`, { token: bob.token })).body.data.questions;
-    expect(bobsView.map((w: { question: { name: string } }) => w.question.name)).toEqual(['Typed Long Ago']);
+    const bobsView = await workspaceList(bob.token, 'typed');
+    expect(bobsView.map((w) => w.question.name)).toEqual(['Typed Long Ago']);
     expect(names(await search('Typed Long Ago', eve.token))).toEqual([]);
   });
 });
