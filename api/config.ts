@@ -165,6 +165,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /**
+ * Settings that start the server but are likely a mistake, as lines to print at start-up. E-mail without
+ * PUBLIC_URL builds its links from each request's Host header, which a client chooses.
+ */
+export function configWarnings(config: Pick<Config, 'smtpUrl' | 'publicUrl'>): string[] {
+  const warnings: string[] = [];
+  if (config.smtpUrl && !config.publicUrl) {
+    warnings.push('SMTP_URL is set without PUBLIC_URL: links in e-mails (password resets, invites) take their address from the request. Set PUBLIC_URL to the address users open.');
+  }
+  return warnings;
+}
+
+/**
  * Defaults for tests: cheap hashing, no seeding, no logs. Suites sign up dozens of users from one address
  * and fire requests in parallel: the sign-up limit and the hashing queue are high unless a test lowers them.
  */

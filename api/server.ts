@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configWarnings, loadConfig } from './config';
 import { DataDirInUseError } from './db/client';
 import { createTestClock } from './lib/test-clock';
 import { startServer } from './serve';
@@ -7,6 +7,7 @@ async function main() {
   const config = loadConfig();
   const quiet = config.logLevel === 'silent';
   const testClock = createTestClock();
+  for (const warning of configWarnings(config)) console.warn(`Warning: ${warning}`);
   await startServer({
     config,
     ...(testClock && { clock: testClock, wrap: (app) => async (request, ...rest) => (await testClock.handle(request)) ?? app.fetch(request, ...rest) }),
