@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WorkspaceQuestion } from '../../shared/schemas/workspace';
+import type { WorkspaceFiltersInput, WorkspaceQuestion } from '../../shared/schemas/workspace';
 import { questions, userQuestions } from '../db/schema';
 import { seedDatabase } from '../db/seed/index';
 import { toWorkspaceQuestion } from '../services/workspace';
 import { createTestApp } from '../testing';
 
-const W = '/question-tracker/v1/user/question';
+const W_PATH = '/question-tracker/v1/user/question';
 
 /** A small deterministic random source, so a failure can be replayed. */
 function rng(seed: number) {
@@ -49,15 +49,10 @@ function expected(model: WorkspaceQuestion[], f: Filters): string[] {
     .map((r) => r._id);
 }
 
-function queryString(f: Filters, page: number, pageSize: number): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(f)) {
-    if (Array.isArray(v)) for (const item of v) q.append(k, item);
-    else if (v !== undefined) q.set(k, String(v));
-  }
-  q.set('page', String(page));
-  q.set('pageSize', String(pageSize));
-  return q.toString();
+/** The filters as query parameters: lists repeat their key, absent values are left out. */
+function query(f: Filters, page: number, pageSize: number): WorkspaceFiltersInput & { page: string; pageSize: string } {
+  const { starred, ...rest } = f;
+  return { ...rest, starred: starred === undefined ? undefined : starred ? 'true' : 'false', page: String(page), pageSize: String(pageSize) };
 }
 
 describe('workspace list: every filter, sort and page against a model', () => {
@@ -69,6 +64,8 @@ describe('workspace list: every filter, sort and page against a model', () => {
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
   const TAGS = ['dp', 'graphs', 'revisit', 'interview prep', 'tricky-one'];
 
+  const W = () => t.api['question-tracker'].v1.user.question;
+
   beforeAll(async () => {
     t = await createTestApp({ clock });
     await seedDatabase(t.db);
@@ -79,17 +76,16 @@ describe('workspace list: every filter, sort and page against a model', () => {
     for (const q of chosen) {
       clock.t += random() < 0.25 ? 0 : Math.floor(random() * 90) * 60_000; // some records share an instant
       const tags = TAGS.filter(() => random() < 0.3);
-      const res = await t.call('POST', `${W}/solve-question`, {
-        token: user.token,
-        body: { questionId: q.id, checked: random() < 0.5, starred: random() < 0.3, customTags: tags },
-      });
+      const res = await t.reply(
+        W()['solve-question'].$post({ json: { questionId: q.id, checked: random() < 0.5, starred: random() < 0.3, customTags: tags } }, t.as(user.token)),
+      );
       expect(res.status).toBe(201);
     }
     // Later edits move updatedAt away from createdAt for some records.
     const list = await t.db.select().from(userQuestions).where(eq(userQuestions.userId, user.user._id));
     for (const r of list.filter(() => random() < 0.4)) {
       clock.t += Math.floor(random() * 30) * 60_000;
-      const res = await t.call('PATCH', `${W}/update-question/${r.id}`, { token: user.token, body: { checked: !r.checked } });
+      const res = await t.reply(W()['update-question'][':id'].$patch({ param: { id: r.id }, json: { checked: !r.checked } }, t.as(user.token)));
       expect(res.status).toBe(200);
     }
     const rows = await t.db
@@ -106,12 +102,12 @@ describe('workspace list: every filter, sort and page against a model', () => {
     const pages = Math.max(1, Math.ceil(want.length / pageSize));
     const got: string[] = [];
     for (let page = 1; page <= pages + 1; page++) {
-      const res = await t.call('GET', `${W}/get-questions?${queryString(f, page, pageSize)}`, { token: user.token });
+      const res = await t.reply(W()['get-questions'].$get({ query: query(f, page, pageSize) }, t.as(user.token)));
       expect(res.status, JSON.stringify(res.body.status)).toBe(200);
       expect(res.body.data.total, JSON.stringify(f)).toBe(want.length);
       expect(res.body.data.page).toBe(page);
       expect(res.body.data.pageSize).toBe(pageSize);
-      const ids = (res.body.data.questions as WorkspaceQuestion[]).map((q) => q._id);
+      const ids = res.body.data.questions.map((q) => q._id);
       expect(ids, `${JSON.stringify(f)} page ${page}`).toEqual(want.slice((page - 1) * pageSize, page * pageSize));
       got.push(...ids);
     }
@@ -181,20 +177,21 @@ describe('workspace list: every filter, sort and page against a model', () => {
   });
 
   it('defaults to the newest first, 20 a page', async () => {
-    const res = await t.call('GET', `${W}/get-questions`, { token: user.token });
+    const res = await t.reply(W()['get-questions'].$get({ query: {} }, t.as(user.token)));
     expect(res.body.data.pageSize).toBe(20);
-    expect(res.body.data.questions.map((q: WorkspaceQuestion) => q._id)).toEqual(expected(model, {}).slice(0, 20));
+    expect(res.body.data.questions.map((q) => q._id)).toEqual(expected(model, {}).slice(0, 20));
   });
 
   it('refuses malformed paging, sorting and dates', async () => {
+    // Raw query strings: several of these values are outside what the route's types accept.
     for (const q of ['pageSize=0', 'pageSize=101', 'page=0', 'page=-1', 'sortBy=name', 'order=up', 'status=maybe', 'from=yesterday', 'starred=yes']) {
-      const res = await t.call('GET', `${W}/get-questions?${q}`, { token: user.token });
+      const res = await t.call('GET', `${W_PATH}/get-questions?${q}`, { token: user.token });
       expect(res.status, q).toBe(400);
     }
   });
 
   it('offers the values present in the workspace as filter options', async () => {
-    const res = await t.call('GET', `${W}/get-filters`, { token: user.token });
+    const res = await t.reply(W()['get-filters'].$get({}, t.as(user.token)));
     const sorted = (v: string[]) => [...new Set(v)].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
     expect(res.body.data).toEqual({
       difficulties: sorted(model.map((r) => r.question.difficulty)),
@@ -206,10 +203,10 @@ describe('workspace list: every filter, sort and page against a model', () => {
 
   it('shows another user none of these records', async () => {
     const other = await t.signup('Other');
-    const res = await t.call('GET', `${W}/get-questions?pageSize=100`, { token: other.token });
+    const res = await t.reply(W()['get-questions'].$get({ query: { pageSize: '100' } }, t.as(other.token)));
     expect(res.body.data).toMatchObject({ total: 0, questions: [] });
-    const options = await t.call('GET', `${W}/get-filters`, { token: other.token });
+    const options = await t.reply(W()['get-filters'].$get({}, t.as(other.token)));
     expect(options.body.data).toEqual({ difficulties: [], platforms: [], topics: [], customTags: [] });
-    expect((await t.call('GET', `${W}/get-questions`)).status).toBe(401);
+    expect((await t.reply(W()['get-questions'].$get({ query: {} }))).status).toBe(401);
   });
 });
