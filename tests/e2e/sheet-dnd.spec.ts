@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, dragTo, signUpAndSignIn } from './support/session';
-import { S, longSheet, newSheet, row, subTopicNames, topicNames } from './support/sheet';
+import { S, longSheet, row, sheetWithTopics, subTopicNames, topicNames } from './support/sheet';
 
 // Moving things on a sheet: dragging by pointer, moving with the keyboard, what is announced, long sheets.
 
@@ -12,15 +12,9 @@ async function center(l: Locator) {
 
 test('dragging moves a question between zones and a topic into a new place; a refused move rolls back', async ({ page, request }) => {
   const me = await signUpAndSignIn(page, request, 'Dragger');
-  const { id, slug } = await newSheet(request, me.token);
-  await api(request, me.token, 'POST', `${S}/add-topic/${id}`, { topic: 'Arrays' });
-  await api(request, me.token, 'POST', `${S}/add-topic/${id}`, { topic: 'Graphs' });
-  await api(request, me.token, 'POST', `${S}/add-questions/${id}`, {
-    data: [
-      { topic: 'Arrays', subTopic: '', problemUrl: 'https://leetcode.com/problems/two-sum/' },
-      { topic: 'Arrays', subTopic: '', problemUrl: 'https://leetcode.com/problems/3sum/' },
-      { topic: 'Graphs', subTopic: '', problemUrl: 'https://leetcode.com/problems/number-of-islands/' },
-    ],
+  const { slug } = await sheetWithTopics(request, me.token, {
+    Arrays: ['https://leetcode.com/problems/two-sum/', 'https://leetcode.com/problems/3sum/'],
+    Graphs: ['https://leetcode.com/problems/number-of-islands/'],
   });
   const settled = () => expect(page.getByRole('region', { name: 'Topic analysis' })).toBeVisible();
   await page.goto(`/question-tracker/sheet/${slug}`);
@@ -56,9 +50,7 @@ test('dragging moves a question between zones and a topic into a new place; a re
 
 test('topics reorder with the keyboard too', async ({ page, request }) => {
   const me = await signUpAndSignIn(page, request, 'Keyboard');
-  const { id, slug } = await newSheet(request, me.token);
-  await api(request, me.token, 'POST', `${S}/add-topic/${id}`, { topic: 'First' });
-  await api(request, me.token, 'POST', `${S}/add-topic/${id}`, { topic: 'Second' });
+  const { slug } = await sheetWithTopics(request, me.token, { First: [], Second: [] });
   await page.goto(`/question-tracker/sheet/${slug}`);
   const headings = topicNames(page);
   await expect(headings).toHaveText(['First', 'Second']);
@@ -72,11 +64,7 @@ test('topics reorder with the keyboard too', async ({ page, request }) => {
 
 test('a question moved with the keyboard is spoken by name and place; a dragged question shows a preview under the pointer and a line where it lands', async ({ page, request }) => {
   const me = await signUpAndSignIn(page, request, 'Announcer');
-  const { id, slug } = await newSheet(request, me.token);
-  await api(request, me.token, 'POST', `${S}/add-topic/${id}`, { topic: 'Arrays' });
-  await api(request, me.token, 'POST', `${S}/add-questions/${id}`, {
-    data: ['two-sum', '3sum', 'number-of-islands'].map((q) => ({ topic: 'Arrays', subTopic: '', problemUrl: `https://leetcode.com/problems/${q}/` })),
-  });
+  const { slug } = await sheetWithTopics(request, me.token, { Arrays: ['two-sum', '3sum', 'number-of-islands'].map((q) => `https://leetcode.com/problems/${q}/`) });
   await page.goto(`/question-tracker/sheet/${slug}`);
   const arrays = page.getByRole('region', { name: 'Topic Arrays' }).getByTestId('question-row');
   await expect(arrays).toHaveCount(3);
@@ -112,9 +100,7 @@ test('a question moved with the keyboard is spoken by name and place; a dragged 
 
 test('subtopics reorder within their topic; a subtopic dropped on another topic\'s stays where it was', async ({ page, request }) => {
   const me = await signUpAndSignIn(page, request, 'Subtopics');
-  const { id, slug } = await newSheet(request, me.token);
-  await api(request, me.token, 'POST', `${S}/add-topic/${id}`, { topic: 'Arrays' });
-  await api(request, me.token, 'POST', `${S}/add-topic/${id}`, { topic: 'Graphs' });
+  const { id, slug } = await sheetWithTopics(request, me.token, { Arrays: [], Graphs: [] });
   for (const subTopic of ['Basics', 'Prefix Sums']) await api(request, me.token, 'POST', `${S}/add-subTopic/${id}`, { topic: 'Arrays', subTopic });
   await api(request, me.token, 'POST', `${S}/add-subTopic/${id}`, { topic: 'Graphs', subTopic: 'BFS' });
   // Grips come alive the frame after the first paint (dnd-kit then points them at its instructions).
@@ -233,15 +219,7 @@ test.describe('on a phone', () => {
 
   test('a topic and a question move by touch', async ({ page, request }) => {
     const me = await signUpAndSignIn(page, request, 'Thumb');
-    const { id, slug } = await newSheet(request, me.token);
-    await api(request, me.token, 'POST', `${S}/add-topic/${id}`, { topic: 'Arrays' });
-    await api(request, me.token, 'POST', `${S}/add-topic/${id}`, { topic: 'Graphs' });
-    await api(request, me.token, 'POST', `${S}/add-questions/${id}`, {
-      data: [
-        { topic: 'Arrays', subTopic: '', problemUrl: 'https://leetcode.com/problems/two-sum/' },
-        { topic: 'Arrays', subTopic: '', problemUrl: 'https://leetcode.com/problems/3sum/' },
-      ],
-    });
+    const { slug } = await sheetWithTopics(request, me.token, { Arrays: ['https://leetcode.com/problems/two-sum/', 'https://leetcode.com/problems/3sum/'], Graphs: [] });
     await page.goto(`/question-tracker/sheet/${slug}`);
     await expect(page.getByRole('region', { name: 'Topic analysis' })).toBeVisible();
     const headings = topicNames(page);

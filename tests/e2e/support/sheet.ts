@@ -10,6 +10,15 @@ export async function newSheet(request: APIRequestContext, token: string) {
   return { id: sheet._id, slug };
 }
 
+/** A new sheet with these topics, in this order, each holding the problems at these URLs. */
+export async function sheetWithTopics(request: APIRequestContext, token: string, topics: Record<string, string[]>) {
+  const sheet = await newSheet(request, token);
+  for (const topic of Object.keys(topics)) await api(request, token, 'POST', `${S}/add-topic/${sheet.id}`, { topic });
+  const data = Object.entries(topics).flatMap(([topic, urls]) => urls.map((problemUrl) => ({ topic, subTopic: '', problemUrl })));
+  if (data.length) await api(request, token, 'POST', `${S}/add-questions/${sheet.id}`, { data });
+  return sheet;
+}
+
 export const row = (page: Page, title: string) => page.getByTestId('question-row').filter({ hasText: title });
 /** The sheet's topic names, in the order shown. */
 export const topicNames = (page: Page) => page.locator('section[aria-label^="Topic "] > .section-bar .section-name');
