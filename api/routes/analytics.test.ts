@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions } from '../db/schema';
 import { createTestApp } from '../testing';
 
-const A = '/question-tracker/v1/user/analytics';
-const W = '/question-tracker/v1/user/question';
 const DAY = 86_400_000;
 const T0 = Date.parse('2025-06-12T12:00:00Z');
 
@@ -32,6 +30,10 @@ describe('analytics over solved questions', () => {
   let user: Awaited<ReturnType<typeof t.signup>>;
   const ids = new Map<string, string>();
 
+  const A = () => t.api['question-tracker'].v1.user.analytics;
+  const W = () => t.api['question-tracker'].v1.user.question;
+  const solve = (token: string, key: string, checked: boolean) => t.reply(W()['solve-question'].$post({ json: { questionId: ids.get(key)!, checked } }, t.as(token)));
+
   beforeAll(async () => {
     t = await createTestApp({ clock });
     const rows = await t.db
@@ -42,20 +44,20 @@ describe('analytics over solved questions', () => {
     user = await t.signup('Analyst');
     for (const [key, , , , , solved, daysAgo] of FIXTURE) {
       clock.t = T0 - daysAgo * DAY;
-      const res = await t.call('POST', `${W}/solve-question`, { token: user.token, body: { questionId: ids.get(key), checked: solved } });
+      const res = await solve(user.token, key, solved);
       expect(res.status).toBe(201);
     }
     clock.t = T0;
     // Someone else's solved record never counts.
     const other = await t.signup('Other');
-    await t.call('POST', `${W}/solve-question`, { token: other.token, body: { questionId: ids.get('q3'), checked: true } });
+    await solve(other.token, 'q3', true);
   });
   afterAll(() => t.close());
 
-  const get = (query: string, token: string | undefined = user.token) => t.call('GET', `${A}/get${query}`, { token });
+  const get = (query: { days?: string }, token: string | undefined = user.token) => t.reply(A().get.$get({ query }, token ? t.as(token) : undefined));
 
   it('counts every solved question for days=-1: ratings in buckets of 100 up to 5000, named difficulties apart', async () => {
-    const res = await get('?days=-1');
+    const res = await get({ days: '-1' });
     expect(res.status).toBe(200);
     expect(res.body.data.totalSolved).toBe(14);
     expect(res.body.data.analytics).toEqual({
@@ -66,11 +68,11 @@ describe('analytics over solved questions', () => {
       companyWiseDistribution: { Amazon: 4, Google: 1 },
     });
     // No days parameter means the same.
-    expect((await get('')).body.data).toEqual(res.body.data);
+    expect((await get({})).body.data).toEqual(res.body.data);
   });
 
   it('counts only what was solved in the last N days for days=N', async () => {
-    const week = await get('?days=7');
+    const week = await get({ days: '7' });
     expect(week.body.data.totalSolved).toBe(7);
     expect(week.body.data.analytics).toEqual({
       difficultyWiseDistribution: { '1200': 2, '1300': 1, '4900': 1, '5000': 2, 'N/A': 1 },
@@ -78,22 +80,23 @@ describe('analytics over solved questions', () => {
       topicWiseDistribution: { math: 1, greedy: 2 },
       companyWiseDistribution: {},
     });
-    expect((await get('?days=1')).body.data.totalSolved).toBe(0);
-    expect((await get('?days=365')).body.data.totalSolved).toBe(14);
+    expect((await get({ days: '1' })).body.data.totalSolved).toBe(0);
+    expect((await get({ days: '365' })).body.data.totalSolved).toBe(14);
   });
 
   it('drops a question from the numbers once it is unticked', async () => {
-    const list = (await t.call('GET', `${W}/get-questions?search=q13`, { token: user.token })).body.data.questions;
-    await t.call('PATCH', `${W}/update-question/${list[0]._id}`, { token: user.token, body: { checked: false } });
-    const res = await get('?days=-1');
+    const list = (await t.reply(W()['get-questions'].$get({ query: { search: 'q13' } }, t.as(user.token)))).body.data.questions;
+    const update = (checked: boolean) => t.reply(W()['update-question'][':id'].$patch({ param: { id: list[0]!._id }, json: { checked } }, t.as(user.token)));
+    await update(false);
+    const res = await get({ days: '-1' });
     expect(res.body.data.totalSolved).toBe(13);
     expect(res.body.data.analytics.difficultyWiseDistribution['5000']).toBe(1);
-    await t.call('PATCH', `${W}/update-question/${list[0]._id}`, { token: user.token, body: { checked: true } });
+    await update(true);
   });
 
   it('answers an empty analysis for a new user', async () => {
     const fresh = await t.signup('Fresh');
-    const res = await get('?days=-1', fresh.token);
+    const res = await get({ days: '-1' }, fresh.token);
     expect(res.body.data).toEqual({
       totalSolved: 0,
       analytics: { difficultyWiseDistribution: {}, platformWiseDistribution: {}, topicWiseDistribution: {}, companyWiseDistribution: {} },
@@ -101,16 +104,16 @@ describe('analytics over solved questions', () => {
   });
 
   it('refuses bad windows and needs a session', async () => {
-    for (const q of ['?days=0', '?days=abc', '?days=-2', '?days=1.5']) expect((await get(q)).status, q).toBe(400);
-    expect((await get('?days=-1', '')).status).toBe(401);
-    expect((await t.call('GET', `${A}/activity`)).status).toBe(401);
+    for (const days of ['0', 'abc', '-2', '1.5']) expect((await get({ days })).status, days).toBe(400);
+    expect((await get({ days: '-1' }, '')).status).toBe(401);
+    expect((await t.reply(A().activity.$get({ query: {} }))).status).toBe(401);
   });
 
   it('counts solved per day over the last year in the requested time zone', async () => {
     const u = await t.signup('Daily');
     const solveAt = async (key: string, iso: string, checked = true) => {
       clock.t = Date.parse(iso);
-      await t.call('POST', `${W}/solve-question`, { token: u.token, body: { questionId: ids.get(key), checked } });
+      await solve(u.token, key, checked);
     };
     await solveAt('q1', '2025-06-10T20:00:00Z'); // 11 June in India
     await solveAt('q2', '2025-06-10T10:00:00Z');
@@ -119,12 +122,13 @@ describe('analytics over solved questions', () => {
     await solveAt('q5', '2024-05-01T10:00:00Z'); // more than a year ago
     clock.t = T0;
 
-    const utc = await t.call('GET', `${A}/activity`, { token: u.token });
+    const activity = (tz?: string) => t.reply(A().activity.$get({ query: { tz } }, t.as(u.token)));
+    const utc = await activity();
     expect(utc.status).toBe(200);
     expect(utc.body.data.activity).toEqual({ from: '2024-06-13', to: '2025-06-12', days: { '2025-06-10': 2, '2025-06-12': 1 }, total: 3 });
-    const india = await t.call('GET', `${A}/activity?tz=Asia/Kolkata`, { token: u.token });
+    const india = await activity('Asia/Kolkata');
     expect(india.body.data.activity).toEqual({ from: '2024-06-13', to: '2025-06-12', days: { '2025-06-10': 1, '2025-06-11': 1, '2025-06-12': 1 }, total: 3 });
-    expect((await t.call('GET', `${A}/activity?tz=Mars/Olympus`, { token: u.token })).status).toBe(400);
-    expect((await t.call('GET', `${A}/activity?tz=${encodeURIComponent("UTC'; drop table users; --")}`, { token: u.token })).status).toBe(400);
+    expect((await activity('Mars/Olympus')).status).toBe(400);
+    expect((await activity("UTC'; drop table users; --")).status).toBe(400);
   });
 });
