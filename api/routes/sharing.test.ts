@@ -7,15 +7,24 @@ import { seedDatabase } from '../db/seed/index';
 import { createTestApp } from '../testing';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
-const S = '/question-tracker/v2/sheet';
-const C = `${S}/collaborators`;
 
+const sheetApi = (t: T) => t.api['question-tracker'].v2.sheet;
+const signedIn = (t: T, token?: string) => (token ? t.as(token) : undefined);
+const bySlug = (t: T, slug: string, token: string) => t.reply(sheetApi(t)['get-sheet-data-by-slug'][':slug'].$get({ param: { slug } }, t.as(token)));
+
+/**
+ * The import route reads its multipart form itself (no validator the client could type it from), so the
+ * form goes as the request's own body, which hono's client lets `init` set.
+ */
+function postForm(t: T, token: string | undefined, form: FormData) {
+  return t.reply(t.api['question-tracker'].v1.user.uploader.sheet.$post({}, { ...signedIn(t, token), init: { body: form } }));
+}
 
 function upload(t: T, token: string | undefined, sheetId: string, name: string, content: string) {
   const form = new FormData();
   form.set('sheetId', sheetId);
   form.set('file', new File([content], name, { type: name.endsWith('.csv') ? 'text/csv' : 'application/octet-stream' }));
-  return t.call('POST', '/question-tracker/v1/user/uploader/sheet', { token, body: form });
+  return postForm(t, token, form);
 }
 
 describe('sharing: invites and collaborators', () => {
@@ -26,63 +35,75 @@ describe('sharing: invites and collaborators', () => {
   });
   afterAll(() => t.close());
 
+  const collaboration = () => sheetApi(t).collaborators;
+  const invite = (sheetId: string, token: string, email: string) =>
+    t.reply(collaboration()['send-collaboration-invite'][':sheetId'].$post({ param: { sheetId }, json: { email } }, t.as(token)));
+  const pendingInvites = (sheetId: string, token: string) =>
+    t.reply(collaboration()['get-sheet-collaborations-invites'][':sheetId'].$get({ param: { sheetId } }, t.as(token)));
+  const accept = (inviteId: string, token: string) => t.reply(collaboration()['accept-invite'][':inviteId'].$patch({ param: { inviteId } }, t.as(token)));
+  const mySheets = (token: string) => t.reply(sheetApi(t)['my-sheets'].$get({}, t.as(token)));
+  const collaboratorsOf = (id: string, token: string) => t.reply(collaboration()['get-collaborators'][':id'].$get({ param: { id } }, t.as(token)));
+  const removeCollaborator = (sheetId: string, collaboratorId: string, token: string) =>
+    t.reply(collaboration()['remove-collaborator'][':sheetId'][':collaboratorId'].$delete({ param: { sheetId, collaboratorId } }, t.as(token)));
+
   it('runs the invite lifecycle, including an invitee who signs up after the invite', async () => {
     const owner = await t.signup('Owner');
     const sheet = await t.createSheet(owner.token);
     const email = `later-${Date.now()}@example.com`;
-    const bad = await t.call('POST', `${C}/send-collaboration-invite/${sheet._id}`, { token: owner.token, body: { email: 'not-an-email' } });
+    const bad = await invite(sheet._id, owner.token, 'not-an-email');
     expect(bad.status).toBe(400);
     expect(bad.body.status.message).toBe(SHARE_MESSAGES.invalidEmail);
-    const sent = await t.call('POST', `${C}/send-collaboration-invite/${sheet._id}`, { token: owner.token, body: { email: email.toUpperCase() } });
+    const sent = await invite(sheet._id, owner.token, email.toUpperCase());
     expect(sent.status).toBe(201);
     expect(sent.body.status.message).toBe('Collaborator invite sent');
     expect(sent.body.data).toMatchObject({ inviteeEmail: email, inviterEmail: owner.email, status: 'pending', sheet: sheet._id });
-    expect((await t.call('POST', `${C}/send-collaboration-invite/${sheet._id}`, { token: owner.token, body: { email } })).status).toBe(409);
-    expect((await t.call('POST', `${C}/send-collaboration-invite/${sheet._id}`, { token: owner.token, body: { email: owner.email } })).status).toBe(409);
+    expect((await invite(sheet._id, owner.token, email)).status).toBe(409);
+    expect((await invite(sheet._id, owner.token, owner.email)).status).toBe(409);
 
-    const pending = await t.call('GET', `${C}/get-sheet-collaborations-invites/${sheet._id}`, { token: owner.token });
-    expect(pending.body.data.map((i: { inviteeEmail: string }) => i.inviteeEmail)).toEqual([email]);
+    const pending = await pendingInvites(sheet._id, owner.token);
+    expect(pending.body.data.map((i) => i.inviteeEmail)).toEqual([email]);
 
     // The invitee signs up afterwards, sees the invite under My Sheets and accepts.
-    const signup = await t.call('POST', '/auth/v1/signup', { body: { email, password: 'invitee-password', firstName: 'Late' } });
-    const invitee = signup.body.data.token as string;
-    const mine = await t.call('GET', `${S}/my-sheets`, { token: invitee });
-    const invite = mine.body.data.invites.find((i: { sheet: { _id: string } | string }) => (typeof i.sheet === 'string' ? i.sheet : i.sheet._id) === sheet._id) ?? mine.body.data.invites[0];
-    expect(invite).toBeTruthy();
-    const accepted = await t.call('PATCH', `${S}/collaborators/accept-invite/${invite._id}`, { token: invitee });
+    const signup = await t.reply(t.api.auth.v1.signup.$post({ json: { email, password: 'invitee-password', firstName: 'Late' } }));
+    const invitee = signup.body.data.token;
+    const mine = await mySheets(invitee);
+    const received = mine.body.data.invites.find((i) => i.sheet._id === sheet._id) ?? mine.body.data.invites[0];
+    expect(received).toBeTruthy();
+    const accepted = await accept(received!._id, invitee);
     expect(accepted.status).toBe(200);
     // Now a collaborator: may edit structure and invite, may not change settings.
-    expect((await t.call('POST', `${S}/add-topic/${sheet._id}`, { token: invitee, body: { topic: 'Shared' } })).status).toBe(201);
-    const again = await t.call('POST', `${C}/send-collaboration-invite/${sheet._id}`, { token: owner.token, body: { email } });
+    expect((await t.reply(sheetApi(t)['add-topic'][':id'].$post({ param: { id: sheet._id }, json: { topic: 'Shared' } }, t.as(invitee)))).status).toBe(201);
+    const again = await invite(sheet._id, owner.token, email);
     expect(again.status).toBe(409);
     expect(again.body.status.message).toBe(SHARE_MESSAGES.alreadyCollaborator);
-    expect((await t.call('POST', `${C}/send-collaboration-invite/${sheet._id}`, { token: invitee, body: { email: 'third@example.com' } })).status).toBe(201);
-    expect((await t.call('PATCH', `${S}/mark-sheet-public/${sheet._id}`, { token: invitee })).status).toBe(403);
-    expect((await t.call('PATCH', `${S}/update-sheet-slug/${sheet._id}`, { token: invitee, body: { slug: 'stolen' } })).status).toBe(403);
-    expect((await t.call('DELETE', `${S}/delete-sheet/${sheet._id}`, { token: invitee })).status).toBe(403);
-    expect((await t.call('GET', `${C}/get-sheet-collaborations-invites/${sheet._id}`, { token: owner.token })).body.data).toHaveLength(1);
+    expect((await invite(sheet._id, invitee, 'third@example.com')).status).toBe(201);
+    const param = { id: sheet._id };
+    expect((await t.reply(sheetApi(t)['mark-sheet-public'][':id'].$patch({ param }, t.as(invitee)))).status).toBe(403);
+    expect((await t.reply(sheetApi(t)['update-sheet-slug'][':id'].$patch({ param, json: { slug: 'stolen' } }, t.as(invitee)))).status).toBe(403);
+    expect((await t.reply(sheetApi(t)['delete-sheet'][':id'].$delete({ param }, t.as(invitee)))).status).toBe(403);
+    expect((await pendingInvites(sheet._id, owner.token)).body.data).toHaveLength(1);
 
     // The collaborator leaves; the sheet is private again for them.
-    const left = await t.call('DELETE', `${C}/remove-me/${sheet._id}`, { token: invitee });
+    const left = await t.reply(collaboration()['remove-me'][':sheetId'].$delete({ param: { sheetId: sheet._id } }, t.as(invitee)));
     expect(left.body.status.message).toBe('You have left the sheet');
-    expect((await t.call('GET', `${S}/get-sheet-data-by-slug/${sheet.slug}`, { token: invitee })).status).toBe(404);
+    expect((await bySlug(t, sheet.slug, invitee)).status).toBe(404);
   });
 
   it('lets the creator remove a collaborator; nobody else', async () => {
     const owner = await t.signup('Owner');
     const collab = await t.signup('Collab');
     const sheet = await t.createSheet(owner.token);
-    await t.call('POST', `${C}/send-collaboration-invite/${sheet._id}`, { token: owner.token, body: { email: collab.email } });
-    const inv = (await t.call('GET', `${S}/my-sheets`, { token: collab.token })).body.data.invites[0];
-    await t.call('PATCH', `${S}/collaborators/accept-invite/${inv._id}`, { token: collab.token });
-    const list = await t.call('GET', `${S}/collaborators/get-collaborators/${sheet._id}`, { token: owner.token });
-    const id = list.body.data.collaborators[0]._id;
+    await invite(sheet._id, owner.token, collab.email);
+    const inv = (await mySheets(collab.token)).body.data.invites[0]!;
+    await accept(inv._id, collab.token);
+    const list = await collaboratorsOf(sheet._id, owner.token);
+    const id = list.body.data.collaborators[0]!._id;
     const stranger = await t.signup('Stranger');
-    expect((await t.call('DELETE', `${C}/remove-collaborator/${sheet._id}/${id}`, { token: stranger.token })).status).toBe(404);
-    expect((await t.call('DELETE', `${C}/remove-collaborator/${sheet._id}/${id}`, { token: collab.token })).status).toBe(403);
-    const removed = await t.call('DELETE', `${C}/remove-collaborator/${sheet._id}/${id}`, { token: owner.token });
+    expect((await removeCollaborator(sheet._id, id, stranger.token)).status).toBe(404);
+    expect((await removeCollaborator(sheet._id, id, collab.token)).status).toBe(403);
+    const removed = await removeCollaborator(sheet._id, id, owner.token);
     expect(removed.body.status.message).toBe('Collaborator removed');
-    expect((await t.call('GET', `${S}/collaborators/get-collaborators/${sheet._id}`, { token: owner.token })).body.data.collaborators).toEqual([]);
+    expect((await collaboratorsOf(sheet._id, owner.token)).body.data.collaborators).toEqual([]);
   });
 });
 
@@ -93,33 +114,37 @@ describe('administration: visibility, slug, delete', () => {
   });
   afterAll(() => t.close());
 
+  const markPublic = (id: string, token: string) => t.reply(sheetApi(t)['mark-sheet-public'][':id'].$patch({ param: { id } }, t.as(token)));
+  const updateSlug = (id: string, token: string, slug: string) =>
+    t.reply(sheetApi(t)['update-sheet-slug'][':id'].$patch({ param: { id }, json: { slug } }, t.as(token)));
+
   it('makes a sheet public and private (creator only); private is invisible to others', async () => {
     const owner = await t.signup('Owner');
     const other = await t.signup('Other');
     const sheet = await t.createSheet(owner.token);
-    expect((await t.call('PATCH', `${S}/mark-sheet-public/${sheet._id}`, { token: other.token })).status).toBe(404);
-    expect((await t.call('PATCH', `${S}/mark-sheet-public/${sheet._id}`, { token: owner.token })).status).toBe(200);
-    expect((await t.call('GET', `${S}/get-sheet-data-by-slug/${sheet.slug}`, { token: other.token })).status).toBe(200);
-    expect((await t.call('PATCH', `${S}/mark-sheet-public/${sheet._id}`, { token: other.token })).status).toBe(403);
-    expect((await t.call('PATCH', `${S}/mark-sheet-private/${sheet._id}`, { token: owner.token })).status).toBe(200);
-    expect((await t.call('GET', `${S}/get-sheet-data-by-slug/${sheet.slug}`, { token: other.token })).status).toBe(404);
+    expect((await markPublic(sheet._id, other.token)).status).toBe(404);
+    expect((await markPublic(sheet._id, owner.token)).status).toBe(200);
+    expect((await bySlug(t, sheet.slug, other.token)).status).toBe(200);
+    expect((await markPublic(sheet._id, other.token)).status).toBe(403);
+    expect((await t.reply(sheetApi(t)['mark-sheet-private'][':id'].$patch({ param: { id: sheet._id } }, t.as(owner.token)))).status).toBe(200);
+    expect((await bySlug(t, sheet.slug, other.token)).status).toBe(404);
   });
 
   it('changes the slug with the spec rules; the old link still leads to the sheet, under its new slug', async () => {
     const owner = await t.signup('Owner');
     const sheet = await t.createSheet(owner.token);
     const other = await t.createSheet(owner.token);
-    expect((await t.call('PATCH', `${S}/update-sheet-slug/${sheet._id}`, { token: owner.token, body: { slug: '' } })).body.status.message).toBe(SHEET_MESSAGES.slugEmpty);
-    expect((await t.call('PATCH', `${S}/update-sheet-slug/${sheet._id}`, { token: owner.token, body: { slug: 'Has Spaces' } })).body.status.message).toBe(SHEET_MESSAGES.slugPattern);
-    expect((await t.call('PATCH', `${S}/update-sheet-slug/${sheet._id}`, { token: owner.token, body: { slug: other.slug } })).status).toBe(409);
-    const res = await t.call('PATCH', `${S}/update-sheet-slug/${sheet._id}`, { token: owner.token, body: { slug: `${sheet.slug}-new` } });
+    expect((await updateSlug(sheet._id, owner.token, '')).body.status.message).toBe(SHEET_MESSAGES.slugEmpty);
+    expect((await updateSlug(sheet._id, owner.token, 'Has Spaces')).body.status.message).toBe(SHEET_MESSAGES.slugPattern);
+    expect((await updateSlug(sheet._id, owner.token, other.slug)).status).toBe(409);
+    const res = await updateSlug(sheet._id, owner.token, `${sheet.slug}-new`);
     expect(res.body.status.message).toBe('Sheet URL updated successfully');
-    expect((await t.call('GET', `${S}/get-sheet-data-by-slug/${sheet.slug}-new`, { token: owner.token })).status).toBe(200);
-    const old = await t.call('GET', `${S}/get-sheet-data-by-slug/${sheet.slug}`, { token: owner.token });
+    expect((await bySlug(t, `${sheet.slug}-new`, owner.token)).status).toBe(200);
+    const old = await bySlug(t, sheet.slug, owner.token);
     expect(old.status).toBe(200);
     expect(old.body.data.sheet).toMatchObject({ _id: sheet._id, slug: `${sheet.slug}-new` });
     // A slug nobody ever used is still No Sheet found.
-    const never = await t.call('GET', `${S}/get-sheet-data-by-slug/${sheet.slug}-never`, { token: owner.token });
+    const never = await bySlug(t, `${sheet.slug}-never`, owner.token);
     expect(never.status).toBe(404);
     expect(never.body.status.message).toBe(SHEET_MESSAGES.notFound);
   });
@@ -127,7 +152,7 @@ describe('administration: visibility, slug, delete', () => {
   it('enforces the tag rules', async () => {
     const owner = await t.signup('Owner');
     const sheet = await t.createSheet(owner.token);
-    const set = (tag: string[]) => t.call('PATCH', `${S}/update-sheet/${sheet._id}`, { token: owner.token, body: { tag } });
+    const set = (tag: string[]) => t.reply(sheetApi(t)['update-sheet'][':id'].$patch({ param: { id: sheet._id }, json: { tag } }, t.as(owner.token)));
     const ok = await set(['  Graphs ', 'D.P!', '', 'two-pointers']);
     expect(ok.body.data.sheet.tag).toEqual(['Graphs', 'DP', 'two-pointers']);
     expect((await set(['a', 'A'])).body.status.message).toBe(SHEET_MESSAGES.tagExists);
@@ -137,10 +162,11 @@ describe('administration: visibility, slug, delete', () => {
   it('deletes a sheet (creator only) with everything in it', async () => {
     const owner = await t.signup('Owner');
     const sheet = await t.createSheet(owner.token);
-    await t.call('POST', `${S}/add-questions/${sheet._id}`, { token: owner.token, body: { data: [{ problemUrl: 'https://leetcode.com/problems/two-sum/' }] } });
-    const res = await t.call('DELETE', `${S}/delete-sheet/${sheet._id}`, { token: owner.token });
+    const param = { id: sheet._id };
+    await t.reply(sheetApi(t)['add-questions'][':id'].$post({ param, json: { data: [{ problemUrl: 'https://leetcode.com/problems/two-sum/' }] } }, t.as(owner.token)));
+    const res = await t.reply(sheetApi(t)['delete-sheet'][':id'].$delete({ param }, t.as(owner.token)));
     expect(res.body.status.message).toBe('Sheet deleted successfully');
-    expect((await t.call('GET', `${S}/get-sheet-data/${sheet._id}`, { token: owner.token })).status).toBe(404);
+    expect((await t.reply(sheetApi(t)['get-sheet-data'][':id'].$get({ param }, t.as(owner.token)))).status).toBe(404);
     const [left] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from mappings where sheet_id = ${sheet._id}`);
     expect(left?.n).toBe(0);
   });
@@ -156,7 +182,7 @@ describe('bulk import to sheet', () => {
   });
   afterAll(() => t.close());
 
-  const data = async (slug: string) => (await t.call('GET', `${S}/get-sheet-data-by-slug/${slug}`, { token: owner.token })).body.data;
+  const data = async (slug: string) => (await bySlug(t, slug, owner.token)).body.data;
 
   it('imports a CSV in file order, creating topics and subtopics, skipping duplicates and bad URLs', async () => {
     const sheet = await t.createSheet(owner.token);
@@ -172,12 +198,12 @@ describe('bulk import to sheet', () => {
     const res = await upload(t, owner.token, sheet._id, 'sheet.csv', csv);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ added: 4, duplicates: 1, invalidUrl: 1, total: 6 });
-    expect(res.body.data.results.map((r: { status: string }) => r.status)).toEqual(['added', 'added', 'duplicate', 'invalidUrl', 'added', 'added']);
+    expect(res.body.data.results.map((r) => r.status)).toEqual(['added', 'added', 'duplicate', 'invalidUrl', 'added', 'added']);
     const d = await data(sheet.slug);
     expect(d.sheet.config.topicOrder).toEqual(['Arrays', 'Math']);
     expect(d.sheet.config.subTopicOrder.Arrays).toEqual(['Hashing', 'Two Pointers']);
-    const byId = new Map(d.mappings.map((m: { _id: string; title: string }) => [m._id, m.title]));
-    expect(d.sheet.config.questionOrder.map((id: string) => byId.get(id))).toEqual(['Two Sum', '3Sum', 'Watermelon', 'A Problem Not In The Catalogue']);
+    const byId = new Map(d.mappings.map((m) => [m._id, m.title]));
+    expect(d.sheet.config.questionOrder.map((id) => byId.get(id))).toEqual(['Two Sum', '3Sum', 'Watermelon', 'A Problem Not In The Catalogue']);
     // Importing again adds nothing.
     const again = await upload(t, owner.token, sheet._id, 'sheet.csv', csv);
     expect(again.body.data).toMatchObject({ added: 0, duplicates: 5 });
@@ -210,8 +236,8 @@ describe('bulk import to sheet', () => {
     // Topics and subtopics of duplicate rows are still created, as they always were.
     expect(d.sheet.config.topicOrder).toEqual(['Arrays', 'Graphs']);
     expect(d.sheet.config.subTopicOrder).toEqual({ Arrays: ['Later'], Graphs: ['BFS', 'DFS'] });
-    const byId = new Map(d.mappings.map((m: { _id: string; title: string }) => [m._id, m.title]));
-    expect(d.sheet.config.questionOrder.map((id: string) => byId.get(id))).toEqual(['3Sum', 'A Custom One For Order', 'Two Sum']);
+    const byId = new Map(d.mappings.map((m) => [m._id, m.title]));
+    expect(d.sheet.config.questionOrder.map((id) => byId.get(id))).toEqual(['3Sum', 'A Custom One For Order', 'Two Sum']);
   });
 
   it('refuses wrong types, missing files, missing columns and large files with the spec messages, changing nothing', async () => {
@@ -219,7 +245,7 @@ describe('bulk import to sheet', () => {
     expect((await upload(t, owner.token, sheet._id, 'sheet.txt', 'problemUrl,topic,subTopic\n')).body.status.message).toBe(UPLOAD_MESSAGES.invalidFormat);
     const form = new FormData();
     form.set('sheetId', sheet._id);
-    expect((await t.call('POST', '/question-tracker/v1/user/uploader/sheet', { token: owner.token, body: form })).body.status.message).toBe(UPLOAD_MESSAGES.required);
+    expect((await postForm(t, owner.token, form)).body.status.message).toBe(UPLOAD_MESSAGES.required);
     const missing = await upload(t, owner.token, sheet._id, 'sheet.csv', 'problemUrl,topic\nhttps://leetcode.com/problems/two-sum/,A\n');
     expect(missing.status).toBe(400);
     expect(missing.body.status.message).toBe(UPLOAD_MESSAGES.missingColumns(['subTopic']));
