@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LISTED_FAILURES, MAX_LISTED_VALUE, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../shared/rules/upload';
-import { EXPORT_COLUMNS, progressImportResultSchema } from '../../shared/schemas/workspace';
+import { EXPORT_COLUMNS, progressImportResultSchema, type ProgressImportResult, type SolveQuestionBody } from '../../shared/schemas/workspace';
 import { queryRows } from '../db/client';
 import { questions, userQuestions } from '../db/schema';
 import { seedDatabase } from '../db/seed/index';
@@ -10,7 +10,6 @@ import { beginBulkImport } from '../services/question-bulk';
 import { createTestApp, dbKind } from '../testing';
 
 const UP = '/question-tracker/v1/user/uploader/progress';
-const W = '/question-tracker/v1/user/question';
 
 /** A clock that can be told to fail after a number of further reads, to break an import half-way. */
 const clock = {
@@ -36,10 +35,14 @@ describe('progress import and export', () => {
     fd.append('file', new File([content], name, { type }));
     return fd;
   };
-  const upload = (token: string | undefined, body: FormData) => t.call('POST', UP, { token, body });
+  // Uploads are raw multipart forms, some malformed on purpose (no file, a text field named file).
+  const upload = (token: string | undefined, body: FormData) => t.call<ProgressImportResult>('POST', UP, { token, body });
+  const W = () => t.api['question-tracker'].v1.user.question;
+  const solve = (token: string, json: SolveQuestionBody) => t.reply(W()['solve-question'].$post({ json }, t.as(token)));
+  const listQuestions = (token: string, pageSize: string) => t.reply(W()['get-questions'].$get({ query: { pageSize } }, t.as(token)));
   const snapshot = async (userId: string) =>
     (await t.db.select().from(userQuestions).where(eq(userQuestions.userId, userId))).map((r) => ({ ...r })).sort((x, y) => x.id.localeCompare(y.id));
-  const lookupId = async (url: string) => (await t.call('GET', `/question-tracker/v1/question/search-question2?problemUrl=${encodeURIComponent(url)}`)).body.data.question._id as string;
+  const lookupId = async (url: string) => (await t.reply(t.api['question-tracker'].v1.question['search-question2'].$get({ query: { problemUrl: url } }))).body.data.question._id;
 
   it('refuses a missing file, other formats, and files of 1 MB or more, with the spec messages', async () => {
     const u = await t.signup('Rules');
@@ -78,9 +81,9 @@ describe('progress import and export', () => {
       lookupId('https://leetcode.com/problems/add-two-numbers/'),
       lookupId('https://leetcode.com/problems/climbing-stairs/'),
     ]);
-    await t.call('POST', `${W}/solve-question`, { token: u.token, body: { questionId: twoSum, checked: true } });
-    await t.call('POST', `${W}/solve-question`, { token: u.token, body: { questionId: addTwo, checked: false } });
-    await t.call('POST', `${W}/solve-question`, { token: u.token, body: { questionId: stairs, checked: false } });
+    await solve(u.token, { questionId: twoSum, checked: true });
+    await solve(u.token, { questionId: addTwo, checked: false });
+    await solve(u.token, { questionId: stairs, checked: false });
 
     const csv = [
       '\uFEFFProblemURL,Solved,extra',
@@ -102,16 +105,16 @@ describe('progress import and export', () => {
     expect(res.body.status.message).toBe(UPLOAD_MESSAGES.progressSynced);
     expect(res.body.data).toMatchObject({ new: 4, alreadySolved: 3, invalidUrl: 3, error: 1, total: 11 });
     // New records first, then ticks, each in file order.
-    expect(res.body.data.questions.map((q: { problemUrl: string; checked: boolean }) => [q.problemUrl, q.checked])).toEqual([
+    expect(res.body.data.questions.map((q) => [q.problemUrl, q.checked])).toEqual([
       ['https://codeforces.com/problemset/problem/4/A', true],
       ['https://leetcode.com/problems/a-problem-nobody-knows/', true],
       ['https://www.hackerrank.com/challenges/solve-me-first/problem', false],
       ['https://leetcode.com/problems/add-two-numbers/', true],
     ]);
-    expect(res.body.data.questions.find((q: { problemUrl: string }) => q.problemUrl.includes('nobody'))).toMatchObject({ name: 'A Problem Nobody Knows' });
+    expect(res.body.data.questions.find((q) => q.problemUrl.includes('nobody'))).toMatchObject({ name: 'A Problem Nobody Knows' });
 
-    const list = (await t.call('GET', `${W}/get-questions?pageSize=100`, { token: u.token })).body.data;
-    const state = Object.fromEntries(list.questions.map((q: { checked: boolean; question: { problemUrl: string } }) => [q.question.problemUrl, q.checked]));
+    const list = (await listQuestions(u.token, '100')).body.data;
+    const state = Object.fromEntries(list.questions.map((q) => [q.question.problemUrl, q.checked]));
     expect(state).toEqual({
       'https://leetcode.com/problems/two-sum/': true,
       'https://leetcode.com/problems/add-two-numbers/': true,
@@ -168,7 +171,7 @@ describe('progress import and export', () => {
     expect(res.body.data).toMatchObject({ invalidUrl: MAX_LISTED_FAILURES + 20, total: MAX_LISTED_FAILURES + 20 });
     expect(res.body.data.failed).toHaveLength(MAX_LISTED_FAILURES);
     expect(res.body.data.failed[0]).toMatchObject({ row: 2, value: long.slice(0, MAX_LISTED_VALUE) });
-    expect(res.body.data.failed.at(-1).row).toBe(MAX_LISTED_FAILURES + 1);
+    expect(res.body.data.failed.at(-1)!.row).toBe(MAX_LISTED_FAILURES + 1);
   });
 
   it('defaults solved to false when the column is absent', async () => {
@@ -181,7 +184,7 @@ describe('progress import and export', () => {
   it('is all or nothing: a failure half-way leaves the workspace as it was', async () => {
     const u = await t.signup('Rollback');
     const urls = ['two-sum', 'add-two-numbers', 'climbing-stairs', 'valid-parentheses', 'merge-two-sorted-lists'].map((s) => `https://leetcode.com/problems/${s}/`);
-    for (const url of urls) await t.call('POST', `${W}/solve-question`, { token: u.token, body: { questionId: await lookupId(url), checked: false } });
+    for (const url of urls) await solve(u.token, { questionId: await lookupId(url), checked: false });
     const before = await snapshot(u.user._id);
     const csv = ['problemUrl,solved', ...urls.map((u) => `${u},true`), 'https://leetcode.com/problems/brand-new-for-rollback/,true'].join('\n');
     // Reads: the session check, the new records' timestamp, then the ticks' timestamp once the custom
@@ -210,11 +213,11 @@ describe('progress import and export', () => {
     // connection's role as it was.
     const u = await t.signup('Bulk');
     const csv = ['problemUrl,solved', 'https://leetcode.com/problems/two-sum/,yes', 'https://leetcode.com/problems/bulk-check-new-one/,no'].join('\n');
-    const empty = await t.call('GET', `${W}/get-questions?pageSize=10`, { token: u.token });
+    const empty = await listQuestions(u.token, '10');
     expect(empty.body.data.questions).toEqual([]);
     expect((await upload(u.token, form(csv))).body.data).toMatchObject({ new: 2 });
-    const after = await t.call('GET', `${W}/get-questions?pageSize=10`, { token: u.token });
-    expect(after.body.data.questions.map((q: { checked: boolean }) => q.checked).sort()).toEqual([false, true]);
+    const after = await listQuestions(u.token, '10');
+    expect(after.body.data.questions.map((q) => q.checked).sort()).toEqual([false, true]);
     const [role] = await queryRows<{ role: string }>(t.db, sql`select current_setting('session_replication_role') as role`);
     expect(role?.role).toBe('origin');
 
@@ -233,11 +236,11 @@ describe('progress import and export', () => {
     const u = await t.signup('Export');
     const dangerous = ['=HYPERLINK("https://evil.example","click")', '+SUM(1,2)', '-2+3', '@cmd'];
     for (const [i, name] of dangerous.entries()) {
-      await t.call('POST', `${W}/solve-question`, { token: u.token, body: { custom: { name, problemUrl: `https://leetcode.com/problems/formula-case-${i}/` }, checked: i % 2 === 0 } });
+      await solve(u.token, { custom: { name, problemUrl: `https://leetcode.com/problems/formula-case-${i}/` }, checked: i % 2 === 0 });
     }
-    await t.call('POST', `${W}/solve-question`, { token: u.token, body: { questionId: await lookupId('https://leetcode.com/problems/two-sum/'), checked: true, starred: true, customTags: ['dp', 'graphs'] } });
+    await solve(u.token, { questionId: await lookupId('https://leetcode.com/problems/two-sum/'), checked: true, starred: true, customTags: ['dp', 'graphs'] });
 
-    const res = await t.call('GET', `${W}/export`, { token: u.token });
+    const res = await t.reply(W().export.$get({ query: {} }, t.as(u.token)));
     expect(res.status).toBe(200);
     const { csv, rows, columns, total } = res.body.data;
     expect(columns).toEqual([...EXPORT_COLUMNS]);
@@ -246,11 +249,11 @@ describe('progress import and export', () => {
     expect(parsed.meta.fields).toEqual([...EXPORT_COLUMNS]);
     for (const row of parsed.data) for (const cell of Object.values(row)) expect(cell, cell).not.toMatch(/^[=+\-@]/);
     expect(parsed.data.map((r) => r.name).sort()).toEqual([...dangerous.map((d) => `'${d}`), 'Two Sum'].sort());
-    expect(rows.find((r: { name: string }) => r.name === 'Two Sum')).toMatchObject({ solved: true, starred: true, customTags: 'dp, graphs', difficulty: 'Easy' });
+    expect(rows.find((r) => r.name === 'Two Sum')).toMatchObject({ solved: true, starred: true, customTags: 'dp, graphs', difficulty: 'Easy' });
 
     // Filters apply to the export too.
-    const solvedOnly = await t.call('GET', `${W}/export?status=marked`, { token: u.token });
-    expect(solvedOnly.body.data.rows.every((r: { solved: boolean }) => r.solved)).toBe(true);
+    const solvedOnly = await t.reply(W().export.$get({ query: { status: 'marked' } }, t.as(u.token)));
+    expect(solvedOnly.body.data.rows.every((r) => r.solved)).toBe(true);
     expect(solvedOnly.body.data.total).toBe(3);
 
     // Round trip: into an empty workspace it recreates the same progress; into the same one it changes nothing.
@@ -258,7 +261,7 @@ describe('progress import and export', () => {
     const into = await upload(other.token, form(csv, 'export.csv'));
     expect(into.body.data).toMatchObject({ new: 5, alreadySolved: 0, invalidUrl: 0, error: 0, total: 5 });
     const progress = async (token: string) =>
-      (await t.call('GET', `${W}/get-questions?pageSize=100`, { token })).body.data.questions.map((q: { checked: boolean; question: { problemUrl: string } }) => `${q.question.problemUrl} ${q.checked}`).sort();
+      (await listQuestions(token, '100')).body.data.questions.map((q) => `${q.question.problemUrl} ${q.checked}`).sort();
     expect(await progress(other.token)).toEqual(await progress(u.token));
     const before = await snapshot(u.user._id);
     const back = await upload(u.token, form(csv, 'export.csv'));
