@@ -5,6 +5,7 @@ import type { JudgeClient } from '../services/judge-client';
 import type { UserRow } from '../services/auth';
 import type { ThrottleStore } from '../services/login-throttle';
 import type { PasswordHasher } from '../services/passwords';
+import type { SheetLists } from '../services/sheet-cache';
 import type { Clock } from './clock';
 import type { KeptAnswers } from './kept-answers';
 import type { Mailer } from './mail';
@@ -16,6 +17,8 @@ export interface Deps {
   clock: Clock;
   caches: MemoryCaches;
   kept: KeptAnswers;
+  /** The sheets' question lists by content version (services/sheet-cache). */
+  sheetLists: SheetLists;
   throttle: ThrottleStore;
   passwords: PasswordHasher;
   /** Background jobs (judge account and contest refreshes). */

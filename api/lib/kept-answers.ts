@@ -22,8 +22,8 @@ export interface KeptAnswers {
 /**
  * The kept sheet answers' budget. An answer is the whole sheet for one viewer (about 220 kB for a
  * 455-question sheet), so a process serving thousands of viewers fills any budget: this one, with the
- * caches below it (lib/respond's encoded bodies, services/sheet-cache's lists and progress), keeps an
- * API process under 300 MB resident (bench step 14). Past it, a viewer's read goes to the database again.
+ * sheets' question lists (services/sheet-cache), keeps an API process under 300 MB resident (bench
+ * step 14). Past it, a viewer's read goes to the database again.
  */
 const KEPT_SHEETS_BYTES = 64 * 1024 * 1024;
 

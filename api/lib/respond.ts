@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { zValidator } from '@hono/zod-validator';
-import { LRUCache } from 'lru-cache';
 import type { Context } from 'hono';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
@@ -25,12 +24,6 @@ export function valid<S extends z.ZodType, Target extends keyof ValidationTarget
 }
 
 
-/**
- * Encoded answers by ETag: the same viewer reading an unchanged sheet again gets the same bytes. Small:
- * the kept answers (lib/kept-answers) hold the same bytes for repeated reads; this serves the reads
- * those cannot (their change feed down, or an entry dropped by a change that left the answer as it was).
- */
-const encodedBodies = new LRUCache<string, Uint8Array<ArrayBuffer>>({ maxSize: 16 * 1024 * 1024, sizeCalculation: (b) => b.byteLength + 64 });
 const encoder = new TextEncoder();
 
 /** A 200 answer ready to send: its bytes and the weak ETag that names them. */
@@ -41,17 +34,12 @@ export interface EncodedAnswer {
 
 /**
  * A 200 envelope around data that is partly serialised already (the sheet's cached question list), with a
- * weak ETag derived from `identity`, the caller's exact description of what the answer contains. An
- * answer built before under the same identity is reused as it was encoded the first time.
+ * weak ETag derived from `identity`, the caller's exact description of what the answer contains. Repeated
+ * reads are served by the kept answers (lib/kept-answers), so nothing is kept here.
  */
 export function encodeAnswer(identity: string, build: () => string): EncodedAnswer {
   const etag = `W/"${createHash('sha1').update(identity).digest('base64url')}"`;
-  let body = encodedBodies.get(etag);
-  if (!body) {
-    body = encoder.encode(`{"status":{"code":200,"success":true,"error":null,"message":"OK"},"data":${build()}}`);
-    encodedBodies.set(etag, body);
-  }
-  return { etag, body };
+  return { etag, body: encoder.encode(`{"status":{"code":200,"success":true,"error":null,"message":"OK"},"data":${build()}}`) };
 }
 
 /**

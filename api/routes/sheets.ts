@@ -23,9 +23,7 @@ export function sheetRoutes(deps: Deps) {
   async function readSheet(c: Context<AppEnv>, where: SheetKey) {
     const user = c.get('user');
     const key = sheetAnswerKey(user, where);
-    const kept = deps.kept.sheets.get(key);
-    if (kept) return sendSheet(c, kept);
-    const data = await getSheetData(db, where, user);
+    const data = await getSheetData(deps, where, user);
     const answer = encodeSheet(data);
     deps.kept.sheets.set(c.get('readTicket'), key, answer, answerTags(data.access.sheet, user));
     return sendSheet(c, answer);
@@ -39,7 +37,7 @@ export function sheetRoutes(deps: Deps) {
 
   return new Hono<AppEnv>()
     .post('/create-sheet', valid('json', createSheetBodySchema), async (c) => {
-      const sheet = await createSheet(db, c.get('user'), c.req.valid('json'));
+      const sheet = await createSheet(deps, c.get('user'), c.req.valid('json'));
       return ok(c, { sheet }, 201, 'Sheet created successfully');
     })
     .get('/validate-slug', valid('query', validateSlugQuerySchema), async (c) => {
@@ -53,16 +51,16 @@ export function sheetRoutes(deps: Deps) {
       const id = c.req.param('id');
       const user = c.get('user');
       const { sheet } = body.config
-        ? await updateSheetConfig(db, clock, id, user, body.config, body.version ?? -1)
-        : await updateSheetDetails(db, clock, id, user, body);
+        ? await updateSheetConfig(deps, id, user, body.config, body.version ?? -1)
+        : await updateSheetDetails(deps, id, user, body);
       return ok(c, { sheet }, 200, 'Changes saved successfully!');
     })
     .patch('/public/follow-sheet/:id', async (c) => {
-      const sheet = await setFollowing(db, c.req.param('id'), c.get('user'), true);
+      const sheet = await setFollowing(deps, c.req.param('id'), c.get('user'), true);
       return ok(c, { sheet }, 200, 'Sheet followed successfully');
     })
     .patch('/public/unfollow-sheet/:id', async (c) => {
-      const sheet = await setFollowing(db, c.req.param('id'), c.get('user'), false);
+      const sheet = await setFollowing(deps, c.req.param('id'), c.get('user'), false);
       return ok(c, { sheet }, 200, 'Sheet unfollowed successfully');
     })
     .patch('/update-sheet-slug/:id', valid('json', updateSlugBodySchema), async (c) => {

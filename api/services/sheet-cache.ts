@@ -6,10 +6,10 @@ import { mappings, questions, userQuestions } from '../db/schema';
 import type { SheetAccess } from './access';
 
 /**
- * Caches for the sheet page's answer, one set per database. Every entry is keyed by version numbers that
- * database triggers bump on any change (sheets.content_version for the mappings and their questions,
- * users.records_version for a user's records) and that are read afresh with every request, so an entry
- * is never served after its data changed, and several API processes on one database never disagree.
+ * The sheets' question lists, kept by the app (Deps.sheetLists) because every first read of a sheet by a
+ * new viewer needs one: a list is keyed by the sheet's content_version, which database triggers bump on
+ * any change to its mappings or their questions and which is read afresh with every request, so a list
+ * is never served after it changed, and several API processes on one database never disagree.
  */
 interface QuestionList {
   mappings: readonly Mapping[];
@@ -17,34 +17,21 @@ interface QuestionList {
   json: string;
 }
 
-interface SheetCaches {
-  lists: LRUCache<string, QuestionList>;
-  progress: LRUCache<string, SheetProgress>;
-}
+export type SheetLists = LRUCache<string, QuestionList>;
 
+/** About 290 lists of a 455-question sheet (220 kB of JSON each, counted twice for the objects). */
 const LIST_CACHE_BYTES = 64 * 1024 * 1024;
-const PROGRESS_CACHE_BYTES = 32 * 1024 * 1024;
 
-const byDatabase = new WeakMap<Db, SheetCaches>();
-
-function cachesFor(db: Db): SheetCaches {
-  let caches = byDatabase.get(db);
-  if (!caches) {
-    caches = {
-      lists: new LRUCache({ maxSize: LIST_CACHE_BYTES, sizeCalculation: (v) => v.json.length * 2 + 256 }),
-      progress: new LRUCache({ maxSize: PROGRESS_CACHE_BYTES, sizeCalculation: (v) => (v.solved.length + v.starred.length) * 80 + 128 }),
-    };
-    byDatabase.set(db, caches);
-  }
-  return caches;
+export function createSheetLists(): SheetLists {
+  return new LRUCache({ maxSize: LIST_CACHE_BYTES, sizeCalculation: (v) => v.json.length * 2 + 256 });
 }
 
 export const listKey = (access: SheetAccess) => `${access.sheet.id}:${access.sheet.contentVersion}`;
+/** Names a viewer's progress in this sheet as of their records' version (part of the answer's ETag). */
 export const progressKey = (access: SheetAccess, userId: string) => `${userId}:${access.recordsVersion}:${listKey(access)}`;
 
 /** The mappings of a sheet with their questions, in the order they were added (the config orders them). */
-export async function questionList(db: Db, access: SheetAccess): Promise<QuestionList> {
-  const { lists } = cachesFor(db);
+export async function questionList(db: Db, lists: SheetLists, access: SheetAccess): Promise<QuestionList> {
   const key = listKey(access);
   const hit = lists.get(key);
   if (hit) return hit;
@@ -74,12 +61,11 @@ export async function questionList(db: Db, access: SheetAccess): Promise<Questio
   return entry;
 }
 
-/** The user's ticks and stars among the sheet's questions. */
+/**
+ * The user's ticks and stars among the sheet's questions: one indexed query, not kept (a repeated read is
+ * served whole from the kept answers, and a first read by a viewer would never find it kept).
+ */
 export async function sheetProgress(db: Db, access: SheetAccess, userId: string): Promise<SheetProgress> {
-  const { progress: cache } = cachesFor(db);
-  const key = progressKey(access, userId);
-  const hit = cache.get(key);
-  if (hit) return hit;
   const records = await db
     .select({ questionId: userQuestions.questionId, checked: userQuestions.checked, starred: userQuestions.starred })
     .from(userQuestions)
@@ -90,6 +76,5 @@ export async function sheetProgress(db: Db, access: SheetAccess, userId: string)
     if (r.checked) progress.solved.push(r.questionId);
     if (r.starred) progress.starred.push(r.questionId);
   }
-  cache.set(key, progress);
   return progress;
 }

@@ -6,7 +6,7 @@ import { collaborators, mappings, sheetFollows, sheets, users } from '../db/sche
 import type { Clock } from '../lib/clock';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../lib/errors';
 import { requireAuthor, requireSignedIn, sheetAccess, type SheetAccess, type SheetRow } from './access';
-import { listKey, progressKey, questionList, sheetProgress } from './sheet-cache';
+import { listKey, progressKey, questionList, sheetProgress, type SheetLists } from './sheet-cache';
 import type { UserRow } from './auth';
 import { isRetiredForOthers } from './retired-names';
 
@@ -57,16 +57,22 @@ async function questionCount(db: Db, sheetId: string): Promise<SheetStats> {
   return { totalQuestions: Number(row?.total ?? 0), userSolved: 0 };
 }
 
+/** What reading a sheet needs: the database and the sheets' question lists kept by this app (Deps). */
+export interface SheetReader {
+  db: Db;
+  sheetLists: SheetLists;
+}
+
 const NO_PROGRESS: SheetProgress = Object.freeze({ solved: [], starred: [] }) as SheetProgress;
 
 /**
  * get-sheet-data(-by-slug): the sheet, its mappings and the viewer's progress, in one answer. The
- * mappings and the progress come from caches keyed by versions read with the sheet (services/sheet-cache),
- * so a repeated read costs two indexed lookups; `listJson` is the mappings already serialised.
+ * mappings come from the lists kept by content version (services/sheet-cache), so a viewer's first read
+ * of a known sheet costs two indexed lookups (access, progress); `listJson` is the mappings serialised.
  */
-export async function getSheetData(db: Db, where: { id: string } | { slug: string }, user: UserRow | null) {
+export async function getSheetData({ db, sheetLists }: SheetReader, where: { id: string } | { slug: string }, user: UserRow | null) {
   const access = await sheetAccess(db, where, user);
-  const list = access.canSeeQuestions ? await questionList(db, access) : null;
+  const list = access.canSeeQuestions ? await questionList(db, sheetLists, access) : null;
   const progress = user && list?.mappings.length ? await sheetProgress(db, access, user.id) : NO_PROGRESS;
   const stats = list ? { totalQuestions: list.mappings.length, userSolved: progress.solved.length } : await questionCount(db, access.sheet.id);
   return {
@@ -131,7 +137,8 @@ async function checkReorder(db: Db, sheet: SheetRow, next: SheetConfig): Promise
   }
 }
 
-export async function updateSheetDetails(db: Db, clock: Clock, sheetId: string, user: UserRow | null, change: { name?: string; description?: string; tag?: string[] }) {
+export async function updateSheetDetails(deps: SheetReader & { clock: Clock }, sheetId: string, user: UserRow | null, change: { name?: string; description?: string; tag?: string[] }) {
+  const { db, clock } = deps;
   const access = await sheetAccess(db, { id: sheetId }, requireSignedIn(user));
   requireAuthor(access);
   const { sheet } = access;
@@ -141,7 +148,7 @@ export async function updateSheetDetails(db: Db, clock: Clock, sheetId: string, 
     ...(change.tag !== undefined && !sameList(change.tag, sheet.tags) ? { tags: change.tag } : {}),
   };
   // Saving what is already there is not an edit: the last-edited date stays.
-  if (!Object.keys(set).length) return getSheetData(db, { id: sheetId }, user);
+  if (!Object.keys(set).length) return getSheetData(deps, { id: sheetId }, user);
   try {
     await db
       .update(sheets)
@@ -151,10 +158,11 @@ export async function updateSheetDetails(db: Db, clock: Clock, sheetId: string, 
     if (isUniqueViolation(err, 'sheets_author_name_uq')) throw conflict(SHEET_MESSAGES.nameTaken);
     throw err;
   }
-  return getSheetData(db, { id: sheetId }, user);
+  return getSheetData(deps, { id: sheetId }, user);
 }
 
-export async function updateSheetConfig(db: Db, clock: Clock, sheetId: string, user: UserRow | null, config: SheetConfig, version: number) {
+export async function updateSheetConfig(deps: SheetReader & { clock: Clock }, sheetId: string, user: UserRow | null, config: SheetConfig, version: number) {
+  const { db, clock } = deps;
   const access = await sheetAccess(db, { id: sheetId }, requireSignedIn(user));
   if (!access.canEdit) throw new AppError(403, 'Forbidden', SHEET_MESSAGES.reorderForbidden);
   await db.transaction(async (tx) => {
@@ -163,18 +171,19 @@ export async function updateSheetConfig(db: Db, clock: Clock, sheetId: string, u
     await checkReorder(tx, sheet, config);
     await saveConfig(tx, clock, sheet, config, version);
   });
-  return getSheetData(db, { id: sheetId }, user);
+  return getSheetData(deps, { id: sheetId }, user);
 }
 
 /** Follow or unfollow a non-private sheet. */
-export async function setFollowing(db: Db, sheetId: string, user: UserRow | null, follow: boolean) {
+export async function setFollowing(deps: SheetReader, sheetId: string, user: UserRow | null, follow: boolean) {
+  const { db } = deps;
   const signedIn = requireSignedIn(user);
   const access = await sheetAccess(db, { id: sheetId }, signedIn);
   if (access.canEdit) throw badRequest('You already have access to this sheet');
   // The follower count moves with the follow row itself (a trigger, migration 0013).
   if (follow) await db.insert(sheetFollows).values({ sheetId, userId: signedIn.id }).onConflictDoNothing();
   else await db.delete(sheetFollows).where(and(eq(sheetFollows.sheetId, sheetId), eq(sheetFollows.userId, signedIn.id)));
-  const data = await getSheetData(db, { id: sheetId }, user);
+  const data = await getSheetData(deps, { id: sheetId }, user);
   return data.sheet;
 }
 
@@ -205,7 +214,8 @@ export async function isSlugAvailable(db: Db, slug: string): Promise<boolean> {
 }
 
 /** create-sheet: a new private sheet owned by the user; the name is unique per user, the slug globally. */
-export async function createSheet(db: Db, user: UserRow | null, body: { name: string; description: string; slug: string; visibility: 'public' | 'private' }) {
+export async function createSheet(deps: SheetReader, user: UserRow | null, body: { name: string; description: string; slug: string; visibility: 'public' | 'private' }) {
+  const { db } = deps;
   const author = requireSignedIn(user);
   try {
     const [row] = await db
@@ -213,7 +223,7 @@ export async function createSheet(db: Db, user: UserRow | null, body: { name: st
       .values({ name: body.name, description: body.description, slug: body.slug, visibility: body.visibility, authorId: author.id })
       .returning({ id: sheets.id });
     if (!row) throw new Error('sheet insert returned nothing');
-    return (await getSheetData(db, { id: row.id }, author)).sheet;
+    return (await getSheetData(deps, { id: row.id }, author)).sheet;
   } catch (err) {
     if (isUniqueViolation(err, 'sheets_author_name_uq')) throw conflict(SHEET_MESSAGES.nameTaken);
     if (isUniqueViolation(err, 'sheets_slug_unique')) throw new AppError(409, 'Conflict', 'This sheet URL is already taken');
