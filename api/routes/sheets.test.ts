@@ -1,15 +1,57 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { SHEET_MESSAGES } from '../../shared/rules/sheet';
 import { UPLOAD_MESSAGES } from '../../shared/rules/upload';
-import { eq } from 'drizzle-orm';
-import { collaborators, sheets } from '../db/schema';
+import type {
+  CreateSheetBody,
+  addQuestionsBodySchema,
+  addSubTopicBodySchema,
+  addTopicBodySchema,
+  renameSubTopicBodySchema,
+  renameTopicBodySchema,
+  subTopicQuerySchema,
+  topicQuerySchema,
+  updateMappingBodySchema,
+  updateSheetBodySchema,
+} from '../../shared/schemas/sheet';
+import { collaborators } from '../db/schema';
 import { seedDatabase } from '../db/seed/index';
 import { createTestApp } from '../testing';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
 const S = '/question-tracker/v2/sheet';
 
-const get = async (t: T, slug: string, token?: string) => t.call('GET', `${S}/get-sheet-data-by-slug/${slug}`, { token });
+const sheetApi = (t: T) => t.api['question-tracker'].v2.sheet;
+const signedIn = (t: T, token?: string) => (token ? t.as(token) : undefined);
+const get = async (t: T, slug: string, token?: string) => t.reply(sheetApi(t)['get-sheet-data-by-slug'][':slug'].$get({ param: { slug } }, signedIn(t, token)));
+
+/** The calls that edit one sheet's details and tree, as one user makes them. */
+function editor(t: T, token: string, id: string) {
+  const api = sheetApi(t);
+  const param = { id };
+  const as = t.as(token);
+  return {
+    addTopic: (json: z.input<typeof addTopicBodySchema>) => t.reply(api['add-topic'][':id'].$post({ param, json }, as)),
+    addSubTopic: (json: z.input<typeof addSubTopicBodySchema>) => t.reply(api['add-subTopic'][':id'].$post({ param, json }, as)),
+    addQuestions: (json: z.input<typeof addQuestionsBodySchema>) => t.reply(api['add-questions'][':id'].$post({ param, json }, as)),
+    moveQuestion: (mappingId: string, json: z.input<typeof updateMappingBodySchema>) =>
+      t.reply(api['update-mapping'][':id'][':mappingId'].$patch({ param: { id, mappingId }, json }, as)),
+    removeQuestion: (mappingId: string) => t.reply(api['remove-question'][':id'][':mappingId'].$delete({ param: { id, mappingId } }, as)),
+    updateSheet: (json: z.input<typeof updateSheetBodySchema>) => t.reply(api['update-sheet'][':id'].$patch({ param, json }, as)),
+    renameTopic: (json: z.input<typeof renameTopicBodySchema>) => t.reply(api['update-topic'][':id'].$patch({ param, json }, as)),
+    renameSubTopic: (json: z.input<typeof renameSubTopicBodySchema>) => t.reply(api['update-subTopic'][':id'].$patch({ param, json }, as)),
+    deleteTopic: (query: z.input<typeof topicQuerySchema>) => t.reply(api['delete-topic'][':id'].$delete({ param, query }, as)),
+    deleteSubTopic: (query: z.input<typeof subTopicQuerySchema>) => t.reply(api['delete-Subtopic'][':id'].$delete({ param, query }, as)),
+    markPrivate: () => t.reply(api['mark-sheet-private'][':id'].$patch({ param }, as)),
+  };
+}
+
+/**
+ * The import route reads its multipart form itself (no validator the client could type it from), so the
+ * form goes as the request's own body, which hono's client lets `init` set.
+ */
+const importForm = (t: T, token: string, form: FormData) =>
+  t.reply(t.api['question-tracker'].v1.user.uploader.sheet.$post({}, { ...t.as(token), init: { body: form } }));
 
 describe('sheets: creation and reading', () => {
   let t: T;
@@ -20,30 +62,31 @@ describe('sheets: creation and reading', () => {
   afterAll(() => t.close());
 
   it('creates a private sheet and enforces the name and slug rules', async () => {
+    const create = (json: CreateSheetBody, token?: string) => t.reply(sheetApi(t)['create-sheet'].$post({ json }, signedIn(t, token)));
     const a = await t.signup('Creator');
-    const res = await t.call('POST', `${S}/create-sheet`, { token: a.token, body: { name: 'My Graphs', slug: 'my-graphs' } });
+    const res = await create({ name: 'My Graphs', slug: 'my-graphs' }, a.token);
     expect(res.status).toBe(201);
     expect(res.body.data.sheet).toMatchObject({ name: 'My Graphs', slug: 'my-graphs', visibility: 'private', isAuthor: true, totalQuestions: 0, author: a.email });
     expect(res.body.status.message).toBe('Sheet created successfully');
 
-    const dupName = await t.call('POST', `${S}/create-sheet`, { token: a.token, body: { name: 'my graphs', slug: 'other-slug' } });
+    const dupName = await create({ name: 'my graphs', slug: 'other-slug' }, a.token);
     expect(dupName.status).toBe(409);
     expect(dupName.body.status.message).toBe(SHEET_MESSAGES.nameTaken);
-    const empty = await t.call('POST', `${S}/create-sheet`, { token: a.token, body: { name: '   ', slug: 'x' } });
+    const empty = await create({ name: '   ', slug: 'x' }, a.token);
     expect(empty.body.status.message).toBe(SHEET_MESSAGES.nameEmpty);
-    const badSlug = await t.call('POST', `${S}/create-sheet`, { token: a.token, body: { name: 'Other', slug: 'Bad Slug!' } });
+    const badSlug = await create({ name: 'Other', slug: 'Bad Slug!' }, a.token);
     expect(badSlug.body.status.message).toBe(SHEET_MESSAGES.slugPattern);
-    const noSlug = await t.call('POST', `${S}/create-sheet`, { token: a.token, body: { name: 'Other', slug: '' } });
+    const noSlug = await create({ name: 'Other', slug: '' }, a.token);
     expect(noSlug.body.status.message).toBe(SHEET_MESSAGES.slugEmpty);
     // Another user may use the same name, not the same slug.
     const b = await t.signup('Other');
-    expect((await t.call('POST', `${S}/create-sheet`, { token: b.token, body: { name: 'My Graphs', slug: 'my-graphs-2' } })).status).toBe(201);
-    expect((await t.call('POST', `${S}/create-sheet`, { token: b.token, body: { name: 'Taken', slug: 'my-graphs' } })).status).toBe(409);
-    expect((await t.call('POST', `${S}/create-sheet`, { body: { name: 'Anon', slug: 'anon' } })).status).toBe(401);
+    expect((await create({ name: 'My Graphs', slug: 'my-graphs-2' }, b.token)).status).toBe(201);
+    expect((await create({ name: 'Taken', slug: 'my-graphs' }, b.token)).status).toBe(409);
+    expect((await create({ name: 'Anon', slug: 'anon' })).status).toBe(401);
   });
 
   it('validate-slug answers whether a slug is free and well formed', async () => {
-    const v = async (slug: string) => (await t.call('GET', `${S}/validate-slug?slug=${encodeURIComponent(slug)}`)).body.data.valid;
+    const v = async (slug: string) => (await t.reply(sheetApi(t)['validate-slug'].$get({ query: { slug } }))).body.data.valid;
     expect(await v('blind-75')).toBe(false);
     expect(await v('a-fresh-slug-123')).toBe(true);
     expect(await v('Not Valid')).toBe(false);
@@ -58,8 +101,8 @@ describe('sheets: creation and reading', () => {
     expect(sheet.totalQuestions).toBe(75);
     expect(mappings).toHaveLength(75);
     expect(sheet.config.questionOrder).toHaveLength(75);
-    expect(new Set(sheet.config.questionOrder)).toEqual(new Set(mappings.map((m: { _id: string }) => m._id)));
-    expect(mappings[0].questionId).toMatchObject({ name: expect.any(String), platform: 'leetcode' });
+    expect(new Set(sheet.config.questionOrder)).toEqual(new Set(mappings.map((m) => m._id)));
+    expect(mappings[0]!.questionId).toMatchObject({ name: expect.any(String) as unknown, platform: 'leetcode' });
     expect(progress).toEqual({ solved: [], starred: [] });
   });
 
@@ -72,10 +115,10 @@ describe('sheets: creation and reading', () => {
       const res = await get(t, sheet.slug, token);
       expect(res.status).toBe(404);
       expect(res.body.status.message).toBe(SHEET_MESSAGES.notFound);
-      expect((await t.call('GET', `${S}/get-sheet-data/${sheet._id}`, { token })).status).toBe(404);
+      expect((await t.reply(sheetApi(t)['get-sheet-data'][':id'].$get({ param: { id: sheet._id } }, signedIn(t, token)))).status).toBe(404);
     }
     expect((await get(t, 'no-such-sheet')).status).toBe(404);
-    expect((await t.call('GET', `${S}/get-sheet-data/not-a-uuid`)).status).toBe(404);
+    expect((await t.reply(sheetApi(t)['get-sheet-data'][':id'].$get({ param: { id: 'not-a-uuid' } }))).status).toBe(404);
   });
 
   it('hides a premium sheet’s questions without the entitlement', async () => {
@@ -99,32 +142,32 @@ describe('sheets: the tree', () => {
   afterAll(() => t.close());
 
   const data = async () => (await get(t, sheet.slug, owner.token)).body.data;
-  const call = (method: string, path: string, body?: unknown, token = owner.token) => t.call(method, `${S}/${path}`, { token, body });
+  const edit = () => editor(t, owner.token, sheet._id);
 
   it('adds topics and subtopics with the spec messages', async () => {
-    expect((await call('POST', `add-topic/${sheet._id}`, { topic: '' })).body.status.message).toBe(SHEET_MESSAGES.topicRequired);
-    expect((await call('POST', `add-topic/${sheet._id}`, { topic: 'Arrays' })).status).toBe(201);
-    expect((await call('POST', `add-topic/${sheet._id}`, { topic: 'Graphs' })).status).toBe(201);
-    const topicDup = await call('POST', `add-topic/${sheet._id}`, { topic: 'Arrays' });
+    expect((await edit().addTopic({ topic: '' })).body.status.message).toBe(SHEET_MESSAGES.topicRequired);
+    expect((await edit().addTopic({ topic: 'Arrays' })).status).toBe(201);
+    expect((await edit().addTopic({ topic: 'Graphs' })).status).toBe(201);
+    const topicDup = await edit().addTopic({ topic: 'Arrays' });
     expect(topicDup.status).toBe(409);
     expect(topicDup.body.status.message).toBe(SHEET_MESSAGES.topicDuplicate);
     // Another case is the same name.
-    expect((await call('POST', `add-topic/${sheet._id}`, { topic: ' arrays' })).body.status.message).toBe(SHEET_MESSAGES.topicDuplicate);
-    expect((await call('POST', `add-subTopic/${sheet._id}`, { topic: 'Arrays', subTopic: ' ' })).body.status.message).toBe(SHEET_MESSAGES.subTopicEmpty);
-    expect((await call('POST', `add-subTopic/${sheet._id}`, { topic: 'Arrays', subTopic: 'Prefix Sums' })).status).toBe(201);
-    const dup = await call('POST', `add-subTopic/${sheet._id}`, { topic: 'Arrays', subTopic: 'Prefix Sums' });
+    expect((await edit().addTopic({ topic: ' arrays' })).body.status.message).toBe(SHEET_MESSAGES.topicDuplicate);
+    expect((await edit().addSubTopic({ topic: 'Arrays', subTopic: ' ' })).body.status.message).toBe(SHEET_MESSAGES.subTopicEmpty);
+    expect((await edit().addSubTopic({ topic: 'Arrays', subTopic: 'Prefix Sums' })).status).toBe(201);
+    const dup = await edit().addSubTopic({ topic: 'Arrays', subTopic: 'Prefix Sums' });
     expect(dup.status).toBe(409);
     expect(dup.body.status.message).toBe(SHEET_MESSAGES.subTopicDuplicate);
-    expect((await call('POST', `add-subTopic/${sheet._id}`, { topic: 'Arrays', subTopic: 'PREFIX SUMS' })).body.status.message).toBe(SHEET_MESSAGES.subTopicDuplicate);
+    expect((await edit().addSubTopic({ topic: 'Arrays', subTopic: 'PREFIX SUMS' })).body.status.message).toBe(SHEET_MESSAGES.subTopicDuplicate);
     // The same subtopic name is fine in another topic.
-    expect((await call('POST', `add-subTopic/${sheet._id}`, { topic: 'Graphs', subTopic: 'Prefix Sums' })).status).toBe(201);
+    expect((await edit().addSubTopic({ topic: 'Graphs', subTopic: 'Prefix Sums' })).status).toBe(201);
     const { sheet: s } = await data();
     expect(s.config.topicOrder).toEqual(['Arrays', 'Graphs']);
     expect(s.config.subTopicOrder).toEqual({ Arrays: ['Prefix Sums'], Graphs: ['Prefix Sums'] });
   });
 
   it('adds catalogue and custom questions, refuses bad URLs and duplicates, keeps the order', async () => {
-    const res = await call('POST', `add-questions/${sheet._id}`, {
+    const res = await edit().addQuestions({
       data: [
         { topic: 'Arrays', subTopic: '', problemUrl: 'https://leetcode.com/problems/two-sum/description/' },
         { topic: 'Arrays', subTopic: 'Prefix Sums', problemUrl: 'leetcode.com/problems/product-of-array-except-self' },
@@ -132,23 +175,23 @@ describe('sheets: the tree', () => {
       ],
     });
     expect(res.status).toBe(201);
-    const added = res.body.data.mappings as { _id: string; title: string }[];
+    const added = res.body.data.mappings;
     expect(added.map((m) => m.title)).toEqual(['Two Sum', 'Product of Array Except Self', 'My own problem']);
     const d = await data();
     expect(d.sheet.config.questionOrder).toEqual(added.map((m) => m._id));
-    const custom = d.mappings.find((m: { title: string }) => m.title === 'My own problem');
+    const custom = d.mappings.find((m) => m.title === 'My own problem')!;
     expect(custom.topic).toBe('');
     expect(custom.questionId.platform).toBe('codeforces');
 
-    const invalid = await call('POST', `add-questions/${sheet._id}`, { data: [{ topic: 'Arrays', problemUrl: 'https://example.com/x' }] });
+    const invalid = await edit().addQuestions({ data: [{ topic: 'Arrays', problemUrl: 'https://example.com/x' }] });
     expect(invalid.status).toBe(400);
     expect(invalid.body.status.error).toBe('InvalidPlatform');
-    const dup = await call('POST', `add-questions/${sheet._id}`, { data: [{ topic: 'Graphs', problemUrl: 'https://leetcode.com/problems/two-sum' }] });
+    const dup = await edit().addQuestions({ data: [{ topic: 'Graphs', problemUrl: 'https://leetcode.com/problems/two-sum' }] });
     expect(dup.status).toBe(409);
-    const nowhere = await call('POST', `add-questions/${sheet._id}`, { data: [{ topic: 'Nope', problemUrl: 'https://leetcode.com/problems/3sum/' }] });
+    const nowhere = await edit().addQuestions({ data: [{ topic: 'Nope', problemUrl: 'https://leetcode.com/problems/3sum/' }] });
     expect(nowhere.status).toBe(400);
     // A failed add changes nothing, even when earlier items were fine.
-    const mixed = await call('POST', `add-questions/${sheet._id}`, {
+    const mixed = await edit().addQuestions({
       data: [
         { topic: 'Graphs', problemUrl: 'https://leetcode.com/problems/number-of-islands/' },
         { topic: 'Graphs', problemUrl: 'not a url' },
@@ -160,29 +203,29 @@ describe('sheets: the tree', () => {
 
   it('moves a question between zones with the version it was based on; a stale version gets 409', async () => {
     const d = await data();
-    const custom = d.mappings.find((m: { title: string }) => m.title === 'My own problem');
-    const order = [custom._id, ...d.sheet.config.questionOrder.filter((id: string) => id !== custom._id)];
-    const moved = await call('PATCH', `update-mapping/${sheet._id}/${custom._id}`, { topic: 'Graphs', subTopic: 'Prefix Sums', questionOrder: order, version: d.sheet.version });
+    const custom = d.mappings.find((m) => m.title === 'My own problem')!;
+    const order = [custom._id, ...d.sheet.config.questionOrder.filter((id) => id !== custom._id)];
+    const moved = await edit().moveQuestion(custom._id, { topic: 'Graphs', subTopic: 'Prefix Sums', questionOrder: order, version: d.sheet.version });
     expect(moved.status).toBe(200);
     const after = await data();
     expect(after.sheet.config.questionOrder).toEqual(order);
-    expect(after.mappings.find((m: { _id: string }) => m._id === custom._id)).toMatchObject({ topic: 'Graphs', subTopic: 'Prefix Sums' });
-    const stale = await call('PATCH', `update-mapping/${sheet._id}/${custom._id}`, { topic: '', subTopic: '', questionOrder: order, version: d.sheet.version });
+    expect(after.mappings.find((m) => m._id === custom._id)).toMatchObject({ topic: 'Graphs', subTopic: 'Prefix Sums' });
+    const stale = await edit().moveQuestion(custom._id, { topic: '', subTopic: '', questionOrder: order, version: d.sheet.version });
     expect(stale.status).toBe(409);
-    const dropped = await call('PATCH', `update-mapping/${sheet._id}/${custom._id}`, { topic: '', subTopic: '', questionOrder: order.slice(1), version: after.sheet.version });
+    const dropped = await edit().moveQuestion(custom._id, { topic: '', subTopic: '', questionOrder: order.slice(1), version: after.sheet.version });
     expect(dropped.status).toBe(400);
   });
 
   it('reorders topics via update-sheet, refusing subtopic moves between topics and stale versions', async () => {
     const d = await data();
     const cfg = d.sheet.config;
-    const reordered = await call('PATCH', `update-sheet/${sheet._id}`, { config: { ...cfg, topicOrder: ['Graphs', 'Arrays'] }, version: d.sheet.version });
+    const reordered = await edit().updateSheet({ config: { ...cfg, topicOrder: ['Graphs', 'Arrays'] }, version: d.sheet.version });
     expect(reordered.status).toBe(200);
     expect(reordered.body.data.sheet.config.topicOrder).toEqual(['Graphs', 'Arrays']);
-    const stale = await call('PATCH', `update-sheet/${sheet._id}`, { config: cfg, version: d.sheet.version });
+    const stale = await edit().updateSheet({ config: cfg, version: d.sheet.version });
     expect(stale.status).toBe(409);
     const fresh = await data();
-    const across = await call('PATCH', `update-sheet/${sheet._id}`, {
+    const across = await edit().updateSheet({
       config: { ...fresh.sheet.config, subTopicOrder: { Arrays: [], Graphs: ['Prefix Sums', 'Other'] } },
       version: fresh.sheet.version,
     });
@@ -191,18 +234,18 @@ describe('sheets: the tree', () => {
   });
 
   it('takes topic names that are also names of object properties ("constructor", "toString") like any other', async () => {
-    for (const topic of ['constructor', 'toString']) expect((await call('POST', `add-topic/${sheet._id}`, { topic })).status).toBe(201);
-    expect((await call('POST', `add-subTopic/${sheet._id}`, { topic: 'constructor', subTopic: 'Only' })).status).toBe(201);
+    for (const topic of ['constructor', 'toString']) expect((await edit().addTopic({ topic })).status).toBe(201);
+    expect((await edit().addSubTopic({ topic: 'constructor', subTopic: 'Only' })).status).toBe(201);
     const d = await data();
     expect(d.sheet.config.subTopicOrder).toMatchObject({ constructor: ['Only'], toString: [] });
     // A reorder that leaves those topics' subtopics out moves them: refused like any other.
-    const { constructor: _c, toString: _t, ...rest } = d.sheet.config.subTopicOrder as Record<string, string[]>;
-    const dropped = await call('PATCH', `update-sheet/${sheet._id}`, { config: { ...d.sheet.config, subTopicOrder: rest }, version: d.sheet.version });
+    const rest = Object.fromEntries(Object.entries(d.sheet.config.subTopicOrder).filter(([topic]) => topic !== 'constructor' && topic !== 'toString'));
+    const dropped = await edit().updateSheet({ config: { ...d.sheet.config, subTopicOrder: rest }, version: d.sheet.version });
     expect(dropped.status).toBe(400);
     expect(dropped.body.status.message).toBe('Cannot move subtopics between topics');
-    const kept = await call('PATCH', `update-sheet/${sheet._id}`, { config: { ...d.sheet.config, topicOrder: [...d.sheet.config.topicOrder].reverse() }, version: d.sheet.version });
+    const kept = await edit().updateSheet({ config: { ...d.sheet.config, topicOrder: [...d.sheet.config.topicOrder].reverse() }, version: d.sheet.version });
     expect(kept.status).toBe(200);
-    for (const topic of ['constructor', 'toString']) expect((await call('DELETE', `delete-topic/${sheet._id}?topic=${topic}`)).status).toBe(200);
+    for (const topic of ['constructor', 'toString']) expect((await edit().deleteTopic({ topic })).status).toBe(200);
   });
 
   it('exactly one of many simultaneous reorders from the same version applies', async () => {
@@ -210,7 +253,7 @@ describe('sheets: the tree', () => {
     // Each one changes the order (a reorder to the order already there changes nothing and is no conflict).
     const topicOrder = [...d.sheet.config.topicOrder].reverse();
     const results = await Promise.all(
-      Array.from({ length: 12 }, () => call('PATCH', `update-sheet/${sheet._id}`, { config: { ...d.sheet.config, topicOrder }, version: d.sheet.version })),
+      Array.from({ length: 12 }, () => edit().updateSheet({ config: { ...d.sheet.config, topicOrder }, version: d.sheet.version })),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(11);
@@ -218,62 +261,63 @@ describe('sheets: the tree', () => {
 
   it('refuses a topic named __proto__ when adding or renaming, and the sheet stays editable', async () => {
     const before = await data();
-    const added = await call('POST', `add-topic/${sheet._id}`, { topic: '__proto__' });
+    const added = await edit().addTopic({ topic: '__proto__' });
     expect(added.status).toBe(400);
     expect(added.body.status.message).toBe(UPLOAD_MESSAGES.reservedTopic);
-    const renamed = await call('PATCH', `update-topic/${sheet._id}`, { oldTopic: before.sheet.config.topicOrder[0], newTopic: '__proto__' });
+    const renamed = await edit().renameTopic({ oldTopic: before.sheet.config.topicOrder[0]!, newTopic: '__proto__' });
     expect(renamed.status).toBe(400);
     const after = await data();
     expect(after.sheet.config).toEqual(before.sheet.config);
     expect(after.sheet.version).toBe(before.sheet.version);
     // Other names that live on Object.prototype are ordinary topics.
-    expect((await call('POST', `add-topic/${sheet._id}`, { topic: 'toString' })).status).toBe(201);
-    expect((await call('POST', `add-subTopic/${sheet._id}`, { topic: 'toString', subTopic: 'valueOf' })).status).toBe(201);
-    expect((await data()).sheet.config.subTopicOrder.toString).toEqual(['valueOf']);
-    expect((await call('DELETE', `delete-topic/${sheet._id}?topic=toString`)).status).toBe(200);
+    expect((await edit().addTopic({ topic: 'toString' })).status).toBe(201);
+    expect((await edit().addSubTopic({ topic: 'toString', subTopic: 'valueOf' })).status).toBe(201);
+    // As an own property: the type of `.toString` on a record would be Object's method.
+    expect((await data()).sheet.config.subTopicOrder).toMatchObject({ toString: ['valueOf'] });
+    expect((await edit().deleteTopic({ topic: 'toString' })).status).toBe(200);
   });
 
   it('renames and deletes topics and subtopics with the spec messages', async () => {
-    expect((await call('PATCH', `update-topic/${sheet._id}`, { oldTopic: 'Arrays', newTopic: '' })).body.status.message).toBe(SHEET_MESSAGES.topicEmpty);
-    const onto = await call('PATCH', `update-topic/${sheet._id}`, { oldTopic: 'Arrays', newTopic: 'Graphs' });
+    expect((await edit().renameTopic({ oldTopic: 'Arrays', newTopic: '' })).body.status.message).toBe(SHEET_MESSAGES.topicEmpty);
+    const onto = await edit().renameTopic({ oldTopic: 'Arrays', newTopic: 'Graphs' });
     expect(onto.status).toBe(409);
     expect(onto.body.status.message).toBe(SHEET_MESSAGES.topicDuplicate);
-    expect((await call('PATCH', `update-topic/${sheet._id}`, { oldTopic: 'Arrays', newTopic: 'graphs' })).body.status.message).toBe(SHEET_MESSAGES.topicDuplicate);
-    expect((await call('PATCH', `update-topic/${sheet._id}`, { oldTopic: 'Arrays', newTopic: 'Arrays' })).status).toBe(200);
-    expect((await call('PATCH', `update-topic/${sheet._id}`, { oldTopic: 'Arrays', newTopic: 'Array Basics' })).status).toBe(200);
+    expect((await edit().renameTopic({ oldTopic: 'Arrays', newTopic: 'graphs' })).body.status.message).toBe(SHEET_MESSAGES.topicDuplicate);
+    expect((await edit().renameTopic({ oldTopic: 'Arrays', newTopic: 'Arrays' })).status).toBe(200);
+    expect((await edit().renameTopic({ oldTopic: 'Arrays', newTopic: 'Array Basics' })).status).toBe(200);
     let d = await data();
     expect(d.sheet.config.topicOrder).toContain('Array Basics');
-    expect(d.mappings.filter((m: { topic: string }) => m.topic === 'Array Basics')).toHaveLength(2);
-    expect((await call('PATCH', `update-subTopic/${sheet._id}`, { topic: 'Array Basics', oldSubTopic: 'Prefix Sums', newSubTopic: '' })).body.status.message).toBe(
+    expect(d.mappings.filter((m) => m.topic === 'Array Basics')).toHaveLength(2);
+    expect((await edit().renameSubTopic({ topic: 'Array Basics', oldSubTopic: 'Prefix Sums', newSubTopic: '' })).body.status.message).toBe(
       SHEET_MESSAGES.subTopicRequired,
     );
-    expect((await call('POST', `add-subTopic/${sheet._id}`, { topic: 'Array Basics', subTopic: 'Two Pointers' })).status).toBe(201);
-    const subOnto = await call('PATCH', `update-subTopic/${sheet._id}`, { topic: 'Array Basics', oldSubTopic: 'Prefix Sums', newSubTopic: 'Two Pointers' });
+    expect((await edit().addSubTopic({ topic: 'Array Basics', subTopic: 'Two Pointers' })).status).toBe(201);
+    const subOnto = await edit().renameSubTopic({ topic: 'Array Basics', oldSubTopic: 'Prefix Sums', newSubTopic: 'Two Pointers' });
     expect(subOnto.status).toBe(409);
     expect(subOnto.body.status.message).toBe(SHEET_MESSAGES.subTopicDuplicate);
-    expect((await call('PATCH', `update-subTopic/${sheet._id}`, { topic: 'Array Basics', oldSubTopic: 'Prefix Sums', newSubTopic: 'Running Sums' })).status).toBe(200);
+    expect((await edit().renameSubTopic({ topic: 'Array Basics', oldSubTopic: 'Prefix Sums', newSubTopic: 'Running Sums' })).status).toBe(200);
     d = await data();
-    expect(d.mappings.find((m: { title: string }) => m.title === 'Product of Array Except Self').subTopic).toBe('Running Sums');
+    expect(d.mappings.find((m) => m.title === 'Product of Array Except Self')!.subTopic).toBe('Running Sums');
 
-    expect((await call('DELETE', `delete-Subtopic/${sheet._id}?topic=Array%20Basics&subTopic=Running%20Sums`)).status).toBe(200);
+    expect((await edit().deleteSubTopic({ topic: 'Array Basics', subTopic: 'Running Sums' })).status).toBe(200);
     d = await data();
-    expect(d.mappings.map((m: { title: string }) => m.title)).not.toContain('Product of Array Except Self');
+    expect(d.mappings.map((m) => m.title)).not.toContain('Product of Array Except Self');
     expect(d.sheet.config.questionOrder).toHaveLength(d.mappings.length);
-    expect((await call('DELETE', `delete-topic/${sheet._id}?topic=Graphs`)).status).toBe(200);
+    expect((await edit().deleteTopic({ topic: 'Graphs' })).status).toBe(200);
     d = await data();
     expect(d.sheet.config.topicOrder).toEqual(['Array Basics']);
-    expect(d.mappings.map((m: { title: string }) => m.title)).toEqual(['Two Sum']);
+    expect(d.mappings.map((m) => m.title)).toEqual(['Two Sum']);
     expect(d.sheet.config.questionOrder).toHaveLength(1);
   });
 
   it('removes a question from the sheet', async () => {
     const d = await data();
-    const id = d.mappings[0]._id;
-    expect((await call('DELETE', `remove-question/${sheet._id}/${id}`)).body.status.message).toBe('Question removed from sheet');
+    const id = d.mappings[0]!._id;
+    expect((await edit().removeQuestion(id)).body.status.message).toBe('Question removed from sheet');
     const after = await data();
     expect(after.mappings).toHaveLength(0);
     expect(after.sheet.config.questionOrder).toEqual([]);
-    expect((await call('DELETE', `remove-question/${sheet._id}/${id}`)).status).toBe(404);
+    expect((await edit().removeQuestion(id)).status).toBe(404);
   });
 });
 
@@ -291,35 +335,39 @@ describe('sheets: roles, follow, tick and star', () => {
     const follower = await t.signup('Follower');
     const sheet = await t.createSheet(owner.token);
     await t.db.insert(collaborators).values({ sheetId: sheet._id, userId: collab.user._id });
-    expect((await t.call('POST', `${S}/add-topic/${sheet._id}`, { token: collab.token, body: { topic: 'DP' } })).status).toBe(201);
-    expect((await t.call('PATCH', `${S}/update-sheet/${sheet._id}`, { token: collab.token, body: { name: 'Renamed' } })).status).toBe(403);
-    expect((await t.call('PATCH', `${S}/update-sheet/${sheet._id}`, { token: owner.token, body: { name: 'Renamed', description: 'New words' } })).status).toBe(200);
+    expect((await editor(t, collab.token, sheet._id).addTopic({ topic: 'DP' })).status).toBe(201);
+    expect((await editor(t, collab.token, sheet._id).updateSheet({ name: 'Renamed' })).status).toBe(403);
+    expect((await editor(t, owner.token, sheet._id).updateSheet({ name: 'Renamed', description: 'New words' })).status).toBe(200);
     // The owner makes it public (direct write until the visibility call exists), a follower may not edit.
     const d = (await get(t, sheet.slug, collab.token)).body.data;
     expect(d.sheet).toMatchObject({ isCollaborator: true, author: owner.email });
-    const collabs = await t.call('GET', `${S}/collaborators/get-collaborators/${sheet._id}`, { token: owner.token });
+    const collabs = await t.reply(sheetApi(t).collaborators['get-collaborators'][':id'].$get({ param: { id: sheet._id } }, t.as(owner.token)));
     expect(collabs.body.data).toMatchObject({ isAuthor: true, collaborators: [{ user: collab.email }] });
-    const reorder = await t.call('PATCH', `${S}/update-sheet/${sheet._id}`, { token: follower.token, body: { config: d.sheet.config, version: d.sheet.version } });
+    const reorder = await editor(t, follower.token, sheet._id).updateSheet({ config: d.sheet.config, version: d.sheet.version });
     expect(reorder.status).toBe(404); // private: it does not exist for them
   });
+
+  const mark = (id: string, mappingId: string, json: { checked?: boolean; starred?: boolean }, token?: string) =>
+    t.reply(sheetApi(t)['mark-question'][':id'][':mappingId'].$patch({ param: { id, mappingId }, json }, signedIn(t, token)));
+  const follow = (id: string, token?: string) => t.reply(sheetApi(t).public['follow-sheet'][':id'].$patch({ param: { id } }, signedIn(t, token)));
 
   it('follows and unfollows a public sheet, counting followers; tick and star need following', async () => {
     const u = await t.signup('Learner');
     const before = (await get(t, 'blind-75', u.token)).body.data;
-    const mapping = before.mappings.find((m: { questionId: { name: string } }) => m.questionId.name === 'Two Sum');
+    const mapping = before.mappings.find((m) => m.questionId.name === 'Two Sum')!;
 
-    const notYet = await t.call('PATCH', `${S}/mark-question/${before.sheet._id}/${mapping._id}`, { token: u.token, body: { checked: true } });
+    const notYet = await mark(before.sheet._id, mapping._id, { checked: true }, u.token);
     expect(notYet.status).toBe(403);
     expect(notYet.body.status.message).toBe(SHEET_MESSAGES.followRequired);
-    expect((await t.call('PATCH', `${S}/mark-question/${before.sheet._id}/${mapping._id}`, { body: { checked: true } })).status).toBe(401);
+    expect((await mark(before.sheet._id, mapping._id, { checked: true })).status).toBe(401);
 
-    const followed = await t.call('PATCH', `${S}/public/follow-sheet/${before.sheet._id}`, { token: u.token });
+    const followed = await follow(before.sheet._id, u.token);
     expect(followed.status).toBe(200);
     expect(followed.body.data.sheet).toMatchObject({ isFollowing: true, followers: before.sheet.followers + 1 });
     // Following twice does not count twice.
-    expect((await t.call('PATCH', `${S}/public/follow-sheet/${before.sheet._id}`, { token: u.token })).body.data.sheet.followers).toBe(before.sheet.followers + 1);
+    expect((await follow(before.sheet._id, u.token)).body.data.sheet.followers).toBe(before.sheet.followers + 1);
 
-    const ticked = await t.call('PATCH', `${S}/mark-question/${before.sheet._id}/${mapping._id}`, { token: u.token, body: { checked: true, starred: true } });
+    const ticked = await mark(before.sheet._id, mapping._id, { checked: true, starred: true }, u.token);
     expect(ticked.status).toBe(200);
     expect(ticked.body.data.record).toMatchObject({ checked: true, starred: true });
 
@@ -327,33 +375,33 @@ describe('sheets: roles, follow, tick and star', () => {
     const other = (await get(t, 'neetcode-150', u.token)).body.data;
     expect(other.progress.solved).toContain(mapping.questionId._id);
     expect(other.sheet.userSolved).toBe(1);
-    const lookup = await t.call('GET', `/question-tracker/v1/question/search-question2?problemUrl=${encodeURIComponent(mapping.questionId.problemUrl)}`, { token: u.token });
+    const lookup = await t.reply(t.api['question-tracker'].v1.question['search-question2'].$get({ query: { problemUrl: mapping.questionId.problemUrl } }, t.as(u.token)));
     expect(lookup.body.data.solved).toBe(true);
 
-    const unfollowed = await t.call('PATCH', `${S}/public/unfollow-sheet/${before.sheet._id}`, { token: u.token });
+    const unfollowed = await t.reply(sheetApi(t).public['unfollow-sheet'][':id'].$patch({ param: { id: before.sheet._id } }, t.as(u.token)));
     expect(unfollowed.body.data.sheet).toMatchObject({ isFollowing: false, followers: before.sheet.followers });
-    expect((await t.call('PATCH', `${S}/mark-question/${before.sheet._id}/${mapping._id}`, { token: u.token, body: { checked: false } })).status).toBe(403);
+    expect((await mark(before.sheet._id, mapping._id, { checked: false }, u.token)).status).toBe(403);
   });
 
   it('refuses following a private sheet (404), one’s own sheet (400), and anonymous follows (401)', async () => {
     const owner = await t.signup('Owner2');
     const other = await t.signup('Other2');
     const sheet = await t.createSheet(owner.token);
-    expect((await t.call('PATCH', `${S}/public/follow-sheet/${sheet._id}`, { token: other.token })).status).toBe(404);
-    expect((await t.call('PATCH', `${S}/public/follow-sheet/${sheet._id}`, { token: owner.token })).status).toBe(400);
-    expect((await t.call('PATCH', `${S}/public/follow-sheet/${sheet._id}`)).status).toBe(401);
+    expect((await follow(sheet._id, other.token)).status).toBe(404);
+    expect((await follow(sheet._id, owner.token)).status).toBe(400);
+    expect((await follow(sheet._id)).status).toBe(401);
   });
 
   it('lets the creator tick in their own sheet without following', async () => {
     const owner = await t.signup('Ticker');
     const sheet = await t.createSheet(owner.token);
-    const added = await t.call('POST', `${S}/add-questions/${sheet._id}`, { token: owner.token, body: { data: [{ problemUrl: 'https://leetcode.com/problems/3sum/' }] } });
-    const id = added.body.data.mappings[0]._id;
-    const res = await t.call('PATCH', `${S}/mark-question/${sheet._id}/${id}`, { token: owner.token, body: { starred: true } });
+    const added = await editor(t, owner.token, sheet._id).addQuestions({ data: [{ problemUrl: 'https://leetcode.com/problems/3sum/' }] });
+    const id = added.body.data.mappings[0]!._id;
+    const res = await mark(sheet._id, id, { starred: true }, owner.token);
     expect(res.status).toBe(200);
     expect(res.body.data.record).toMatchObject({ checked: false, starred: true });
     const d = (await get(t, sheet.slug, owner.token)).body.data;
-    expect(d.progress.starred).toEqual([d.mappings[0].questionId._id]);
+    expect(d.progress.starred).toEqual([d.mappings[0]!.questionId._id]);
   });
 });
 
@@ -370,7 +418,7 @@ describe('sheets: revalidation', () => {
         new Request(`http://localhost${S}/get-sheet-data-by-slug/${sheet.slug}`, { headers: { authorization: `Bearer ${owner.token}`, 'if-none-match': tag! } }),
       );
       expect(again.status).toBe(304);
-      await t.call('POST', `${S}/add-topic/${sheet._id}`, { token: owner.token, body: { topic: 'New' } });
+      await editor(t, owner.token, sheet._id).addTopic({ topic: 'New' });
       const changed = await t.app.fetch(
         new Request(`http://localhost${S}/get-sheet-data-by-slug/${sheet.slug}`, { headers: { authorization: `Bearer ${owner.token}`, 'if-none-match': tag! } }),
       );
@@ -389,13 +437,13 @@ describe('sheets: a write that changes nothing', () => {
       const collab = await t.signup('Collab');
       const sheet = await t.createSheet(owner.token);
       await t.db.insert(collaborators).values({ sheetId: sheet._id, userId: collab.user._id });
-      const call = (method: string, path: string, body?: unknown) => t.call(method, `${S}/${path}`, { token: owner.token, body });
-      expect((await call('POST', `add-topic/${sheet._id}`, { topic: 'Arrays' })).status).toBe(201);
-      expect((await call('POST', `add-topic/${sheet._id}`, { topic: 'Graphs' })).status).toBe(201);
-      expect((await call('POST', `add-subTopic/${sheet._id}`, { topic: 'Arrays', subTopic: 'Basics' })).status).toBe(201);
-      const added = await call('POST', `add-questions/${sheet._id}`, { data: [{ topic: 'Arrays', subTopic: 'Basics', problemUrl: 'https://leetcode.com/problems/two-sum/' }] });
+      const edit = () => editor(t, owner.token, sheet._id);
+      expect((await edit().addTopic({ topic: 'Arrays' })).status).toBe(201);
+      expect((await edit().addTopic({ topic: 'Graphs' })).status).toBe(201);
+      expect((await edit().addSubTopic({ topic: 'Arrays', subTopic: 'Basics' })).status).toBe(201);
+      const added = await edit().addQuestions({ data: [{ topic: 'Arrays', subTopic: 'Basics', problemUrl: 'https://leetcode.com/problems/two-sum/' }] });
       expect(added.status).toBe(201);
-      const mappingId = added.body.data.mappings[0]._id as string;
+      const mappingId = added.body.data.mappings[0]!._id;
 
       // The collaborator reads the sheet and starts a reorder.
       const pending = (await get(t, sheet.slug, collab.token)).body.data.sheet;
@@ -408,7 +456,7 @@ describe('sheets: a write that changes nothing', () => {
         const form = new FormData();
         form.set('sheetId', sheet._id);
         form.set('file', new File([['problemUrl,topic,subTopic', ...rows].join('\n')], 'rows.csv', { type: 'text/csv' }));
-        return t.call('POST', '/question-tracker/v1/user/uploader/sheet', { token: owner.token, body: form });
+        return importForm(t, owner.token, form);
       };
 
       // An import with no usable row, and one whose rows are all already there.
@@ -421,27 +469,24 @@ describe('sheets: a write that changes nothing', () => {
       await unchanged();
 
       // A reorder to the same order, a move to the same place, renames to the same names.
-      const same = await call('PATCH', `update-sheet/${sheet._id}`, { config: pending.config, version: pending.version });
+      const same = await edit().updateSheet({ config: pending.config, version: pending.version });
       expect(same.status).toBe(200);
       expect(same.body.data.sheet.version).toBe(pending.version);
-      const move = await call('PATCH', `update-mapping/${sheet._id}/${mappingId}`, { topic: 'Arrays', subTopic: 'Basics', questionOrder: [mappingId], version: pending.version });
+      const move = await edit().moveQuestion(mappingId, { topic: 'Arrays', subTopic: 'Basics', questionOrder: [mappingId], version: pending.version });
       expect(move.status).toBe(200);
       expect(move.body.data.version).toBe(pending.version);
-      expect((await call('PATCH', `update-topic/${sheet._id}`, { oldTopic: 'Arrays', newTopic: 'Arrays' })).body.data.version).toBe(pending.version);
-      expect((await call('PATCH', `update-subTopic/${sheet._id}`, { topic: 'Arrays', oldSubTopic: 'Basics', newSubTopic: 'Basics' })).body.data.version).toBe(pending.version);
+      expect((await edit().renameTopic({ oldTopic: 'Arrays', newTopic: 'Arrays' })).body.data.version).toBe(pending.version);
+      expect((await edit().renameSubTopic({ topic: 'Arrays', oldSubTopic: 'Basics', newSubTopic: 'Basics' })).body.data.version).toBe(pending.version);
       await unchanged();
 
       // The sheet's details and visibility saved as they are.
-      expect((await call('PATCH', `update-sheet/${sheet._id}`, { name: pending.name, description: pending.description })).status).toBe(200);
-      expect((await call('PATCH', `update-sheet/${sheet._id}`, { tag: pending.tag })).status).toBe(200);
-      expect((await call('PATCH', `mark-sheet-private/${sheet._id}`)).status).toBe(200);
+      expect((await edit().updateSheet({ name: pending.name, description: pending.description })).status).toBe(200);
+      expect((await edit().updateSheet({ tag: pending.tag })).status).toBe(200);
+      expect((await edit().markPrivate()).status).toBe(200);
       await unchanged();
 
       // The collaborator's reorder, based on the version read before all of that, applies.
-      const reorder = await t.call('PATCH', `${S}/update-sheet/${sheet._id}`, {
-        token: collab.token,
-        body: { config: { ...pending.config, topicOrder: ['Graphs', 'Arrays'] }, version: pending.version },
-      });
+      const reorder = await editor(t, collab.token, sheet._id).updateSheet({ config: { ...pending.config, topicOrder: ['Graphs', 'Arrays'] }, version: pending.version });
       expect(reorder.status, JSON.stringify(reorder.body.status)).toBe(200);
       expect(reorder.body.data.sheet.version).toBe(pending.version + 1);
     } finally {
