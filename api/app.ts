@@ -159,7 +159,7 @@ export function createApp({
     const length = Number(c.req.header('content-length') ?? 0);
     const hasBody = length > 0 || !!c.req.header('transfer-encoding');
     if ((m === 'POST' || m === 'PATCH' || m === 'PUT') && hasBody) {
-      const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+      const type = (c.req.header('content-type') ?? '').split(';', 1)[0]?.trim().toLowerCase();
       const upload = c.req.path.startsWith('/question-tracker/v1/user/uploader/');
       const allowed = upload ? type === 'multipart/form-data' : type === 'application/json';
       if (!allowed) {
@@ -211,7 +211,7 @@ export function createApp({
     if (clientAborted(c)) return new Response(null, { status: CLIENT_CLOSED });
     const status = (err as { status?: number }).status;
     if (status === 400) return c.json(envelope(400, 'ValidationError', 'The request body is not valid JSON'), 400);
-    log({ level: 'error', id: c.get('requestId'), method: c.req.method, path: c.req.path, error: String(err), stack: (err as Error).stack });
+    log({ level: 'error', id: c.get('requestId'), method: c.req.method, path: c.req.path, error: String(err), stack: err.stack });
     return c.json(envelope(500, 'InternalError', `Something went wrong. Reference: ${c.get('requestId')}`), 500);
   });
   return routes;

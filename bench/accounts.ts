@@ -13,7 +13,7 @@ import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../api/app';
 import { testConfig } from '../api/config';
-import { openPostgres } from '../api/db/client';
+import { openPostgres, queryRows } from '../api/db/client';
 import { judgeAccounts } from '../api/db/schema';
 import { jobHandlers } from '../api/jobs/handlers';
 import { pgBossQueue } from '../api/jobs/pg-boss';
@@ -127,7 +127,7 @@ export async function measureAccounts(options: { samples: number }): Promise<voi
   const deadline = Date.now() + 240_000;
   let done = 0;
   while (Date.now() < deadline) {
-    done = Number(((await db.execute(sql`select count(*)::int as n from judge_accounts where checked_at is not null and handle like 'user%'`)) as unknown as { n: number }[])[0]?.n ?? 0);
+    done = (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from judge_accounts where checked_at is not null and handle like 'user%'`))[0]?.n ?? 0;
     if (done >= REFRESHED) break;
     await sleep(250);
   }
@@ -136,7 +136,7 @@ export async function measureAccounts(options: { samples: number }): Promise<voi
   record(STEP, `refresh ${REFRESHED.toLocaleString('en')} accounts (5 judges, ${INSTANCES} queue instances, ${INTERVAL_MS} ms per judge per instance)`, done >= REFRESHED ? elapsed : null, 's', { op: '<', limit: 120, label: 'finishes (< 2 min)' }, `${done} refreshed`);
   const twice = [...runs.values()].filter((n) => n > 1).length;
   record(STEP, 'jobs run more than once', twice, '', { op: '<=', limit: 0, label: 'none' }, `${runs.size} jobs run`);
-  const ok = Number(((await db.execute(sql`select count(*)::int as n from judge_accounts where status = 'ok' and handle like 'user%'`)) as unknown as { n: number }[])[0]?.n ?? 0);
+  const ok = (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from judge_accounts where status = 'ok' and handle like 'user%'`))[0]?.n ?? 0;
   record(STEP, 'accounts read successfully', ok, '', { op: '>=', limit: REFRESHED, label: `${REFRESHED}` });
   // The busiest second each judge saw, against what the spacing allows (one request per interval per instance).
   const allowed = (INSTANCES * 1000) / INTERVAL_MS;

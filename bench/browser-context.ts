@@ -61,6 +61,6 @@ export async function signedInContext(browser: Browser, token: string | null, se
 }
 
 export async function waitMark(page: Page, name: string, timeout = 30_000): Promise<number> {
-  await page.waitForFunction((n) => typeof window.__bench?.[n] === 'number', name, { timeout });
+  await page.waitForFunction((n) => typeof window.__bench[n] === 'number', name, { timeout });
   return (await page.evaluate((n) => window.__bench[n], name)) as number;
 }

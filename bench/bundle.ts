@@ -63,7 +63,9 @@ export function ensureDashboardBuild(force: boolean): string | null {
   if (force || !existsSync(index)) {
     console.log(`  building the dashboard (npx vite build --config dashboard/vite.config.ts)…`);
     const r = spawnSync('npx', ['vite', 'build', '--config', 'dashboard/vite.config.ts'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
-    if (r.status !== 0) return existsSync(index) ? null : `the dashboard build failed: ${(r.stderr ?? '').split('\n').slice(-5).join(' ')}`;
+    // When npx could not be started there is an error and no output at all.
+    const why = r.error ? r.error.message : r.stderr.split('\n').slice(-5).join(' ');
+    if (r.status !== 0) return existsSync(index) ? null : `the dashboard build failed: ${why}`;
   } else if (isStale('dashboard')) {
     console.log(`  note: dist/dashboard is older than its sources (built ${statSync(index).mtime.toISOString()}); run with --build to rebuild first`);
   }

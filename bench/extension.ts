@@ -86,7 +86,7 @@ async function contentScriptTime(page: Page, quick: boolean) {
   // The detector re-reads the page 0.4, 1.2, 3 and 6 s after load.
   await page.waitForTimeout(quick ? 3500 : 6800);
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] } };
-  const metrics = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  const metrics = await cdp.send('Performance.getMetrics');
   await cdp.detach();
   const times = extensionTime(profile);
   const total = [...times.values()].reduce((a, b) => a + b, 0);
@@ -157,7 +157,10 @@ async function popupTime(ext: Awaited<ReturnType<typeof launchWithExtension>>, p
   const control = await ext.context.newPage();
   await control.goto(`chrome-extension://${ext.extensionId}/options.html`);
   await control.evaluate((apiBaseUrl) => chrome.runtime.sendMessage({ type: 'settings:set', apiBaseUrl }), apiBase);
-  const login = (await control.evaluate((creds) => chrome.runtime.sendMessage({ type: 'auth:login', ...creds }), { email: data.big.email, password: PASSWORD })) as { ok: boolean; error?: string };
+  const login = await control.evaluate(
+    (creds): Promise<{ ok: boolean; error?: string }> => chrome.runtime.sendMessage({ type: 'auth:login', ...creds }),
+    { email: data.big.email, password: PASSWORD },
+  );
   const signedIn = login.ok;
   if (!signedIn) detail(`extension sign-in failed (${login.error}); the popup is measured signed out`);
 

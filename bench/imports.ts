@@ -75,7 +75,7 @@ export async function measureImports(dbLabel: string, server: ServerInfo, timeou
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: 'bench-password-1', firstName: 'Importer' }),
   });
-  const token = String(((await json(signup)).data as { token?: string }).token ?? '');
+  const token = ((await json(signup)).data as { token?: string }).token ?? '';
 
   const kb = (n: string) => (Buffer.byteLength(n) / 1000).toFixed(0);
   try {
@@ -95,7 +95,7 @@ export async function measureImports(dbLabel: string, server: ServerInfo, timeou
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({ name: `Imported ${csv.rows}`, description: '', slug: `bench-import-${csv.rows}-${Date.now()}`, visibility: 'private' }),
       });
-      const sheetId = String(((await json(created)).data as { sheet?: { _id: string } }).sheet?._id ?? '');
+      const sheetId = ((await json(created)).data as { sheet?: { _id: string } }).sheet?._id ?? '';
       const r = await upload(`${server.url}/question-tracker/v1/user/uploader/sheet`, token, csv.text, { sheetId }, timeoutMs);
       const d = r.body.data as { added?: number } | null;
       if (r.status === 200) rowsPerSecond = csv.rows / (r.ms / 1000);

@@ -159,7 +159,10 @@ export interface ServerInfo {
 /** Ends one child we started, by its pid: SIGTERM, then SIGKILL after a grace period. */
 function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    if (child.exitCode !== null || child.signalCode !== null) {
+      resolve();
+      return;
+    }
     const timer = setTimeout(() => {
       if (child.pid && child.exitCode === null) process.kill(child.pid, 'SIGKILL');
     }, graceMs);
@@ -186,14 +189,14 @@ export async function startServer(label: string, env: Record<string, string>, ti
     return stopChild(child);
   });
   let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => {
+  child.stderr.on('data', (d: Buffer) => {
     stderr += d.toString();
     if (stderr.length > 20_000) stderr = stderr.slice(-10_000);
   });
   const ready = await new Promise<{ port: number; bytes: number; etag: string }>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`server ${label} did not start in ${timeoutMs} ms\n${stderr}`)), timeoutMs);
-    child.stdout?.on('data', (d: Buffer) => {
+    child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       const line = out.split('\n').find((l) => l.startsWith('BENCH_READY '));
       if (line) {
@@ -240,7 +243,8 @@ export async function drain(server: ServerInfo, maxMs = 120_000): Promise<number
 }
 
 export function errorText(err: unknown): string {
-  const e = err as Error & { cause?: Error & { code?: string } };
+  // Anything may be thrown: an Error (whose cause may carry a code), a string, even null.
+  const e = err as { message?: string; cause?: { code?: string; message?: string } } | null | undefined;
   const cause = e?.cause ? ` (${e.cause.code ?? ''} ${e.cause.message ?? ''})`.replace('( ', '(') : '';
   return `${(e?.message ?? String(err)).split('\n')[0]?.slice(0, 200) ?? 'error'}${cause}`;
 }

@@ -132,7 +132,7 @@ async function main() {
     heading('6. Dashboard JavaScript per route');
     const buildError = ensureDashboardBuild(forceBuild);
     if (buildError) skip('6', 'dashboard build', buildError);
-    if (want('6')) await step('6 bundle', async () => measureBundle());
+    if (want('6')) await step('6 bundle', () => Promise.resolve(measureBundle()));
   }
   if (want('8') && !existsSync(join(EXTENSION_DIR, 'manifest.json'))) {
     console.log('  building the extension (npx wxt build)…');
@@ -190,7 +190,7 @@ async function main() {
 
   if (want('7')) {
     heading('7. Dashboard in Chromium');
-    if (base && data) await step('7 browser', () => measureBrowser(base.url, data as BenchData, quick));
+    if (base && data) await step('7 browser', () => measureBrowser(base.url, data, quick));
     else skip('7', 'dashboard in Chromium', 'no seeded server (run with steps 2–5 or PostgreSQL available)');
   }
   if (want('8')) {
@@ -204,7 +204,7 @@ async function main() {
     if (primary && pgUrl && data) {
       const second = await startServer('PostgreSQL B', serverEnv(data, { url: pgUrl }));
       try {
-        await step('9 scale', () => measureScale(primary as ServerInfo, second, data as BenchData, single?.sheet.rps ?? null, LOAD));
+        await step('9 scale', () => measureScale(primary, second, data, single?.sheet.rps ?? null, LOAD));
       } finally {
         await second.stop();
       }
@@ -217,7 +217,7 @@ async function main() {
       // comes from 200 places and the per-address throttle does not refuse it before it is hashed.
       const hashing = await startServer('PostgreSQL sign-in burst', { ...serverEnv(data, { url: pgUrl }), BENCH_SCRYPT_N: '131072', TRUST_PROXY: 'true' });
       try {
-        details.signinBurst = await step('10 sign-in burst', () => measureSigninBurst(hashing, data as BenchData, quick));
+        details.signinBurst = await step('10 sign-in burst', () => measureSigninBurst(hashing, data, quick));
       } finally {
         await hashing.stop();
       }

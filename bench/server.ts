@@ -96,7 +96,7 @@ async function benchFetch(target: AppType, request: Request, env: unknown): Prom
   if (own && request.url.endsWith('/__bench/inflight')) return bench.fetch(request, env);
   inflight++;
   try {
-    return await (own ? bench.fetch(request, env) : target.fetch(request, env as never));
+    return await (own ? bench.fetch(request, env) : target.fetch(request, env));
   } finally {
     inflight--;
   }

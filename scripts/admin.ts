@@ -116,16 +116,16 @@ export async function resetLinkFor(db: Db, rawEmail: string, context: AdminConte
 }
 
 const COMMANDS: Record<string, { args: [min: number, max: number]; run: (db: Db, args: string[], context: AdminContext) => Promise<string> }> = {
-  'grant-premium': { args: [1, 1], run: async (db, [email]) => describe(await setPremium(db, email!, true)) },
-  'revoke-premium': { args: [1, 1], run: async (db, [email]) => describe(await setPremium(db, email!, false)) },
+  'grant-premium': { args: [1, 1], run: async (db, [email = '']) => describe(await setPremium(db, email, true)) },
+  'revoke-premium': { args: [1, 1], run: async (db, [email = '']) => describe(await setPremium(db, email, false)) },
   'verify-question': {
     args: [1, 2],
-    run: async (db, [url, name]) => {
-      const r = await verifyQuestion(db, url!, name);
+    run: async (db, [url = '', name]) => {
+      const r = await verifyQuestion(db, url, name);
       return r.changed ? `Verified "${r.name}" (${r.difficulty}) into the catalogue.` : `"${r.name}" was verified already; nothing changed.`;
     },
   },
-  'reset-link': { args: [1, 1], run: (db, [email], context) => resetLinkFor(db, email!, context) },
+  'reset-link': { args: [1, 1], run: (db, [email = ''], context) => resetLinkFor(db, email, context) },
 };
 
 /** Runs one command line; returns the process exit code. */

@@ -101,8 +101,8 @@ const cell = (v: number | undefined) => (v === undefined ? '—' : String(v));
 const header = ['check', 'database', 'cases', 'leaks', 'lost writes', '5xx', 'payloads executed'];
 const body = table.map((r) => [r.check, r.database, String(r.cases), cell(r.leaks), cell(r.lostWrites), cell(r.serverErrors), cell(r.payloadsExecuted)]);
 const footer = ['total', '', String(total('cases')), String(total('leaks')), String(total('lostWrites')), String(total('serverErrors')), String(total('payloadsExecuted'))];
-const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length), footer[i]!.length));
-const line = (cells: string[]) => `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]?.length ?? 0), footer[i]?.length ?? 0));
+const line = (cells: string[]) => `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
 const rule = `|${widths.map((w, i) => (i < 2 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
 
 console.log('\nSecurity summary');

@@ -157,6 +157,6 @@ export async function ping(db: Db): Promise<void> {
 
 /** Rows of a raw query, whichever driver ran it (PGlite answers { rows }, postgres.js an array). */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
+  const result = (await db.execute(query)) as { rows?: T[] } | T[];
   return Array.isArray(result) ? result : (result.rows ?? []);
 }

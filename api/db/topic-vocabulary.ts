@@ -13,7 +13,7 @@ export async function canonicalizeStoredTopics(db: Db): Promise<number> {
     db,
     sql`select distinct t from (select unnest(topics) as t from questions union select unnest(topics) from custom_questions) x`,
   );
-  const renames = Object.fromEntries(stored.map(({ t }) => [t, canonicalTopic(t)]).filter(([from, to]) => from !== to));
+  const renames = Object.fromEntries(stored.map(({ t }): [string, string] => [t, canonicalTopic(t)]).filter(([from, to]) => from !== to));
   const from = Object.keys(renames);
   if (!from.length) return 0;
   const map = JSON.stringify(renames);

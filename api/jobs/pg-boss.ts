@@ -35,8 +35,8 @@ export interface PgBossQueueOptions {
 export function pgBossQueue(options: PgBossQueueOptions): JobQueue & { boss: PgBoss } {
   const pglite = options.pglite;
   const db: PgBoss.Db | undefined = pglite && {
-    async executeSql(text, values) {
-      // pg-boss sends its migrations as one multi-statement text without values.
+    // pg-boss types values as always given, but sends its migrations as one multi-statement text without them.
+    async executeSql(text: string, values?: unknown[]) {
       if (values && values.length) return { rows: (await pglite.query(text, values)).rows };
       const results = await pglite.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };

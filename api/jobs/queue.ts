@@ -36,14 +36,15 @@ export function manualQueue() {
   const queue = {
     sent: [] as { name: JobName; data: unknown }[],
     failures,
-    async send<N extends JobName>(name: N, data: JobData[N], key?: string) {
-      if (key && waiting.some((j) => j.name === name && j.key === key)) return false;
+    send<N extends JobName>(name: N, data: JobData[N], key?: string) {
+      if (key && waiting.some((j) => j.name === name && j.key === key)) return Promise.resolve(false);
       waiting.push({ name, data, key, tries: 0 });
       queue.sent.push({ name, data });
-      return true;
+      return Promise.resolve(true);
     },
-    async start(h: JobHandlers) {
+    start(h: JobHandlers) {
       handlers = h;
+      return Promise.resolve();
     },
     async stop() {},
     waiting: () => waiting.map((j) => ({ name: j.name, data: j.data })),
@@ -51,8 +52,7 @@ export function manualQueue() {
     async drain(): Promise<number> {
       if (!handlers) throw new Error('manualQueue: start() it with handlers first');
       let runs = 0;
-      while (waiting.length) {
-        const job = waiting.shift()!;
+      for (let job = waiting.shift(); job; job = waiting.shift()) {
         runs++;
         try {
           await (handlers[job.name] as (d: unknown) => Promise<void>)(job.data);

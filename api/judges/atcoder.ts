@@ -61,9 +61,10 @@ export const atcoderJudge: JudgeAdapter = {
       figures.history = history;
       figures.contests = json.length;
       const last = history.at(-1);
-      figures.rating = last ? last.rating : null;
+      const rating = last ? last.rating : null;
+      figures.rating = rating;
       figures.maxRating = history.length ? Math.max(...history.map((p) => p.rating)) : null;
-      figures.rank = figures.rating === null ? null : (COLOURS.find(([floor]) => figures.rating! >= floor)?.[1] ?? null);
+      figures.rank = rating === null ? null : (COLOURS.find(([floor]) => rating >= floor)?.[1] ?? null);
       return { kind: 'ok', figures };
     },
   },
@@ -80,7 +81,7 @@ export const atcoderJudge: JudgeAdapter = {
         const length = /<td[^>]*>\s*(\d{1,4}):(\d{2})\s*<\/td>/.exec(row);
         const entry = contest({
           code: code(link?.[1]),
-          name: link ? text(decodeEntities(link[2]!)) : undefined,
+          name: link ? text(decodeEntities(link[2] ?? '')) : undefined,
           url: (c) => `https://atcoder.jp/contests/${c}`,
           startsAt: time ? listTime(time) : undefined,
           durationSeconds: length ? Number(length[1]) * 3600 + Number(length[2]) * 60 : undefined,

@@ -13,7 +13,7 @@ function istTime(date: string, time: string): Date | undefined {
 /** "26 Nov 2026  20:00:00" (the list's older field, IST). */
 function listDate(v: unknown): Date | undefined {
   const m = typeof v === 'string' ? /^(\d{1,2}) ([A-Z][a-z]{2}) (\d{4})\s+(\d{2}:\d{2}(?::\d{2})?)$/.exec(v.trim()) : null;
-  const month = m ? MONTHS.indexOf(m[2]!) : -1;
+  const month = m ? MONTHS.indexOf(m[2] ?? '') : -1;
   // Date would roll 31 Feb over into March: such a date is refused.
   if (!m || month < 0 || Number(m[1]) > new Date(Date.UTC(Number(m[3]), month + 1, 0)).getUTCDate()) return undefined;
   return istTime(`${m[3]}-${String(month + 1).padStart(2, '0')}-${(m[1] ?? '').padStart(2, '0')}`, m[4] ?? '');
@@ -22,7 +22,7 @@ function listDate(v: unknown): Date | undefined {
 /** The rating history the profile page embeds for its chart: `var all_rating = [...];`. */
 function embeddedHistory(html: string): unknown[] | undefined {
   const m = /var all_rating\s*=\s*(\[[\s\S]*?\]);/.exec(html);
-  const json = m ? readJson(m[1]!) : undefined;
+  const json = m ? readJson(m[1] ?? '') : undefined;
   return Array.isArray(json) ? json : undefined;
 }
 
@@ -58,7 +58,7 @@ export const codechefJudge: JudgeAdapter = {
         const value = whole(h.rating, 10_000);
         const name = text(h.name);
         const end = typeof h.end_date === 'string' ? /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/.exec(h.end_date) : null;
-        const at = end ? istTime(end[1]!, end[2]!) : undefined;
+        const at = end ? istTime(end[1] ?? '', end[2] ?? '') : undefined;
         if (value !== null && name && at) history.push({ contest: name, at: at.toISOString(), rating: value });
       }
       figures.history = history;

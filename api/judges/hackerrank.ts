@@ -68,7 +68,7 @@ export const hackerrankJudge: JudgeAdapter = {
       // The best badge stands for a rank: HackerRank's own short title for a profile.
       figures.rank = best ? `${best.name} ${best.stars}★` : null;
 
-      const rated = ratings.find((m) => isRecord(m) && typeof m.category === 'string' && m.category.trim().toLowerCase() === RATED_CATEGORY);
+      const rated: unknown = ratings.find((m) => isRecord(m) && typeof m.category === 'string' && m.category.trim().toLowerCase() === RATED_CATEGORY);
       const events: unknown[] = isRecord(rated) && Array.isArray(rated.events) ? rated.events.slice(-MAX_EVENTS) : [];
       const history: RatingPoint[] = [];
       for (const e of events) {

@@ -1,4 +1,4 @@
-import { isRecord, num } from '../../shared/untrusted';
+import { num } from '../../shared/untrusted';
 import type { RatingPoint } from '../db/schema';
 import type { AccountFigures, ContestEntry, JudgeAnswer } from './types';
 

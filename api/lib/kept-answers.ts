@@ -73,7 +73,8 @@ export function keptSheetAnswers(deps: Deps): MiddlewareHandler<AppEnv> {
       if (!kept) return next();
       user = kept;
     }
-    const answer = deps.kept.sheets.get(sheetAnswerKey(user, match[1] ? { slug: match[2]! } : { id: match[2]! }));
+    const [, bySlug, key = ''] = match;
+    const answer = deps.kept.sheets.get(sheetAnswerKey(user, bySlug ? { slug: key } : { id: key }));
     if (!answer) return next();
     // Built from plain records rather than through the context: the Node adapter then writes them as
     // they are, without a Headers object in between.

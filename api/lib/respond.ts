@@ -44,18 +44,21 @@ export function encodeAnswer(identity: string, build: () => string): EncodedAnsw
 
 /**
  * Sends an encoded answer, or 304 without a body when If-None-Match names its ETag; compressed when the
- * client accepts it (so the answer varies by Accept-Encoding as well as by Origin). Typed like `ok`, so
- * the RPC client sees the same shape.
+ * client accepts it (so the answer varies by Accept-Encoding as well as by Origin). The caller types it as
+ * the `OkAnswer` it encodes, so the RPC client sees the same shape as from `ok`.
  */
-export async function sendAnswer<T>(c: Context, answer: EncodedAnswer) {
+export async function sendAnswer(c: Context, answer: EncodedAnswer): Promise<Response> {
   c.header('Vary', 'Accept-Encoding', { append: true });
   if (isCurrent(c.req.header('if-none-match'), answer.etag)) {
-    return c.body(null, 304, { ETag: answer.etag }) as unknown as ReturnType<typeof ok<T, 200>>;
+    return c.body(null, 304, { ETag: answer.etag });
   }
   const sent = await compressAnswer(c.req.header('accept-encoding'), answer.body);
   const coding = sent.coding === 'identity' ? {} : { 'Content-Encoding': sent.coding };
-  return c.body(sent.body, 200, { 'Content-Type': 'application/json', ETag: answer.etag, ...coding }) as unknown as ReturnType<typeof ok<T, 200>>;
+  return c.body(sent.body, 200, { 'Content-Type': 'application/json', ETag: answer.etag, ...coding });
 }
+
+/** What `ok(c, data, 200)` answers for data of type T. */
+export type OkAnswer<T> = ReturnType<typeof ok<T, 200>>;
 
 /** Whether an If-None-Match header names this ETag (weakly: with or without its W/ prefix). */
 export function isCurrent(ifNoneMatch: string | undefined, etag: string): boolean {

@@ -5,7 +5,7 @@ import { createSheetBodySchema, updateSheetBodySchema, validateSlugQuerySchema }
 import { updateSlugBodySchema } from '../../shared/schemas/sharing';
 import type { AppEnv, Deps } from '../lib/env';
 import { sheetAnswerKey, type SheetKey } from '../lib/kept-answers';
-import { encodeAnswer, ok, sendAnswer, valid, type EncodedAnswer } from '../lib/respond';
+import { encodeAnswer, ok, sendAnswer, valid, type EncodedAnswer, type OkAnswer } from '../lib/respond';
 import { PRIVATE_REVALIDATE } from '../lib/security-headers';
 import { deleteSheet, setVisibility, updateSlug } from '../services/sharing';
 import type { Mapping, Sheet, SheetProgress } from '../../shared/schemas/sheet';
@@ -32,7 +32,7 @@ export function sheetRoutes(deps: Deps) {
   /** A signed-in viewer's sheet may stay in their browser, revalidated by its ETag (lib/kept-answers says the same). */
   function sendSheet(c: Context<AppEnv>, answer: EncodedAnswer) {
     if (c.get('user')) c.header('Cache-Control', PRIVATE_REVALIDATE);
-    return sendAnswer<SheetAnswer>(c, answer);
+    return sendAnswer(c, answer) as Promise<OkAnswer<SheetAnswer>>;
   }
 
   return new Hono<AppEnv>()

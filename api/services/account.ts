@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, or } from 'drizzle-orm';
 import { RULE_MESSAGES } from '../../shared/rules/account';
 import type { AccountSheet, SheetChoice } from '../../shared/schemas/user';
 import { collaborators, invites, mappings, sessions, sheetFollows, sheets, users } from '../db/schema';
@@ -58,7 +58,7 @@ export async function listOwnSheets(deps: AuthDeps, user: UserRow): Promise<Acco
     .from(mappings)
     .where(inArray(mappings.sheetId, ids))
     .groupBy(mappings.sheetId);
-  const totalBySheet = new Map(totals.map((t) => [t.sheetId, Number(t.n)]));
+  const totalBySheet = new Map(totals.map((t) => [t.sheetId, t.n]));
   return own.map((s) => ({
     _id: s.id,
     name: s.name,

@@ -9,7 +9,7 @@ interface Count {
   count: number;
 }
 
-const toMap = (rows: Count[]): Distribution => Object.fromEntries(rows.map((r) => [r.name, Number(r.count)]));
+const toMap = (rows: Count[]): Distribution => Object.fromEntries(rows.map((r) => [r.name, r.count]));
 
 type Kind = 'difficulty' | 'platform' | 'topic' | 'company' | 'total';
 /** A literal, not a parameter: a parameter's type cannot be inferred inside a union. */
@@ -61,7 +61,7 @@ export async function getAnalytics(db: Db, clock: Clock, userId: string, days: n
       difficultyWiseDistribution: of('difficulty'),
       platformWiseDistribution: of('platform'),
     },
-    totalSolved: Number(rows.find((r) => r.kind === 'total')?.count ?? 0),
+    totalSolved: rows.find((r) => r.kind === 'total')?.count ?? 0,
   };
 }
 

@@ -153,7 +153,7 @@ export async function login(
     return { row, good: await deps.passwords.verify(input.password, row?.passwordHash ?? null) };
   });
   if (!row || !good) throw unauthorized(RULE_MESSAGES.wrongCredentials);
-  await deps.throttle.clear(keys[0]!.key);
+  await deps.throttle.clear(accountThrottleKey(input.email));
   await releaseAttempts(deps, held.slice(1));
   return { token: await issueSession(deps, row.id), user: toUser(row) };
 }

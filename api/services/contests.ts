@@ -119,7 +119,8 @@ export async function createFeed(db: Db, userId: string, platforms: readonly str
     .values({ userId, tokenHash: hashToken(token), platforms: known })
     .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash: hashToken(token), platforms: known, createdAt: sql`now()` } })
     .returning();
-  return { token, feed: { platforms: row!.platforms, createdAt: row!.createdAt.toISOString() } };
+  if (!row) throw new Error('calendar feed upsert returned nothing');
+  return { token, feed: { platforms: row.platforms, createdAt: row.createdAt.toISOString() } };
 }
 
 export async function getFeed(db: Db, userId: string) {

@@ -33,7 +33,7 @@ export const seenColumns = {
 };
 
 /** The join condition of a user's own data for the question of the row (see seenColumns). */
-export const ownCustom = (userId: string): SQL => and(eq(customQuestions.questionId, questions.id), eq(customQuestions.userId, userId))!;
+export const ownCustom = (userId: string): SQL => sql`(${eq(customQuestions.questionId, questions.id)} and ${eq(customQuestions.userId, userId)})`;
 
 /** The same for SQL written by hand, where the question is `q` and the user's id is given as SQL. */
 export const ownCustomJoin = (userId: SQL) => sql`left join custom_questions cq on cq.question_id = q.id and cq.user_id = ${userId}`;
@@ -112,5 +112,5 @@ export async function findRecordOf(db: Db, userId: string, questionId: string) {
       .from(customQuestions)
       .where(and(eq(customQuestions.userId, userId), eq(customQuestions.questionId, questionId))),
   ]);
-  return { record: record[0], custom: custom[0] as CustomRow | undefined };
+  return { record: record[0], custom: custom[0] };
 }

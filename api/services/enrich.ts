@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { notFound } from '../lib/errors';
 import { findRecordOf, saveCustomData, type CustomRow } from './custom-questions';
-import { findQuestion, parseOrThrow, toQuestion, type QuestionRow } from './questions';
+import { findQuestion, parseOrThrow, toQuestion } from './questions';
 import { canonicalTopics } from '../../shared/rules/topics';
 
 export type EnrichBody = z.output<typeof enrichQuestionBodySchema>;
@@ -43,7 +43,7 @@ export async function enrichQuestion(deps: { db: Db; clock: Clock }, userId: str
   const before: CustomRow = custom ?? { name: row.name, difficulty: row.difficulty, topics: row.topics };
   const name = body.name?.replace(/\s+/g, ' ').trim();
   const topics = body.topics ? canonicalTopics(body.topics) : [];
-  const saved = await saveCustomData(deps.db, deps.clock, userId, row as QuestionRow, { name, difficulty: body.difficulty, topics }, 'fill');
+  const saved = await saveCustomData(deps.db, deps.clock, userId, row, { name, difficulty: body.difficulty, topics }, 'fill');
   if (!saved) {
     // Verified meanwhile: the catalogue's data wins.
     const current = await findQuestion(deps.db, parsed);

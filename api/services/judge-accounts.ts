@@ -85,8 +85,9 @@ export async function linkAccount(deps: JudgeDeps, userId: string, platform: str
     .values({ userId, platform, public: body.public ?? false, ...values })
     .onConflictDoUpdate({ target: [judgeAccounts.userId, judgeAccounts.platform], set: { ...values, ...(body.public !== undefined && { public: body.public }) } })
     .returning();
+  if (!row) throw new Error('judge account upsert returned nothing');
   await recomputeRanking(deps.db, userId);
-  return toWire(row!, now);
+  return toWire(row, now);
 }
 
 export async function listAccounts(deps: Pick<JudgeDeps, 'db' | 'clock'>, userId: string) {
@@ -112,8 +113,9 @@ export async function unlinkAccount(deps: Pick<JudgeDeps, 'db'>, userId: string,
 export async function setAccountPublic(deps: Pick<JudgeDeps, 'db' | 'clock'>, userId: string, platform: string, value: boolean): Promise<JudgeAccount> {
   const row = await ownAccount(deps.db, userId, platform);
   const [updated] = await deps.db.update(judgeAccounts).set({ public: value, updatedAt: deps.clock.now() }).where(eq(judgeAccounts.id, row.id)).returning();
+  if (!updated) throw new Error('judge account update returned nothing');
   await recomputeRanking(deps.db, userId);
-  return toWire(updated!, deps.clock.now());
+  return toWire(updated, deps.clock.now());
 }
 
 /** POST refresh: queues a refresh unless the owner asked for one within the cooldown (429 with Retry-After). */
@@ -129,7 +131,9 @@ export async function requestRefresh(deps: JudgeDeps, userId: string, platform: 
     .where(and(eq(judgeAccounts.id, row.id), or(isNull(judgeAccounts.refreshRequestedAt), lt(judgeAccounts.refreshRequestedAt, since))))
     .returning();
   if (!claimed) {
-    const wait = Math.max(1, Math.ceil((row.refreshRequestedAt!.getTime() + cooldownMs - now.getTime()) / 1000));
+    // Refused only when the last request is within the cooldown, so there is one (now stands in otherwise).
+    const last = row.refreshRequestedAt ?? now;
+    const wait = Math.max(1, Math.ceil((last.getTime() + cooldownMs - now.getTime()) / 1000));
     throw new AppError(429, 'TooManyRequests', M.refreshTooSoon, { 'Retry-After': String(wait) });
   }
   await deps.jobs.send('refresh-account', { accountId: row.id, platform }, row.id);

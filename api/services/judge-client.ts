@@ -132,7 +132,8 @@ export function createJudgeClient(options: {
           // Codeforces says "Call limit exceeded" with a 503; the adapter would only call it unreadable.
           throw new JudgeDownError(adapter.id, wait, `HTTP ${res.status}`);
         }
-        answers[r.key] = { status: res.status, body, ...(res.headers.get('location') && { location: res.headers.get('location')! }) };
+        const location = res.headers.get('location');
+        answers[r.key] = { status: res.status, body, ...(location && { location }) };
       }
       return answers;
     },

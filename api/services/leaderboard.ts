@@ -57,7 +57,7 @@ function boardFor(deps: Deps, metric: RankingMetric): Promise<Board> {
   const kept = deps.kept.boards.get(metric);
   if (kept) return Promise.resolve(kept);
   let pending = reading.get(deps);
-  if (!pending) reading.set(deps, (pending = new Map()));
+  if (!pending) reading.set(deps, (pending = new Map<RankingMetric, Promise<Board>>()));
   const inFlight = pending.get(metric);
   if (inFlight) return inFlight;
   const ticket = deps.caches.ticket();
@@ -158,5 +158,5 @@ export async function leaderboard(deps: Deps, viewer: UserRow | null, query: { m
     rows.push({ rank, profileName: r.profileName, value: r.value });
   });
   const me: LeaderboardRow | null = viewer && own !== undefined && own !== null ? { rank: ownAbove + 1, profileName: viewer.profileName, value: own } : null;
-  return { metric: query.metric, page: query.page, pageSize: LEADERBOARD_PAGE_SIZE, rows, me, total: Number(total) };
+  return { metric: query.metric, page: query.page, pageSize: LEADERBOARD_PAGE_SIZE, rows, me, total };
 }

@@ -234,7 +234,7 @@ export async function listNotes(db: Db, userId: string, filter: ListNotesFilter)
   const rows = await db.select(noteColumns).from(notes).where(where).orderBy(desc(notes.createdAt), desc(notes.id)).limit(filter.limit).offset(offset);
   // A short page that is not empty (or the first page) is the last one: it tells the total without counting.
   const last = rows.length < filter.limit && (rows.length > 0 || offset === 0);
-  const total = last ? offset + rows.length : Number((await db.select({ n: count() }).from(notes).where(where))[0]?.n ?? 0);
+  const total = last ? offset + rows.length : ((await db.select({ n: count() }).from(notes).where(where))[0]?.n ?? 0);
   const rel = await loadRelations(db, rows);
   return {
     notes: rows.map((r) => toSummary(r, rel)),
@@ -254,7 +254,7 @@ export async function listNoteTags(db: Db, userId: string): Promise<NoteTagCount
     .where(eq(noteTags.userId, userId))
     .groupBy(noteTags.id, noteTags.name)
     .orderBy(asc(sql`lower(${noteTags.name})`));
-  return rows.map((r) => ({ _id: r.id, name: r.name, count: Number(r.n) }));
+  return rows.map((r) => ({ _id: r.id, name: r.name, count: r.n }));
 }
 
 // ---------------------------------------------------------------------------------------------

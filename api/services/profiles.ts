@@ -42,7 +42,7 @@ export async function getProfile(db: Db, clock: Clock, viewer: UserRow | null, p
   const byPlatform: Record<string, number> = {};
   let total = 0;
   for (const row of counts) {
-    const n = Number(row.n);
+    const n = row.n;
     total += n;
     byDifficulty[row.difficulty] = (byDifficulty[row.difficulty] ?? 0) + n;
     byPlatform[row.platform] = (byPlatform[row.platform] ?? 0) + n;

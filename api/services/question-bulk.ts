@@ -30,7 +30,7 @@ export const newIds = (n: number) => Array.from({ length: n }, () => randomUUID(
 export async function jsonColumns<T extends Record<string, unknown>>(tx: Db, query: SQL): Promise<T> {
   const [row] = await queryRows<Record<keyof T, string>>(tx, query);
   if (!row) throw new Error('bulk statement answered no row');
-  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, JSON.parse(v as string) as unknown])) as T;
+  return Object.fromEntries(Object.entries<string>(row).map(([k, v]) => [k, JSON.parse(v) as unknown])) as T;
 }
 
 /**
@@ -109,8 +109,7 @@ export async function resolveQuestions(tx: Db, problems: ParsedProblem[], create
   const missing = problems.filter((p) => !found.has(problemKey(p)));
   if (!missing.length) return found;
 
-  const ids = newIds(missing.length);
-  const created = missing.map((p, i): QuestionTuple => [ids[i]!, p.platform, p.key, nameFromKey(p.key), p.url]);
+  const created = missing.map((p): QuestionTuple => [randomUUID(), p.platform, p.key, nameFromKey(p.key), p.url]);
   const values = JSON.stringify(created.map(([id, platform, key, name, url]) => ({ id, platform, key, name, slug: slugFromKey(key), url })));
   const insert = sql`insert into questions (id, platform, key, name, slug, problem_url, verified, created_by)
     select w.id, w.platform, w.key, w.name, w.slug, w.url, false, ${createdBy}

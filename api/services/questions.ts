@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { parseProblemUrl } from '../../shared/platforms/index';
 import type { ParsedProblem } from '../../shared/platforms/types';
 import { QUESTION_MESSAGES, type PopularSheet, type Question, type UnknownQuestion } from '../../shared/schemas/question';
@@ -136,7 +136,7 @@ export async function searchQuestions(db: Db, name: string, userId: string | nul
   const ranked = (column: SQLWrapper) => {
     const lname = sql`lower(${column})`;
     return {
-      matches: or(sql`${lname} like ${'%' + like + '%'}`, sql`${lname} % ${q}`, sql`${q} <% ${lname}`)!,
+      matches: sql`(${lname} like ${'%' + like + '%'} or ${lname} % ${q} or ${q} <% ${lname})`,
       rank: sql<number>`case
         when ${lname} = ${q} then 0
         when ${lname} like ${like + '%'} then 1

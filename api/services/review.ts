@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { createEmptyCard, fsrs, generatorParameters, Rating, State, type Card, type Grade } from 'ts-fsrs';
+import { createEmptyCard, dateDiffInDays, fsrs, generatorParameters, Rating, State, TypeConvert, type Card, type Grade } from 'ts-fsrs';
 import { isUuid } from '../../shared/schemas/note';
 import {
   CARD_STATES,
@@ -94,19 +94,21 @@ export async function queueNow(db: Db, clock: Clock, userId: string, questionId:
 type CardRow = typeof reviewCards.$inferSelect;
 
 function toFsrs(row: CardRow): Card {
+  // An empty card gives the fields not stored here (elapsed days, learning steps) their zero.
   return {
-    due: row.due,
+    ...createEmptyCard(row.due),
     stability: row.stability,
     difficulty: row.difficulty,
-    elapsed_days: 0,
     scheduled_days: row.scheduledDays,
-    learning_steps: 0,
     reps: row.reps,
     lapses: row.lapses,
-    state: row.state as State,
+    state: TypeConvert.state(row.state),
     last_review: row.lastReview ?? undefined,
   };
 }
+
+/** Whole days since the card's previous review (none for a new card): what its review log records. */
+const elapsedDays = (card: Card, now: Date) => (card.state !== State.New && card.last_review ? dateDiffInDays(card.last_review, now) : 0);
 
 function toCard(row: CardRow): ReviewCard {
   return {
@@ -367,7 +369,7 @@ export async function rate(deps: ReviewDeps, userId: string, questionId: string,
         due: log.due,
         stability: log.stability,
         difficulty: log.difficulty,
-        elapsedDays: log.elapsed_days,
+        elapsedDays: elapsedDays(toFsrs(row), now),
         scheduledDays: log.scheduled_days,
         reviewedAt: now,
       })
@@ -477,7 +479,7 @@ export async function retention(db: Db, userId: string): Promise<Retention> {
   return {
     reviews,
     recalled: reviews ? (row?.recalled ?? 0) / reviews : null,
-    averageInterval: row?.interval === null || row?.interval === undefined ? null : Math.round(Number(row.interval) * 10) / 10,
+    averageInterval: row?.interval === null || row?.interval === undefined ? null : Math.round(row.interval * 10) / 10,
   };
 }
 

@@ -31,16 +31,16 @@ function readSheetCsv(text: string): SheetImportRow[] {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
   const [header, ...rows] = parsed.data;
   if (!header) throw badRequest(UPLOAD_MESSAGES.empty);
-  const names = header.map((h) => String(h).trim());
+  const names = header.map((h) => h.trim());
   const missing = SHEET_IMPORT_LAYOUT.required.filter((c) => !names.includes(c));
   if (missing.length) throw badRequest(UPLOAD_MESSAGES.missingColumns(missing));
   const at = (name: string) => names.indexOf(name);
   const [u, t, s] = [at('problemUrl'), at('topic'), at('subTopic')];
   const out = rows.map((cells, i) => ({
     row: i + 2,
-    problemUrl: String(cells[u] ?? '').trim(),
-    topic: String(cells[t] ?? '').trim().slice(0, 120),
-    subTopic: String(cells[s] ?? '').trim().slice(0, 120),
+    problemUrl: (cells[u] ?? '').trim(),
+    topic: (cells[t] ?? '').trim().slice(0, 120),
+    subTopic: (cells[s] ?? '').trim().slice(0, 120),
   }));
   if (!out.length) throw badRequest(UPLOAD_MESSAGES.empty);
   return out;

@@ -140,11 +140,14 @@ export async function renameTopic(deps: TreeDeps, sheetId: string, user: UserRow
     if (taken) throw conflict(taken);
     config.topicOrder[i] = newTopic;
     config.subTopicOrder[newTopic] = subTopicsOf(config.subTopicOrder, oldTopic);
-    delete config.subTopicOrder[oldTopic];
+    config.subTopicOrder = withoutTopic(config.subTopicOrder, oldTopic);
     await tx.update(mappings).set({ topic: newTopic }).where(and(eq(mappings.sheetId, sheetId), eq(mappings.topic, oldTopic)));
     return (await saveConfig(tx, deps.clock, sheet, config)).version;
   });
 }
+
+/** The subtopic map without a topic's entry. */
+const withoutTopic = (order: SheetConfig['subTopicOrder'], topic: string) => Object.fromEntries(Object.entries(order).filter(([t]) => t !== topic));
 
 /** Deletes a topic with its subtopics and the questions placed in them. */
 export async function deleteTopic(deps: TreeDeps, sheetId: string, user: UserRow | null, topic: string) {
@@ -153,7 +156,7 @@ export async function deleteTopic(deps: TreeDeps, sheetId: string, user: UserRow
     const gone = await tx.delete(mappings).where(and(eq(mappings.sheetId, sheetId), eq(mappings.topic, topic))).returning({ id: mappings.id });
     const goneIds = new Set(gone.map((g) => g.id));
     config.topicOrder = config.topicOrder.filter((t) => t !== topic);
-    delete config.subTopicOrder[topic];
+    config.subTopicOrder = withoutTopic(config.subTopicOrder, topic);
     config.questionOrder = config.questionOrder.filter((id) => !goneIds.has(id));
     return (await saveConfig(tx, deps.clock, sheet, config)).version;
   });

@@ -54,7 +54,7 @@ function toSheet(access: SheetAccess, user: UserRow | null, stats: SheetStats): 
 /** The question count of a sheet whose questions the viewer may not see (a premium sheet without the entitlement). */
 async function questionCount(db: Db, sheetId: string): Promise<SheetStats> {
   const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(mappings).where(eq(mappings.sheetId, sheetId));
-  return { totalQuestions: Number(row?.total ?? 0), userSolved: 0 };
+  return { totalQuestions: row?.total ?? 0, userSolved: 0 };
 }
 
 /** What reading a sheet needs: the database and the sheets' question lists kept by this app (Deps). */
@@ -63,7 +63,7 @@ export interface SheetReader {
   sheetLists: SheetLists;
 }
 
-const NO_PROGRESS: SheetProgress = Object.freeze({ solved: [], starred: [] }) as SheetProgress;
+const NO_PROGRESS: SheetProgress = Object.freeze({ solved: [], starred: [] });
 
 /**
  * get-sheet-data(-by-slug): the sheet, its mappings and the viewer's progress, in one answer. The

@@ -112,12 +112,14 @@ export async function importHistory(deps: SyncDeps, userId: string, platform: st
     result.alreadySolved = already;
     result.custom = custom;
     // What the judge says of problems the catalogue does not know: the user's own, filling what they lack.
-    const described = items.filter(({ s, question }) => question && (s.name || s.difficulty || s.topics));
+    const described = items.flatMap(({ s, question }) =>
+      question && (s.name || s.difficulty || s.topics) ? [{ questionId: question.id, name: s.name, difficulty: s.difficulty, topics: s.topics }] : [],
+    );
     await saveCustomDataOf(
       tx,
       deps.clock,
       userId,
-      described.map(({ s, question }) => ({ questionId: question!.id, name: s.name, difficulty: s.difficulty, topics: s.topics })),
+      described,
       'fill',
     );
     await scheduleSolved(tx, deps.clock, userId, written.fresh);

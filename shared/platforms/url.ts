@@ -30,6 +30,7 @@ export function toHttpUrl(input: unknown): URL | null {
   if (typeof input !== 'string') return null;
   const text = input.trim();
   if (text === '' || text.length > MAX_INPUT_LENGTH) return null;
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point: an address holding one is refused
   if (/[\u0000-\u001f\u007f]/.test(text)) return null;
   const candidate = text.startsWith('//') ? `https:${text}` : hasScheme(text) ? text : `https://${text}`;
   let url: URL;

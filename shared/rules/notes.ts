@@ -50,7 +50,7 @@ export const NOTE_DROP_CONTENT_TAGS = [
 /** True when a URL is safe to keep in a note link: http(s) or mailto, after stripping what browsers ignore. */
 export function isSafeNoteUrl(url: string): boolean {
   // Browsers drop control characters and whitespace inside a scheme ("java\tscript:"), so do we before checking.
-  const compact = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '').toLowerCase();
+  const compact = url.replace(/[\p{Cc} ]/gu, '').toLowerCase();
   const scheme = /^([a-z][a-z0-9+.-]*):/.exec(compact)?.[1];
   if (scheme === undefined) return !compact.includes(':') || /^[/?#]/.test(compact);
   return (NOTE_URL_SCHEMES as readonly string[]).includes(scheme);

@@ -215,6 +215,6 @@ export async function seedDatabase(db: Db, dir = SEED_DIR): Promise<SeedSummary>
         sheets: sql<number>`(select count(*)::int from ${sheets} where ${sheets.authorId} = ${curatorId})`,
       })
       .from(sql`(select 1) as one`);
-    return { questions: Number(counts?.questions ?? 0), sheets: Number(counts?.sheets ?? 0) };
+    return { questions: counts?.questions ?? 0, sheets: counts?.sheets ?? 0 };
   });
 }
