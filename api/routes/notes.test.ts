@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTE_MESSAGES } from '../../shared/rules/notes';
-import type { Note, NotesPage, NoteTagCount, QuestionNotes } from '../../shared/schemas/note';
+import type { CreateNoteBody, ListNotesQuery, Note, UpdateNoteBody } from '../../shared/schemas/note';
 import { findUnsafeNoteHtml, loadXssPayloads } from '../../tests/fixtures/xss/check';
 import { noteTags, notes } from '../db/schema';
 import { seedDatabase } from '../db/seed/index';
@@ -9,6 +9,9 @@ import { createTestApp } from '../testing';
 
 const BASE = '/question-tracker/v1/user/notes';
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+
+/** The list's query as sent: paging goes as text, as in a URL. */
+type NotesQuery = Omit<ListNotesQuery, 'page' | 'limit'> & { page?: string; limit?: string };
 
 describe('notes API', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -19,31 +22,36 @@ describe('notes API', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await seedDatabase(t.db);
-    const id = async (url: string) =>
-      (await t.call('GET', `/question-tracker/v1/question/search-question2?problemUrl=${encodeURIComponent(url)}`)).body.data.question._id as string;
+    const id = async (url: string) => (await t.reply(t.api['question-tracker'].v1.question['search-question2'].$get({ query: { problemUrl: url } }))).body.data.question._id;
     twoSum = await id('https://leetcode.com/problems/two-sum/');
     watermelon = await id('https://codeforces.com/contest/4/problem/A');
     addTwo = await id('https://leetcode.com/problems/add-two-numbers/');
   });
   afterAll(() => t.close());
 
-  const create = (token: string, body: unknown) => t.call<{ note: Note }>('POST', `${BASE}/create-note`, { token, body });
-  const list = (token: string, query = '') => t.call<NotesPage>('GET', `${BASE}/get-notes${query}`, { token });
-  const tags = async (token: string) => (await t.call<{ tags: NoteTagCount[] }>('GET', `${BASE}/get-tags`, { token })).body.data.tags;
+  const N = () => t.api['question-tracker'].v1.user.notes;
+  const create = (token: string, json: CreateNoteBody) => t.reply(N()['create-note'].$post({ json }, t.as(token)));
+  const list = (token: string, query: NotesQuery = {}) => t.reply(N()['get-notes'].$get({ query }, t.as(token)));
+  const tags = async (token: string) => (await t.reply(N()['get-tags'].$get({}, t.as(token)))).body.data.tags;
+  const getNote = (token: string, id: string) => t.reply(N()['get-note'][':id'].$get({ param: { id } }, t.as(token)));
+  const update = (token: string, id: string, json: UpdateNoteBody) => t.reply(N()['update-note'][':id'].$patch({ param: { id }, json }, t.as(token)));
+  const remove = (token: string, id: string) => t.reply(N()['delete-note'][':id'].$delete({ param: { id } }, t.as(token)));
+  const questionNotes = (token: string, questionId: string) => t.reply(N()['get-question-notes'][':questionId'].$get({ param: { questionId } }, t.as(token)));
 
   it('needs a signed-in user for every call', async () => {
-    const calls: [string, string][] = [
-      ['GET', `${BASE}/get-notes`],
-      ['GET', `${BASE}/get-tags`],
-      ['GET', `${BASE}/get-note/${MISSING_ID}`],
-      ['GET', `${BASE}/get-question-notes/${MISSING_ID}`],
-      ['POST', `${BASE}/create-note`],
-      ['PATCH', `${BASE}/update-note/${MISSING_ID}`],
-      ['DELETE', `${BASE}/delete-note/${MISSING_ID}`],
+    const body = { title: '', note: '' };
+    const calls: [string, () => Promise<{ status: number; body: { status: { error: string | null } } }>][] = [
+      ['GET get-notes', () => t.reply(N()['get-notes'].$get({ query: {} }))],
+      ['GET get-tags', () => t.reply(N()['get-tags'].$get())],
+      ['GET get-note', () => t.reply(N()['get-note'][':id'].$get({ param: { id: MISSING_ID } }))],
+      ['GET get-question-notes', () => t.reply(N()['get-question-notes'][':questionId'].$get({ param: { questionId: MISSING_ID } }))],
+      ['POST create-note', () => t.reply(N()['create-note'].$post({ json: body }))],
+      ['PATCH update-note', () => t.reply(N()['update-note'][':id'].$patch({ param: { id: MISSING_ID }, json: body }))],
+      ['DELETE delete-note', () => t.reply(N()['delete-note'][':id'].$delete({ param: { id: MISSING_ID } }))],
     ];
-    for (const [method, path] of calls) {
-      const res = await t.call(method, path, { body: method === 'POST' || method === 'PATCH' ? { title: '', note: '' } : undefined });
-      expect(res.status, `${method} ${path}`).toBe(401);
+    for (const [name, send] of calls) {
+      const res = await send();
+      expect(res.status, name).toBe(401);
       expect(res.body.status.error).toBe('Unauthorized');
     }
   });
@@ -70,7 +78,7 @@ describe('notes API', () => {
     expect(note.questionsLinked.every((q) => q.name && q.problemUrl)).toBe(true);
     expect(Date.parse(note.createdAt)).not.toBeNaN();
 
-    const got = await t.call<{ note: Note }>('GET', `${BASE}/get-note/${note._id}`, { token: a.token });
+    const got = await getNote(a.token, note._id);
     expect(got.status).toBe(200);
     expect(got.body.data.note).toEqual(note);
   });
@@ -84,12 +92,11 @@ describe('notes API', () => {
 
   it('refuses an empty title and a body without letters or digits, with the spec messages', async () => {
     const a = await t.signup('Strict');
-    const cases: [unknown, string][] = [
+    const cases: [CreateNoteBody, string][] = [
       [{ title: '', note: '<p>x</p>' }, 'Title cannot be empty'],
       [{ title: '   ', note: '<p>x</p>' }, 'Title cannot be empty'],
       [{ title: 'T', note: '<p> &nbsp; </p>' }, 'Note cannot be empty'],
       [{ title: 'T', note: '<p>!!! ??? ---</p>' }, 'Note cannot be empty'],
-      [{ title: 'T' }, 'Note cannot be empty'],
       // Letters only inside a script: nothing is left once sanitised.
       [{ title: 'T', note: '<script>alert("hello")</script><img src=x onerror=alert(1)>' }, 'Note cannot be empty'],
       [{ title: 'T', note: '<p>x</p>', questionId: 'not-a-question' }, 'Cannot open notes for this question'],
@@ -103,6 +110,10 @@ describe('notes API', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.status).toMatchObject({ success: false, error: 'ValidationError', message });
     }
+    // No body at all: outside the declared type, so sent raw.
+    const bodiless = await t.call('POST', `${BASE}/create-note`, { token: a.token, body: { title: 'T' } });
+    expect(bodiless.status).toBe(400);
+    expect(bodiless.body.status).toMatchObject({ success: false, error: 'ValidationError', message: 'Note cannot be empty' });
     expect((await list(a.token)).body.data.total).toBe(0);
   });
 
@@ -116,12 +127,9 @@ describe('notes API', () => {
     expect(await t.db.select().from(noteTags).where(eq(noteTags.name, 'orphan'))).toEqual([]);
 
     const ok = await create(a.token, { title: 'T', note: '<p>x</p>', tags: ['kept'] });
-    const bad = await t.call('PATCH', `${BASE}/update-note/${ok.body.data.note._id}`, {
-      token: a.token,
-      body: { title: 'Changed', tags: ['other'], questionsLinked: [MISSING_ID] },
-    });
+    const bad = await update(a.token, ok.body.data.note._id, { title: 'Changed', tags: ['other'], questionsLinked: [MISSING_ID] });
     expect(bad.status).toBe(400);
-    const after = await t.call<{ note: Note }>('GET', `${BASE}/get-note/${ok.body.data.note._id}`, { token: a.token });
+    const after = await getNote(a.token, ok.body.data.note._id);
     expect(after.body.data.note).toMatchObject({ title: 'T', tags: [{ name: 'kept' }] });
   });
 
@@ -145,70 +153,68 @@ describe('notes API', () => {
     expect(summary).toMatchObject({ excerpt: 'Complement lookup in one pass', questionId: { _id: twoSum, name: 'Two Sum' } });
     expect(summary).not.toHaveProperty('note');
 
-    const p1 = await list(a.token, '?limit=2&page=1');
-    const p3 = await list(a.token, '?limit=2&page=3');
+    const p1 = await list(a.token, { limit: '2', page: '1' });
+    const p3 = await list(a.token, { limit: '2', page: '3' });
     expect(p1.body.data).toMatchObject({ total: 5, hasMore: true });
     expect(p1.body.data.notes).toHaveLength(2);
     expect(p3.body.data).toMatchObject({ total: 5, hasMore: false, page: 3 });
     expect(p3.body.data.notes.map((n) => n.title)).toEqual(['Brute force']);
     // Past the end: no notes, the total still counted.
-    const p4 = await list(a.token, '?limit=2&page=4');
+    const p4 = await list(a.token, { limit: '2', page: '4' });
     expect(p4.body.data).toMatchObject({ notes: [], total: 5, hasMore: false, page: 4 });
-    expect((await list(a.token, '?limit=5')).body.data).toMatchObject({ total: 5, hasMore: false });
-    expect((await list(a.token, '?limit=2&page=2&search=a')).body.data).toMatchObject({ total: 5, hasMore: true });
+    expect((await list(a.token, { limit: '5' })).body.data).toMatchObject({ total: 5, hasMore: false });
+    expect((await list(a.token, { limit: '2', page: '2', search: 'a' })).body.data).toMatchObject({ total: 5, hasMore: true });
 
-    const titles = async (q: string) => (await list(a.token, q)).body.data.notes.map((n) => n.title).sort();
-    expect(await titles('?type=question')).toEqual(['Brute force', 'Hash map', 'Parity']);
-    expect(await titles('?type=general')).toEqual(['100% sure', 'Sliding window']);
-    expect(await titles(`?questionId=${twoSum}`)).toEqual(['Brute force', 'Hash map']);
+    const titles = async (q: NotesQuery) => (await list(a.token, q)).body.data.notes.map((n) => n.title).sort();
+    expect(await titles({ type: 'question' })).toEqual(['Brute force', 'Hash map', 'Parity']);
+    expect(await titles({ type: 'general' })).toEqual(['100% sure', 'Sliding window']);
+    expect(await titles({ questionId: twoSum })).toEqual(['Brute force', 'Hash map']);
     const tagList = await tags(a.token);
     expect(tagList.map((x) => [x.name, x.count])).toEqual([['arrays', 2], ['hashing', 1], ['math', 1], ['patterns', 1]]);
     const arrays = tagList.find((x) => x.name === 'arrays')!;
-    expect(await titles(`?tag=${arrays._id}`)).toEqual(['Brute force', 'Hash map']);
-    expect(await titles(`?tag=${arrays._id}&search=hash`)).toEqual(['Hash map']);
+    expect(await titles({ tag: arrays._id })).toEqual(['Brute force', 'Hash map']);
+    expect(await titles({ tag: arrays._id, search: 'hash' })).toEqual(['Hash map']);
     // Titles and body text, any case; not tag names inside the HTML.
-    expect(await titles('?search=PARITY')).toEqual(['Parity']);
-    expect(await titles('?search=shrink')).toEqual(['Sliding window']);
-    expect(await titles('?search=complement%20lookup')).toEqual(['Hash map']);
-    expect(await titles('?search=strong')).toEqual([]);
-    expect(await titles('?search=%25')).toEqual(['100% sure']);
-    expect(await titles('?search=s_are')).toEqual(['100% sure']);
-    expect(await titles('?search=%20%20')).toHaveLength(5);
+    expect(await titles({ search: 'PARITY' })).toEqual(['Parity']);
+    expect(await titles({ search: 'shrink' })).toEqual(['Sliding window']);
+    expect(await titles({ search: 'complement lookup' })).toEqual(['Hash map']);
+    expect(await titles({ search: 'strong' })).toEqual([]);
+    expect(await titles({ search: '%' })).toEqual(['100% sure']);
+    expect(await titles({ search: 's_are' })).toEqual(['100% sure']);
+    expect(await titles({ search: '  ' })).toHaveLength(5);
     // Tags become spaces: "lookup in <strong>one" reads "lookup in  one".
-    expect(await titles('?search=in%20%20one')).toEqual(['Hash map']);
-    expect(await titles('?search=in%20one')).toEqual([]);
+    expect(await titles({ search: 'in  one' })).toEqual(['Hash map']);
+    expect(await titles({ search: 'in one' })).toEqual([]);
 
     // The searched text follows the body when it changes, and matches any case, beyond ASCII too.
     const window = made.find((n) => n.title === 'Sliding window')!;
-    const edit = await t.call('PATCH', `${BASE}/update-note/${window._id}`, { token: a.token, body: { note: '<p>Größe des Fensters: ÄRGER</p>' } });
+    const edit = await update(a.token, window._id, { note: '<p>Größe des Fensters: ÄRGER</p>' });
     expect(edit.status).toBe(200);
-    expect(await titles('?search=shrink')).toEqual([]);
-    expect(await titles('?search=%C3%A4rger')).toEqual(['Sliding window']);
-    expect(await titles('?search=GR%C3%96SSE')).toEqual([]);
-    expect(await titles('?search=GR%C3%96%C3%9FE')).toEqual(['Sliding window']);
+    expect(await titles({ search: 'shrink' })).toEqual([]);
+    expect(await titles({ search: 'ärger' })).toEqual(['Sliding window']);
+    expect(await titles({ search: 'GRÖSSE' })).toEqual([]);
+    expect(await titles({ search: 'GRÖßE' })).toEqual(['Sliding window']);
 
+    // Raw query strings: `type=other` is outside what the route's types accept.
     for (const q of ['?page=0', '?limit=101', '?type=other', '?tag=nope', '?questionId=nope']) {
-      const res = await list(a.token, q);
+      const res = await t.call('GET', `${BASE}/get-notes${q}`, { token: a.token });
       expect(res.status, q).toBe(400);
       expect(res.body.status.error).toBe('ValidationError');
     }
-    expect((await list(a.token, '?questionId=nope')).body.status.message).toBe('Cannot open notes for this question');
+    expect((await list(a.token, { questionId: 'nope' })).body.status.message).toBe('Cannot open notes for this question');
   });
 
   it('updates only the fields given; tags and links replace the old lists', async () => {
     const a = await t.signup('Editor');
     const { note } = (await create(a.token, { questionId: twoSum, title: 'First', note: '<p>v1</p>', tags: ['a', 'b'], questionsLinked: [addTwo] })).body.data;
 
-    const titled = await t.call<{ note: Note }>('PATCH', `${BASE}/update-note/${note._id}`, { token: a.token, body: { title: 'Second' } });
+    const titled = await update(a.token, note._id, { title: 'Second' });
     expect(titled.status).toBe(200);
     expect(titled.body.status.message).toBe('Note saved');
     expect(titled.body.data.note).toMatchObject({ title: 'Second', note: '<p>v1</p>', tags: [{ name: 'a' }, { name: 'b' }], questionsLinked: [{ _id: addTwo }] });
     expect(Date.parse(titled.body.data.note.updatedAt)).toBeGreaterThanOrEqual(Date.parse(note.updatedAt));
 
-    const changed = await t.call<{ note: Note }>('PATCH', `${BASE}/update-note/${note._id}`, {
-      token: a.token,
-      body: { note: '<p>v2 <a href="javascript:alert(1)">x</a></p>', tags: [{ _id: 'ignored', name: 'b' }, 'c'], questionsLinked: [] },
-    });
+    const changed = await update(a.token, note._id, { note: '<p>v2 <a href="javascript:alert(1)">x</a></p>', tags: [{ _id: 'ignored', name: 'b' }, 'c'], questionsLinked: [] });
     expect(changed.body.data.note).toMatchObject({
       title: 'Second',
       note: '<p>v2 <a rel="noopener noreferrer" target="_blank">x</a></p>',
@@ -224,7 +230,7 @@ describe('notes API', () => {
       [{ note: '<p>   </p>' }, 'Note cannot be empty'],
       [{ note: '<iframe src="https://x.dev">text</iframe>' }, 'Note cannot be empty'],
     ] as const) {
-      const res = await t.call('PATCH', `${BASE}/update-note/${note._id}`, { token: a.token, body });
+      const res = await update(a.token, note._id, body);
       expect(res.status).toBe(400);
       expect(res.body.status.message).toBe(message);
     }
@@ -233,11 +239,11 @@ describe('notes API', () => {
   it('deletes a note', async () => {
     const a = await t.signup('Deleter');
     const { note } = (await create(a.token, { title: 'Gone', note: '<p>soon</p>', tags: ['temp'] })).body.data;
-    const res = await t.call('DELETE', `${BASE}/delete-note/${note._id}`, { token: a.token });
+    const res = await remove(a.token, note._id);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: { message: 'Note deleted' }, data: { _id: note._id } });
-    expect((await t.call('GET', `${BASE}/get-note/${note._id}`, { token: a.token })).status).toBe(404);
-    expect((await t.call('DELETE', `${BASE}/delete-note/${note._id}`, { token: a.token })).status).toBe(404);
+    expect((await getNote(a.token, note._id)).status).toBe(404);
+    expect((await remove(a.token, note._id)).status).toBe(404);
     expect(await tags(a.token)).toEqual([]);
   });
 
@@ -246,9 +252,9 @@ describe('notes API', () => {
     const other = await t.signup('Other');
     const { note } = (await create(owner.token, { questionId: twoSum, title: 'Mine', note: '<p>private</p>', tags: ['secret'] })).body.data;
     const attempts = [
-      t.call('GET', `${BASE}/get-note/${note._id}`, { token: other.token }),
-      t.call('PATCH', `${BASE}/update-note/${note._id}`, { token: other.token, body: { title: 'Stolen' } }),
-      t.call('DELETE', `${BASE}/delete-note/${note._id}`, { token: other.token }),
+      getNote(other.token, note._id),
+      update(other.token, note._id, { title: 'Stolen' }),
+      remove(other.token, note._id),
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.status).toBe(404);
@@ -256,20 +262,20 @@ describe('notes API', () => {
     }
     expect((await list(other.token)).body.data.total).toBe(0);
     expect(await tags(other.token)).toEqual([]);
-    const qn = await t.call<QuestionNotes>('GET', `${BASE}/get-question-notes/${twoSum}`, { token: other.token });
+    const qn = await questionNotes(other.token, twoSum);
     expect(qn.body.data.notes).toEqual([]);
     // The owner's note is untouched.
-    const mine = await t.call<{ note: Note }>('GET', `${BASE}/get-note/${note._id}`, { token: owner.token });
+    const mine = await getNote(owner.token, note._id);
     expect(mine.body.data.note.title).toBe('Mine');
     // Other users' tags cannot be used as a filter to probe.
     const secret = (await tags(owner.token))[0]!;
-    expect((await list(other.token, `?tag=${secret._id}`)).body.data.total).toBe(0);
+    expect((await list(other.token, { tag: secret._id })).body.data.total).toBe(0);
   });
 
   it('answers 404 for an unknown or malformed note id', async () => {
     const a = await t.signup('Lost');
     for (const id of [MISSING_ID, 'not-a-uuid', '1%27%20or%201=1']) {
-      const res = await t.call('GET', `${BASE}/get-note/${id}`, { token: a.token });
+      const res = await getNote(a.token, id);
       expect(res.status, id).toBe(404);
       expect(res.body.status.message).toBe('Note not found');
     }
@@ -277,26 +283,26 @@ describe('notes API', () => {
 
   it('gives a question with its notes, a question without notes, and refuses what is not a question', async () => {
     const a = await t.signup('Question');
-    const empty = await t.call<QuestionNotes>('GET', `${BASE}/get-question-notes/${watermelon}`, { token: a.token });
+    const empty = await questionNotes(a.token, watermelon);
     expect(empty.status).toBe(200);
     expect(empty.body.data).toEqual({
-      question: { _id: watermelon, name: 'Watermelon', problemUrl: expect.stringContaining('codeforces.com'), platform: 'codeforces', difficulty: expect.any(String) },
+      question: { _id: watermelon, name: 'Watermelon', problemUrl: expect.stringContaining('codeforces.com') as string, platform: 'codeforces', difficulty: expect.any(String) as string },
       notes: [],
     });
     await create(a.token, { questionId: watermelon, title: 'One', note: '<p>1</p>' });
     await create(a.token, { questionId: watermelon, title: 'Two', note: '<p>2</p>' });
-    const full = await t.call<QuestionNotes>('GET', `${BASE}/get-question-notes/${watermelon}`, { token: a.token });
+    const full = await questionNotes(a.token, watermelon);
     expect(full.body.data.notes.map((n) => n.title)).toEqual(['One', 'Two']);
     expect(full.body.data.notes[0]!.note).toBe('<p>1</p>');
 
     for (const id of [MISSING_ID, 'abc']) {
-      const res = await t.call('GET', `${BASE}/get-question-notes/${id}`, { token: a.token });
+      const res = await questionNotes(a.token, id);
       expect(res.status).toBe(404);
       expect(res.body.status.message).toBe('Cannot open notes for this question');
     }
 
     // search-question2 returns the same full notes for the question.
-    const lookup = await t.call('GET', `/question-tracker/v1/question/search-question2?problemUrl=${encodeURIComponent('https://codeforces.com/contest/4/problem/A')}`, { token: a.token });
+    const lookup = await t.reply(t.api['question-tracker'].v1.question['search-question2'].$get({ query: { problemUrl: 'https://codeforces.com/contest/4/problem/A' } }, t.as(a.token)));
     expect(lookup.body.data.notes).toEqual(full.body.data.notes);
   });
 
