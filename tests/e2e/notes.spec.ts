@@ -435,3 +435,50 @@ test.describe('the XSS corpus executes nothing in the notes tab', () => {
     expect(dialogs).toEqual([]);
   });
 });
+
+test('linked questions are picked from a combobox: arrows and Enter pick, Escape closes the list, leaving the box picks nothing', async ({ page, request }) => {
+  await signIn(page, await signup(request, 'Linker'));
+  await page.goto('/question-tracker?tab=notes');
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await page.getByLabel('Title').fill('Greedy warm-ups');
+  await editor(page).click();
+  await page.keyboard.type('Parity first.');
+
+  const box = page.getByRole('combobox', { name: 'Linked questions' });
+  const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
+  const linked = page.getByRole('list', { name: 'Linked questions' });
+  await box.fill('watermel');
+  await expect(suggestions.getByRole('option', { name: /Watermelon/ })).toBeVisible();
+  await expect(box).toHaveAttribute('aria-expanded', 'true');
+
+  // Tab away: the list closes and nothing is linked; the text stays.
+  await page.keyboard.press('Tab');
+  await expect(suggestions).toBeHidden();
+  await expect(linked).toHaveCount(0);
+  await expect(box).toHaveValue('watermel');
+
+  // Escape closes the list and leaves the note being written.
+  await box.fill('watermelo');
+  await expect(suggestions.getByRole('option', { name: /Watermelon/ })).toBeVisible();
+  await box.press('Escape');
+  await expect(suggestions).toBeHidden();
+  await expect(editor(page)).toBeVisible();
+
+  // Typing opens it again; the first suggestion is active, Enter links it and empties the box.
+  await box.fill('watermelon');
+  const option = suggestions.getByRole('option', { name: /Watermelon/ });
+  await expect(option).toBeVisible();
+  await expect(box).toHaveAttribute('aria-activedescendant', (await option.getAttribute('id')) ?? '');
+  await box.press('Enter');
+  await expect(linked.getByRole('listitem')).toHaveCount(1);
+  await expect(linked.getByRole('listitem')).toContainText('Watermelon');
+  await expect(box).toHaveValue('');
+  // A question already linked is not offered again.
+  await box.fill('watermelon');
+  await expect(suggestions.getByText('No Questions found')).toBeVisible();
+  await box.fill('');
+  await expect(suggestions).toBeHidden();
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Note created')).toBeVisible();
+});
