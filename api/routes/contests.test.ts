@@ -1,17 +1,32 @@
+import { hc } from 'hono/client';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarFeedCreatedSchema, contestsResponseSchema } from '../../shared/schemas/contest';
 import { createJudgeTestApp } from '../../tests/support/judge-app';
-import { createApp } from '../app';
+import { createApp, type AppType } from '../app';
 import { contests } from '../db/schema';
 
 type T = Awaited<ReturnType<typeof createJudgeTestApp>>;
-const C = '/question-tracker/v1/contests';
-const F = '/question-tracker/v1/user/calendar-feed';
+
+/** The typed client over the judge app (fake judges, its own clock), as `t.api` is over the plain one. */
+function judgeApi(j: T) {
+  return hc<AppType>('http://localhost', {
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+      await j.changes.settle();
+      return j.judgeApp.fetch(new Request(input, init));
+    },
+  });
+}
+
+/** A calendar answer read as text (t.reply reads JSON). */
+async function calendarText(request: Promise<Response>) {
+  const res = await request;
+  return { status: res.status, headers: res.headers, text: await res.text() };
+}
 
 /** The events of an iCalendar text, read back with ical.js. */
 function events(text: string) {
-  const cal = new ICAL.Component(ICAL.parse(text));
+  const cal = ICAL.Component.fromString(text);
   return cal.getAllSubcomponents('vevent').map((v) => {
     const e = new ICAL.Event(v);
     return { summary: e.summary, start: e.startDate.toJSDate().toISOString(), end: e.endDate.toJSDate().toISOString(), url: String(v.getFirstPropertyValue('url') ?? ''), props: v.getAllProperties().map((p) => p.name) };
@@ -20,15 +35,23 @@ function events(text: string) {
 
 describe('contests', () => {
   let t: T;
+  let api: ReturnType<typeof judgeApi>;
+  const C = () => api['question-tracker'].v1.contests;
+  const ics = () => api['question-tracker'].v1['contests.ics'];
+  const F = () => api['question-tracker'].v1.user['calendar-feed'];
+  const contestList = (platform?: string) => t.reply(C().$get({ query: { platform } }));
+  /** A feed's address, as the typed route takes it: the file name after /contests/feed/. */
+  const feedAt = (url: string) => calendarText(C().feed[':file'].$get({ param: { file: new URL(url).pathname.split('/').pop()! } }));
   beforeAll(async () => {
     t = await createJudgeTestApp();
+    api = judgeApi(t);
     await t.jobs.send('refresh-contests', {});
     await t.jobs.drain();
   });
   afterAll(() => t.close());
 
   it('lists upcoming and running contests of every judge, soonest first', async () => {
-    const res = await t.call('GET', C);
+    const res = await contestList();
     expect(res.status).toBe(200);
     const list = contestsResponseSchema.parse(res.body.data).contests;
     const now = t.clock.now().getTime();
@@ -42,12 +65,12 @@ describe('contests', () => {
   });
 
   it('filters by judge, and drops contests once they end', async () => {
-    const lc = contestsResponseSchema.parse((await t.call('GET', `${C}?platform=leetcode`)).body.data).contests;
+    const lc = contestsResponseSchema.parse((await contestList('leetcode')).body.data).contests;
     expect(lc.map((c) => c.name)).toEqual(['Biweekly Contest 170', 'Weekly Contest 478']);
-    expect((await t.call('GET', `${C}?platform=nowhere`)).body.data.contests).toEqual([]);
+    expect((await contestList('nowhere')).body.data.contests).toEqual([]);
     const saved = t.clock.now();
     t.clock.advance(30 * 86_400_000);
-    expect((await t.call('GET', C)).body.data.contests).toEqual([]);
+    expect((await contestList()).body.data.contests).toEqual([]);
     t.clock.set(saved.toISOString());
   });
 
@@ -55,43 +78,45 @@ describe('contests', () => {
     t.judge.setDown('codeforces', true);
     await t.jobs.send('refresh-contests', { platform: 'codeforces' });
     await t.jobs.drain();
-    expect((await t.call('GET', `${C}?platform=codeforces`)).body.data.contests).toHaveLength(3);
+    expect((await contestList('codeforces')).body.data.contests).toHaveLength(3);
     t.judge.setDown('codeforces', false);
   });
 
   it('serves every contest, or one judge’s, as a calendar ical.js reads', async () => {
-    const all = await t.call('GET', `${C}.ics`);
+    const all = await calendarText(ics().$get({ query: {} }));
     expect(all.status).toBe(200);
     expect(all.headers.get('content-type')).toMatch(/^text\/calendar/);
-    const list = (await t.call('GET', C)).body.data.contests as { name: string; startsAt: string; durationSeconds: number; url: string }[];
+    const listed = (await contestList()).body.data.contests;
     const read = events(all.text);
-    expect(read).toHaveLength(list.length);
+    expect(read).toHaveLength(listed.length);
     const abc = read.find((e) => e.summary.startsWith('AtCoder Beginner Contest 433'))!;
-    const want = list.find((c) => c.name === 'AtCoder Beginner Contest 433')!;
+    const want = listed.find((c) => c.name === 'AtCoder Beginner Contest 433')!;
     expect(abc).toMatchObject({ summary: 'AtCoder Beginner Contest 433 (AtCoder)', start: want.startsAt, url: 'https://atcoder.jp/contests/abc433' });
     expect(Date.parse(abc.end) - Date.parse(abc.start)).toBe(want.durationSeconds * 1000);
-    expect(events((await t.call('GET', `${C}.ics?platform=codechef`)).text).map((e) => e.summary)).toEqual(['Starters 214 (CodeChef)', 'Starters 215 (CodeChef)']);
+    expect(events((await calendarText(ics().$get({ query: { platform: 'codechef' } }))).text).map((e) => e.summary)).toEqual(['Starters 214 (CodeChef)', 'Starters 215 (CodeChef)']);
   });
 
   it('serves one contest as a calendar; an unknown id is 404', async () => {
     const [row] = await t.db.select().from(contests).limit(1);
-    const one = await t.call('GET', `${C}/${row!.id}/calendar.ics`);
+    const contest = (contestId: string) => calendarText(C()[':contestId']['calendar.ics'].$get({ param: { contestId } }));
+    const one = await contest(row!.id);
     expect(one.status).toBe(200);
-    expect(events(one.text).map((e) => e.summary)).toEqual([expect.stringContaining(row!.name)]);
-    expect((await t.call('GET', `${C}/00000000-0000-0000-0000-000000000000/calendar.ics`)).status).toBe(404);
-    expect((await t.call('GET', `${C}/not-an-id/calendar.ics`)).status).toBe(404);
+    const summaries = events(one.text).map((e) => e.summary);
+    expect(summaries).toHaveLength(1);
+    expect(summaries[0]).toContain(row!.name);
+    expect((await contest('00000000-0000-0000-0000-000000000000')).status).toBe(404);
+    expect((await contest('not-an-id')).status).toBe(404);
   });
 
   it('gives a signed-in user a secret feed URL that tells nothing but contest times, and revokes it', async () => {
     const me = await t.signup('Subscriber');
-    expect((await t.call('GET', F, { token: me.token })).body.data).toEqual({ feed: null });
-    const made = await t.call('PUT', F, { token: me.token, body: { platforms: ['leetcode', 'codechef'] } });
+    expect((await t.reply(F().$get({}, t.as(me.token)))).body.data).toEqual({ feed: null });
+    const made = await t.reply(F().$put({ json: { platforms: ['leetcode', 'codechef'] } }, t.as(me.token)));
     expect(made.status).toBe(200);
     const { url, token, feed } = calendarFeedCreatedSchema.parse(made.body.data);
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
     expect(feed.platforms.sort()).toEqual(['codechef', 'leetcode']);
-    const path = new URL(url).pathname;
-    const sub = await t.call('GET', path);
+    const sub = await feedAt(url);
     expect(sub.status).toBe(200);
     const read = events(sub.text);
     expect(read.map((e) => e.summary)).toEqual(['Starters 214 (CodeChef)', 'Biweekly Contest 170 (LeetCode)', 'Weekly Contest 478 (LeetCode)', 'Starters 215 (CodeChef)']);
@@ -104,15 +129,15 @@ describe('contests', () => {
     expect(stored).not.toContain(token);
 
     // Rotating makes the old URL stop working; revoking ends the new one.
-    const rotated = calendarFeedCreatedSchema.parse((await t.call('PUT', F, { token: me.token, body: {} })).body.data);
+    const rotated = calendarFeedCreatedSchema.parse((await t.reply(F().$put({ json: {} }, t.as(me.token)))).body.data);
     expect(rotated.token).not.toBe(token);
-    expect((await t.call('GET', path)).status).toBe(404);
-    expect((await t.call('GET', new URL(rotated.url).pathname)).status).toBe(200);
-    expect((await t.call('DELETE', F, { token: me.token })).status).toBe(200);
-    expect((await t.call('GET', new URL(rotated.url).pathname)).status).toBe(404);
-    expect((await t.call('DELETE', F, { token: me.token })).status).toBe(404);
-    expect((await t.call('GET', `${C}/feed/${'A'.repeat(43)}.ics`)).status).toBe(404);
-    expect((await t.call('PUT', F, { body: {} })).status).toBe(401);
+    expect((await feedAt(url)).status).toBe(404);
+    expect((await feedAt(rotated.url)).status).toBe(200);
+    expect((await t.reply(F().$delete({}, t.as(me.token)))).status).toBe(200);
+    expect((await feedAt(rotated.url)).status).toBe(404);
+    expect((await t.reply(F().$delete({}, t.as(me.token)))).status).toBe(404);
+    expect((await calendarText(C().feed[':file'].$get({ param: { file: `${'A'.repeat(43)}.ics` } }))).status).toBe(404);
+    expect((await t.reply(F().$put({ json: {} }))).status).toBe(401);
   });
 
   it("builds the feed's address from PUBLIC_URL when set, not from the request's host", async () => {
