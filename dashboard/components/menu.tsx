@@ -18,10 +18,28 @@ export function Menu({ trigger, children, align = 'end' }: { trigger: ReactEleme
   );
 }
 
-export function MenuItem({ onSelect, danger, children }: { onSelect(): void; danger?: boolean; children: ReactNode }) {
+export function MenuItem({ onSelect, danger, children }: { onSelect: () => void; danger?: boolean; children: ReactNode }) {
   return (
     <DropdownMenu.Item className={danger ? 'menu-item danger' : 'menu-item'} onSelect={onSelect}>
       {children}
     </DropdownMenu.Item>
   );
+}
+
+/** A menu entry that is a link (`link` is the anchor itself): Enter or a click follows it. */
+export function MenuLink({ link }: { link: ReactElement }) {
+  return (
+    <DropdownMenu.Item className="menu-item" asChild>
+      {link}
+    </DropdownMenu.Item>
+  );
+}
+
+/** Text at the top of a menu, not an entry (arrow keys pass over it). */
+export function MenuLabel({ children }: { children: ReactNode }) {
+  return <DropdownMenu.Label className="menu-label">{children}</DropdownMenu.Label>;
+}
+
+export function MenuSeparator() {
+  return <DropdownMenu.Separator className="menu-sep" />;
 }

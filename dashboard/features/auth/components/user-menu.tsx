@@ -1,9 +1,9 @@
-import { LogOut, Moon, Settings, Sun, User as UserIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { LogOut, Moon, RefreshCw, Settings, Sun, User as UserIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import { AvatarFace } from '../../../components/avatar';
 import { useThemeStore } from '../../../lib/theme';
-import { SyncButton } from '../../sync/components/sync-dialog';
+import { Menu, MenuItem, MenuLabel, MenuLink, MenuSeparator } from '../../../components/menu';
+import { useSyncDialog } from '../../sync/stores/sync-dialog';
 import { toast } from '../../../lib/toast';
 import { useLogout, useSession } from '../api/session';
 import { useLoginPopup } from '../stores/login-popup';
@@ -20,29 +20,8 @@ export function ThemeToggle() {
 export function UserMenu() {
   const { isLoggedIn, user } = useSession();
   const showLogin = useLoginPopup((s) => s.show);
+  const showSync = useSyncDialog((s) => s.show);
   const logout = useLogout();
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    // Escape gives focus back to the button, where a keyboard user left it.
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   if (!isLoggedIn) {
     return (
@@ -57,45 +36,44 @@ export function UserMenu() {
     );
   }
   return (
-    <div className="menu" ref={ref}>
-      <button ref={button} type="button" className="btn btn-ghost btn-icon" aria-label="Account menu" aria-expanded={open} aria-haspopup="menu" onClick={() => setOpen((o) => !o)}>
-        <span className="avatar">{user ? <AvatarFace person={user} /> : <UserIcon size={16} />}</span>
-      </button>
-      {open && (
-        <div className="menu-list" role="menu">
-          {user && (
-            <div style={{ padding: '8px 10px' }}>
-              <div style={{ fontWeight: 600 }}>
-                {user.firstName} {user.secondName}
-              </div>
-              <div className="faint" style={{ fontSize: 12.5 }}>
-                {user.email}
-              </div>
-            </div>
-          )}
-          {user && (
-            <a className="menu-item" role="menuitem" href={`/profile/${user.profileName}`} target="_blank" rel="noopener noreferrer">
-              <UserIcon size={16} /> Profile
-            </a>
-          )}
-          <Link className="menu-item" role="menuitem" href="/account" onClick={() => setOpen(false)}>
-            <Settings size={16} /> Account settings
-          </Link>
-          <SyncButton className="menu-item" role="menuitem" onOpen={() => setOpen(false)} />
-          <div className="menu-sep" />
-          <button
-            type="button"
-            className="menu-item danger"
-            role="menuitem"
-            onClick={() => {
-              setOpen(false);
-              logout.mutate(undefined, { onSettled: () => toast.success('Signed out') });
-            }}
-          >
-            <LogOut size={16} /> Sign out
-          </button>
-        </div>
+    <Menu
+      trigger={
+        <button type="button" className="btn btn-ghost btn-icon" aria-label="Account menu">
+          <span className="avatar">{user ? <AvatarFace person={user} /> : <UserIcon size={16} />}</span>
+        </button>
+      }
+    >
+      {user && (
+        <MenuLabel>
+          <span className="menu-label-name">
+            {user.firstName} {user.secondName}
+          </span>
+          <span className="faint menu-label-email">{user.email}</span>
+        </MenuLabel>
       )}
-    </div>
+      {user && (
+        <MenuLink
+          link={
+            <a href={`/profile/${user.profileName}`} target="_blank" rel="noopener noreferrer">
+              <UserIcon size={16} aria-hidden /> Profile
+            </a>
+          }
+        />
+      )}
+      <MenuLink
+        link={
+          <Link href="/account">
+            <Settings size={16} aria-hidden /> Account settings
+          </Link>
+        }
+      />
+      <MenuItem onSelect={showSync}>
+        <RefreshCw size={16} aria-hidden /> Sync solved problems
+      </MenuItem>
+      <MenuSeparator />
+      <MenuItem danger onSelect={() => logout.mutate(undefined, { onSettled: () => toast.success('Signed out') })}>
+        <LogOut size={16} aria-hidden /> Sign out
+      </MenuItem>
+    </Menu>
   );
 }

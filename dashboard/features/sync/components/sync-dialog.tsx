@@ -10,19 +10,11 @@ import { NoExtension } from '../lib/extension';
 import { useSyncDialog } from '../stores/sync-dialog';
 import '../sync.css';
 
-/** The button that opens "Sync solved problems" (the workspace's header, its empty state, the account menu). */
-export function SyncButton({ className = 'btn', role, onOpen }: { className?: string; role?: 'menuitem'; onOpen?: () => void }) {
+/** The button that opens "Sync solved problems" (the workspace's header and its empty state; the account menu has an entry). */
+export function SyncButton({ className = 'btn' }: { className?: string }) {
   const show = useSyncDialog((s) => s.show);
   return (
-    <button
-      type="button"
-      className={className}
-      role={role}
-      onClick={() => {
-        onOpen?.();
-        show();
-      }}
-    >
+    <button type="button" className={className} onClick={show}>
       <RefreshCw size={16} aria-hidden /> Sync solved problems
     </button>
   );
