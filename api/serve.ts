@@ -3,7 +3,7 @@ import { createApp, type AppType } from './app';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedDatabase } from './db/seed';
-import { canonicalizeStoredTopics } from './db/topic-vocabulary';
+import { canonicalizeTopicsOnce } from './db/topic-vocabulary';
 import type { Clock } from './lib/clock';
 import { openThrottle } from './services/login-throttle';
 import { pgBossQueue } from './jobs/pg-boss';
@@ -32,7 +32,7 @@ export async function startServer(options: {
   const { config } = options;
   const database = await openDatabase(config);
   const throttle = await openThrottle(config, database.db);
-  await canonicalizeStoredTopics(database.db);
+  await canonicalizeTopicsOnce(database.db);
   if (config.seed) options.onSeeded?.(await seedDatabase(database.db));
   // Judge refreshes and contest lists: pg-boss on PostgreSQL, and on PGlite through its one connection.
   const jobs = pgBossQueue({

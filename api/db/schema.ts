@@ -515,3 +515,13 @@ export const judgeTurns = pgTable('judge_turns', {
   judge: text('judge').primaryKey(),
   nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * One-off rewrites of stored data and the version each last ran at (db/topic-vocabulary): a process
+ * starting runs one only when its version is newer, so starts stay cheap however much data there is.
+ */
+export const maintenanceVersions = pgTable('maintenance_versions', {
+  name: text('name').primaryKey(),
+  version: integer('version').notNull(),
+  doneAt: timestamp('done_at', { withTimezone: true }).notNull().defaultNow(),
+});

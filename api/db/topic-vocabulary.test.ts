@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../testing';
-import { customQuestions, questions } from './schema';
-import { canonicalizeStoredTopics } from './topic-vocabulary';
+import { TOPIC_VOCABULARY_VERSION } from '../../shared/rules/topics';
+import { createTestApp, openSecondProcessDatabase } from '../testing';
+import { customQuestions, maintenanceVersions, questions } from './schema';
+import { canonicalizeTopicsOnce } from './topic-vocabulary';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -30,13 +31,41 @@ describe('one topic vocabulary', () => {
     await t.db.insert(customQuestions).values({ userId: me.user._id, questionId: a!.id, name: 'Mine', difficulty: 'N/A', topics: ['maths', 'Math', 'bit magic'] });
     const before = await t.db.select({ updatedAt: questions.updatedAt }).from(questions).where(eq(questions.id, b!.id));
 
-    expect(await canonicalizeStoredTopics(t.db)).toBeGreaterThanOrEqual(5);
+    expect(await canonicalizeTopicsOnce(t.db)).toBeGreaterThanOrEqual(5);
     expect((await t.db.select().from(questions).where(eq(questions.id, a!.id)))[0]!.topics).toEqual(['Graph', 'Dynamic Programming', 'Implementation']);
     expect((await t.db.select().from(customQuestions).where(eq(customQuestions.questionId, a!.id)))[0]!.topics).toEqual(['Math', 'Bit Manipulation']);
     // A row already in the vocabulary is not written.
     expect((await t.db.select({ updatedAt: questions.updatedAt }).from(questions).where(eq(questions.id, b!.id)))[0]).toEqual(before[0]);
-    // Run again: nothing left to rename.
-    expect(await canonicalizeStoredTopics(t.db)).toBe(0);
+    expect((await t.db.select().from(maintenanceVersions).where(eq(maintenanceVersions.name, 'topic-vocabulary')))[0]?.version).toBe(TOPIC_VOCABULARY_VERSION);
+  });
+
+  it('runs once per edition of the vocabulary: a start after it reads one row and renames nothing', async () => {
+    await canonicalizeTopicsOnce(t.db);
+    const [c] = await t.db
+      .insert(questions)
+      .values({ platform: 'codeforces', key: 'vocab-3C', name: 'Later', slug: 'vocab-3c', difficulty: 'N/A', problemUrl: 'https://codeforces.com/contest/99003/problem/C', topics: ['greedy', 'maths'], verified: true })
+      .returning();
+    // This edition is done: the stored topics are not read again.
+    expect(await canonicalizeTopicsOnce(t.db)).toBeNull();
+    expect((await t.db.select().from(questions).where(eq(questions.id, c!.id)))[0]!.topics).toEqual(['greedy', 'maths']);
+    // A new edition renames what is left, once.
+    expect(await canonicalizeTopicsOnce(t.db, TOPIC_VOCABULARY_VERSION + 1)).toBe(2);
+    expect((await t.db.select().from(questions).where(eq(questions.id, c!.id)))[0]!.topics).toEqual(['Greedy', 'Math']);
+    expect(await canonicalizeTopicsOnce(t.db, TOPIC_VOCABULARY_VERSION + 1)).toBeNull();
+  });
+
+  it('two processes starting together on one PostgreSQL: one renames, the other waits and finds it done', async ({ skip }) => {
+    const second = await openSecondProcessDatabase(t);
+    if (!second) return skip('PGlite is one process');
+    try {
+      await t.db.insert(questions).values({ platform: 'codeforces', key: 'vocab-4D', name: 'Both', slug: 'vocab-4d', difficulty: 'N/A', problemUrl: 'https://codeforces.com/contest/99004/problem/D', topics: ['dfs and similar'], verified: true });
+      const edition = TOPIC_VOCABULARY_VERSION + 2;
+      const results = await Promise.all([canonicalizeTopicsOnce(t.db, edition), canonicalizeTopicsOnce(second.db, edition)]);
+      expect(results.filter((r) => r === null)).toHaveLength(1);
+      expect(results.find((r) => r !== null)).toBeGreaterThanOrEqual(1);
+    } finally {
+      await second.close();
+    }
   });
 
   it("counts a Codeforces 'graphs' and a LeetCode 'Graph' question as one topic in the analysis", async () => {

@@ -66,6 +66,12 @@ const ALIASES: Record<string, string> = {
   mst: 'Minimum Spanning Tree',
 };
 
+/**
+ * The vocabulary's edition: raise it whenever CANONICAL, ALIASES or canonicalTopic change what a topic
+ * is called, and the next start renames the stored topics once (api/db/topic-vocabulary).
+ */
+export const TOPIC_VOCABULARY_VERSION = 1;
+
 /** Case, hyphens, underscores, spacing and a leading '*' (Codeforces' "*special") do not make a topic. */
 const keyOf = (topic: string) => topic.toLowerCase().replace(/^\*+/, '').replace(/[\s_-]+/g, ' ').trim();
 
