@@ -15,19 +15,30 @@ import { createApp } from '../../api/app';
 import { testConfig } from '../../api/config';
 import type { Database } from '../../api/db/client';
 import { openTestDatabase } from '../../api/testing';
+import type { SheetImportResult } from '../../shared/schemas/sharing';
+import type { Mapping, Sheet, SheetProgress } from '../../shared/schemas/sheet';
+import type { AuthResult } from '../../shared/schemas/user';
+import type { ProgressImportResult, WorkspacePage } from '../../shared/schemas/workspace';
 
 const SHEET_UP = '/question-tracker/v1/user/uploader/sheet';
 const PROGRESS_UP = '/question-tracker/v1/user/uploader/progress';
 const S = '/question-tracker/v2/sheet';
 const W = '/question-tracker/v1/user/question';
 
-interface Envelope<T = any> {
+interface Envelope<T = unknown> {
   status: { code: number; success: boolean; error: string | null; message: string };
   data: T;
 }
-interface Answer<T = any> {
+interface Answer<T = unknown> {
   status: number;
   body: Envelope<T>;
+}
+
+/** What get-sheet-data answers. */
+interface SheetData {
+  sheet: Sheet;
+  mappings: Mapping[];
+  progress: SheetProgress;
 }
 
 const counts = { cases: 0, serverErrors: 0 };
@@ -43,7 +54,7 @@ const serverSockets = new Set<Socket>();
 let owner: { token: string; id: string };
 let sheetId = '';
 
-async function call<T = any>(method: string, path: string, opts: { token?: string; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+async function call<T = unknown>(method: string, path: string, opts: { token?: string; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   const res = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers, body: opts.body });
@@ -53,12 +64,12 @@ async function call<T = any>(method: string, path: string, opts: { token?: strin
 
 async function signup(name: string) {
   const email = `${name.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const res = await call('POST', '/auth/v1/signup', {
+  const res = await call<AuthResult>('POST', '/auth/v1/signup', {
     body: JSON.stringify({ email, password: 'correct horse battery', firstName: name }),
     headers: { 'content-type': 'application/json' },
   });
   if (res.status !== 201) throw new Error(`signup failed: ${JSON.stringify(res.body)}`);
-  return { token: res.body.data.token as string, id: res.body.data.user._id as string };
+  return { token: res.body.data.token, id: res.body.data.user._id };
 }
 
 function form(content: BlobPart | null, name = 'upload.csv', type = 'text/csv', withSheet = true) {
@@ -69,20 +80,20 @@ function form(content: BlobPart | null, name = 'upload.csv', type = 'text/csv', 
 }
 
 const uploadSheet = async (body: BodyInit, headers?: Record<string, string>) => {
-  const res = await call(`POST`, SHEET_UP, { token: owner.token, body, headers });
+  const res = await call<SheetImportResult>('POST', SHEET_UP, { token: owner.token, body, headers });
   tally(res.status);
   return res;
 };
 const uploadProgress = async (body: BodyInit, headers?: Record<string, string>) => {
-  const res = await call('POST', PROGRESS_UP, { token: owner.token, body, headers });
+  const res = await call<ProgressImportResult>('POST', PROGRESS_UP, { token: owner.token, body, headers });
   tally(res.status);
   return res;
 };
 
 /** Everything a refused upload could have touched: the sheet (tree, mappings, progress) and the workspace. */
 async function state() {
-  const sheet = await call('GET', `${S}/get-sheet-data/${sheetId}`, { token: owner.token });
-  const workspace = await call('GET', `${W}/get-questions?page=1&pageSize=100`, { token: owner.token });
+  const sheet = await call<SheetData>('GET', `${S}/get-sheet-data/${sheetId}`, { token: owner.token });
+  const workspace = await call<WorkspacePage>('GET', `${W}/get-questions?page=1&pageSize=100`, { token: owner.token });
   expect(sheet.status).toBe(200);
   expect(workspace.status).toBe(200);
   return { sheet: sheet.body.data, workspace: workspace.body.data };
@@ -179,7 +190,7 @@ describe('hostile uploads over real HTTP', () => {
       socket.on('close', () => serverSockets.delete(socket));
     });
     owner = await signup('Owner');
-    const sheet = await call('POST', `${S}/create-sheet`, {
+    const sheet = await call<{ sheet: Sheet }>('POST', `${S}/create-sheet`, {
       token: owner.token,
       body: JSON.stringify({ name: 'Hostile', slug: `hostile-${Math.random().toString(36).slice(2, 8)}` }),
       headers: { 'content-type': 'application/json' },
@@ -350,23 +361,23 @@ describe('hostile uploads over real HTTP', () => {
       );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(canaries()).toEqual(clean);
-      const rows = res.body.data.results as { row: number; status: string; message?: string }[];
+      const rows = res.body.data.results;
       expect(rows.find((r) => r.row === 6)).toMatchObject({ status: 'invalidUrl' });
       // A "__proto__" topic is refused with a message; the other names are plain names.
       expect(rows.find((r) => r.row === 2)).toMatchObject({ status: 'error', message: UPLOAD_MESSAGES.reservedTopic });
       for (const r of rows.filter((x) => x.row >= 3 && x.row <= 5)) expect(r.status, JSON.stringify(r)).toBe('added');
       // The sheet still reads back, and its tree is consistent: every topic has its own subtopic list.
       const after = (await state()).sheet;
-      const config = after.sheet.config as { topicOrder: string[]; subTopicOrder: Record<string, string[]> };
+      const config = after.sheet.config;
       for (const topic of config.topicOrder) expect(Array.isArray(Object.getOwnPropertyDescriptor(config.subTopicOrder, topic)?.value), topic).toBe(true);
-      for (const m of after.mappings as { topic: string; subTopic: string }[]) {
+      for (const m of after.mappings) {
         if (m.topic) expect(config.topicOrder).toContain(m.topic);
         if (m.subTopic) expect(Object.getOwnPropertyDescriptor(config.subTopicOrder, m.topic)?.value).toContain(m.subTopic);
       }
       expect(after.mappings.length).toBe(before.mappings.length + rows.filter((r) => r.status === 'added').length);
       // And the sheet stays editable afterwards.
       const version = after.sheet.version;
-      const reorder = await call('PATCH', `${S}/update-sheet/${sheetId}`, {
+      const reorder = await call<{ sheet: Sheet }>('PATCH', `${S}/update-sheet/${sheetId}`, {
         token: owner.token,
         body: JSON.stringify({ config: after.sheet.config, version }),
         headers: { 'content-type': 'application/json' },
@@ -419,7 +430,7 @@ describe('hostile uploads over real HTTP', () => {
       expect(Buffer.byteLength(csv)).toBeLessThan(MAX_UPLOAD_BYTES);
       expect(rows.length).toBeGreaterThan(10_000);
       const other = await signup('Bulk');
-      const res = await call('POST', PROGRESS_UP, { token: other.token, body: form(csv) });
+      const res = await call<ProgressImportResult>('POST', PROGRESS_UP, { token: other.token, body: form(csv) });
       tally(res.status);
       expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
       expect(res.body.data).toMatchObject({ new: rows.length, total: rows.length, invalidUrl: 0, error: 0 });
@@ -443,7 +454,7 @@ describe('hostile uploads over real HTTP', () => {
       const progress = await uploadProgress(form(new Uint8Array(utf16le)));
       expect(progress.status, JSON.stringify(progress.body)).toBe(200);
       expect(progress.body.data).toMatchObject({ total: 1, invalidUrl: 0, error: 0 });
-      expect(progress.body.data.questions.map((q: { problemUrl: string }) => q.problemUrl)).toContain('https://leetcode.com/problems/sort-colors/');
+      expect(progress.body.data.questions.map((q) => q.problemUrl)).toContain('https://leetcode.com/problems/sort-colors/');
 
       const utf16be = Buffer.from(`\uFEFF${csvRows('problemUrl,topic,subTopic', ['https://leetcode.com/problems/sort-list/,Lists Ü,'])}`, 'utf16le').swap16();
       const bigEndian = await uploadSheet(form(new Uint8Array(utf16be)));
@@ -478,11 +489,11 @@ describe('hostile uploads over real HTTP', () => {
         ],
       ];
       for (const [what, sheetFile, progressFile] of files) {
-        await refused(() => uploadSheet(form(sheetFile)), 415, UPLOAD_MESSAGES.badEncoding).catch((e: Error) => {
-          throw new Error(`sheet import, ${what}: ${e.message}`);
+        await refused(() => uploadSheet(form(sheetFile)), 415, UPLOAD_MESSAGES.badEncoding).catch((e: unknown) => {
+          throw new Error(`sheet import, ${what}: ${(e as Error).message}`);
         });
-        await refused(() => uploadProgress(form(progressFile)), 415, UPLOAD_MESSAGES.badEncoding).catch((e: Error) => {
-          throw new Error(`progress import, ${what}: ${e.message}`);
+        await refused(() => uploadProgress(form(progressFile)), 415, UPLOAD_MESSAGES.badEncoding).catch((e: unknown) => {
+          throw new Error(`progress import, ${what}: ${(e as Error).message}`);
         });
       }
     });
