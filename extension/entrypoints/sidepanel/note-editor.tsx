@@ -1,11 +1,10 @@
-import Link from '@tiptap/extension-link';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { addNoteTag, DEFAULT_NOTE_TITLE, isSafeNoteUrl, NOTE_LINK_REL, validateNoteDraft } from '@shared/rules/notes';
+import { addNoteTag, DEFAULT_NOTE_TITLE, isSafeNoteUrl, validateNoteDraft } from '@shared/rules/notes';
 import type { Note } from '@shared/schemas/note';
 import { send } from '../../lib/messaging';
 import { sanitizeNoteForDisplay } from '@shared/dom/note-html';
+import { noteEditorExtensions } from '@shared/dom/note-editor-extensions';
 
 /** Autosave waits this long after the last keystroke. */
 export const AUTOSAVE_MS = 800;
@@ -175,19 +174,7 @@ function RichEditor({ initialHtml, onChange }: { initialHtml: string; onChange(h
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({ link: false, heading: { levels: [1, 2, 3] } }),
-      Link.configure({
-        openOnClick: false,
-        autolink: true,
-        linkOnPaste: true,
-        defaultProtocol: 'https',
-        protocols: ['mailto'],
-        isAllowedUri: (url, ctx) => isSafeNoteUrl(url) && ctx.defaultValidate(url),
-        shouldAutoLink: (url) => isSafeNoteUrl(url),
-        HTMLAttributes: { rel: NOTE_LINK_REL, target: '_blank' },
-      }),
-    ],
+    extensions: noteEditorExtensions(),
     content: sanitizeNoteForDisplay(initialHtml),
     editorProps: { attributes: { class: 'note-content', role: 'textbox', 'aria-multiline': 'true', 'aria-label': 'Note' } },
     onUpdate: ({ editor: e }) => onChangeRef.current(e.isEmpty ? '' : e.getHTML()),

@@ -1,6 +1,4 @@
-import Link from '@tiptap/extension-link';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
 import {
   Bold,
   Code,
@@ -17,8 +15,9 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { isSafeNoteUrl, NOTE_LINK_REL } from '@shared/rules/notes';
+import { isSafeNoteUrl } from '@shared/rules/notes';
 import { sanitizeNoteForDisplay } from '@shared/dom/note-html';
+import { noteEditorExtensions } from '@shared/dom/note-editor-extensions';
 
 export interface NoteEditorProps {
   initialHtml: string;
@@ -50,19 +49,7 @@ export default function NoteEditor({ initialHtml, onChange, onReady, labelledBy,
   saveRef.current = onSave;
   const [linkOpen, setLinkOpen] = useState(false);
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({ link: false, heading: { levels: [1, 2, 3] } }),
-      Link.configure({
-        openOnClick: false,
-        autolink: true,
-        linkOnPaste: true,
-        defaultProtocol: 'https',
-        protocols: ['mailto'],
-        isAllowedUri: (url, ctx) => isSafeNoteUrl(url) && ctx.defaultValidate(url),
-        shouldAutoLink: (url) => isSafeNoteUrl(url),
-        HTMLAttributes: { rel: NOTE_LINK_REL, target: '_blank' },
-      }),
-    ],
+    extensions: noteEditorExtensions(),
     // Stored notes are sanitised on the server; the editor gets the browser-sanitised copy as well.
     content: sanitizeNoteForDisplay(initialHtml),
     editorProps: {
