@@ -24,6 +24,32 @@ const ANCHORS: Record<string, number> = {
   codechef: Date.parse('2026-11-25T15:00:00Z'),
 };
 
+/** The parts of the saved answers the stand-in rewrites; the rest passes through as saved. */
+interface CodeforcesUsers {
+  result: { handle: string; rating: number; maxRating: number }[];
+}
+interface CodeforcesContests {
+  result: { startTimeSeconds: number }[];
+}
+interface LeetcodeContests {
+  data: { topTwoContests: { startTime: number }[] };
+}
+interface LeetcodeProfile {
+  data: {
+    userContestRanking: { rating: number };
+    matchedUser: { username: string; submitStatsGlobal: { acSubmissionNum: { difficulty: string; count: number }[] } };
+  };
+}
+type CodechefContests = Record<'present_contests' | 'future_contests' | 'past_contests', { contest_start_date_iso: string }[]>;
+interface HackerrankProfile {
+  model: { username: string };
+}
+
+/** The handle a request asks about, read once by the middleware for the handlers. */
+interface FakeJudgeEnv {
+  Variables: { handle: string };
+}
+
 export interface FakeJudgeRequest {
   judge: string;
   path: string;
@@ -41,7 +67,7 @@ export function createFakeJudge(options: { now?: () => Date; delayMs?: number } 
   const now = options.now ?? (() => new Date());
   const requests: FakeJudgeRequest[] = [];
   const down = new Set<string>();
-  const app = new Hono();
+  const app = new Hono<FakeJudgeEnv>();
   const shift = (judge: string) => now().getTime() - ANCHORS[judge]!;
   const shiftSeconds = (judge: string, s: number) => Math.round(s + shift(judge) / 1000);
 
@@ -56,10 +82,10 @@ export function createFakeJudge(options: { now?: () => Date; delayMs?: number } 
     requests.push({ judge, path: url.pathname, handle, at: Date.now() });
     if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
     if (down.has(judge) || (handle && kindOf(handle) === 'down')) return c.text('Service Unavailable', 503);
-    c.set('handle' as never, (handle ?? '') as never);
+    c.set('handle', handle ?? '');
     await next();
   });
-  const handleOf = (c: Context) => String(c.get('handle' as never) ?? '');
+  const handleOf = (c: Context<FakeJudgeEnv>) => c.get('handle');
   const json = (c: Context, text: string, status: 200 | 400 | 404 = 200) => c.body(text, status, { 'content-type': 'application/json' });
 
   // Codeforces
@@ -68,14 +94,15 @@ export function createFakeJudge(options: { now?: () => Date; delayMs?: number } 
     const kind = kindOf(h);
     if (kind === 'missing') return json(c, fixture('codeforces', 'not-found.json').replace('no_such_handle_42', h), 400);
     if (kind === 'broken') return json(c, fixture('codeforces', 'changed-shape.json'));
-    const info = JSON.parse(fixture('codeforces', 'user-info.json'));
+    const info = JSON.parse(fixture('codeforces', 'user-info.json')) as CodeforcesUsers;
+    const saved = info.result[0]!;
     const n = seedOf(h);
-    info.result[0] = { ...info.result[0], handle: h, rating: n ? 800 + ((n * 37) % 2800) : info.result[0].rating, maxRating: n ? 800 + ((n * 37) % 2800) + 50 : info.result[0].maxRating };
+    info.result[0] = { ...saved, handle: h, rating: n ? 800 + ((n * 37) % 2800) : saved.rating, maxRating: n ? 800 + ((n * 37) % 2800) + 50 : saved.maxRating };
     return json(c, JSON.stringify(info));
   });
   app.get('/codeforces/api/user.rating', (c) => json(c, fixture('codeforces', 'user-rating.json').replaceAll('"tourist"', JSON.stringify(handleOf(c)))));
   app.get('/codeforces/api/contest.list', (c) => {
-    const list = JSON.parse(fixture('codeforces', 'contest-list.json'));
+    const list = JSON.parse(fixture('codeforces', 'contest-list.json')) as CodeforcesContests;
     for (const x of list.result) x.startTimeSeconds = shiftSeconds('codeforces', x.startTimeSeconds);
     return json(c, JSON.stringify(list));
   });
@@ -84,7 +111,7 @@ export function createFakeJudge(options: { now?: () => Date; delayMs?: number } 
   app.post('/leetcode/graphql/', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { query?: string };
     if (body.query?.includes('topTwoContests')) {
-      const list = JSON.parse(fixture('leetcode', 'top-two-contests.json'));
+      const list = JSON.parse(fixture('leetcode', 'top-two-contests.json')) as LeetcodeContests;
       for (const x of list.data.topTwoContests) x.startTime = shiftSeconds('leetcode', x.startTime);
       return json(c, JSON.stringify(list));
     }
@@ -92,7 +119,7 @@ export function createFakeJudge(options: { now?: () => Date; delayMs?: number } 
     const kind = kindOf(h);
     if (kind === 'missing') return json(c, fixture('leetcode', 'not-found.json'));
     if (kind === 'broken') return json(c, fixture('leetcode', 'changed-shape.json'));
-    const profile = JSON.parse(fixture('leetcode', 'profile.json'));
+    const profile = JSON.parse(fixture('leetcode', 'profile.json')) as LeetcodeProfile;
     const n = seedOf(h);
     if (n) {
       profile.data.userContestRanking.rating = 1300 + ((n * 53) % 1700);
@@ -130,8 +157,8 @@ export function createFakeJudge(options: { now?: () => Date; delayMs?: number } 
     return c.html(fixture('codechef', kind === 'broken' ? 'browser-check.html' : 'profile.html'));
   });
   app.get('/codechef/api/list/contests/all', (c) => {
-    const list = JSON.parse(fixture('codechef', 'contests.json'));
-    for (const group of ['present_contests', 'future_contests', 'past_contests']) {
+    const list = JSON.parse(fixture('codechef', 'contests.json')) as CodechefContests;
+    for (const group of ['present_contests', 'future_contests', 'past_contests'] as const) {
       for (const x of list[group]) {
         const at = new Date(Date.parse(x.contest_start_date_iso) + shift('codechef') + 5.5 * 3600_000).toISOString();
         x.contest_start_date_iso = `${at.slice(0, 19)}+05:30`;
@@ -153,7 +180,7 @@ export function createFakeJudge(options: { now?: () => Date; delayMs?: number } 
     if (kind === 'missing') return json(c, fixture('hackerrank', 'not-found.json'), 404);
     if (kind === 'broken') return json(c, fixture('hackerrank', 'changed-shape.json'));
     if (name === 'profile.json') {
-      const profile = JSON.parse(fixture('hackerrank', name));
+      const profile = JSON.parse(fixture('hackerrank', name)) as HackerrankProfile;
       profile.model.username = h;
       return json(c, JSON.stringify(profile));
     }

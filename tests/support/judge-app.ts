@@ -28,7 +28,7 @@ export async function createJudgeTestApp(options: { cooldownSeconds?: number } =
   });
   const app = createApp({ db: t.db, config, clock, changes: t.changes, jobs, judgeFetch: judge.fetch, runJobs: true });
 
-  async function call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<Reply<T> & { text: string }> {
+  async function call<T = unknown>(method: string, path: string, opts: CallOptions = {}): Promise<Reply<T> & { text: string }> {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let body: string | undefined;
@@ -39,7 +39,8 @@ export async function createJudgeTestApp(options: { cooldownSeconds?: number } =
     await t.changes.settle();
     const res = await app.fetch(new Request(`http://localhost${path}`, { method, headers, body }));
     const text = await res.text();
-    const json = res.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : null;
+    // An answer without a JSON body has a null body; such tests read its status or text.
+    const json = (res.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : null) as Reply<T>['body'];
     return { status: res.status, headers: res.headers, body: json, text };
   }
 
