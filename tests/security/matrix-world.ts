@@ -4,7 +4,10 @@
  * and fresh copies for cells whose success would change what later cells see.
  */
 import { randomBytes } from 'node:crypto';
-import type { SheetConfig } from '../../shared/schemas/sheet';
+import type { Note } from '../../shared/schemas/note';
+import type { Invite } from '../../shared/schemas/sharing';
+import type { Mapping, Sheet, SheetConfig, SheetProgress } from '../../shared/schemas/sheet';
+import type { SolveQuestionResult } from '../../shared/schemas/workspace';
 import type { createTestApp, Reply } from '../../api/testing';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -65,11 +68,24 @@ export interface Secret {
   what: string;
 }
 
+/** What get-sheet-data answers. */
+interface SheetData {
+  sheet: Sheet;
+  mappings: Mapping[];
+  progress: SheetProgress;
+}
+/** What add-questions answers: the new placements, each with its question's id. */
+interface AddedQuestions {
+  mappings: { _id: string; questionId: string }[];
+}
+
 export const unique = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;
 export const problemUrl = () => `https://leetcode.com/problems/${unique('matrix')}/`;
 
 function expectStatus<T>(reply: Reply<T>, status: number, what: string): Reply<T> {
-  if (reply.status !== status) throw new Error(`${what}: expected ${status}, got ${reply.status} ${JSON.stringify(reply.body?.status)}`);
+  // An empty answer has a null body.
+  const body = reply.body as Reply<T>['body'] | null;
+  if (reply.status !== status) throw new Error(`${what}: expected ${status}, got ${reply.status} ${JSON.stringify(body?.status)}`);
   return reply;
 }
 
@@ -112,8 +128,7 @@ export class World {
     );
     this.shared.publicSheet = await this.sheet('public');
     this.shared.privateSheet = await this.sheet('private');
-    const pub = this.shared.publicSheet as SheetRes;
-    this.noteQuestionId = pub.questionIds[0]!;
+    this.noteQuestionId = this.shared.publicSheet.questionIds[0]!;
     this.shared.note = await this.note(creator, true);
     this.shared.record = await this.record(creator, true);
     this.shared.invite = await this.invite(creator, true);
@@ -134,8 +149,8 @@ export class World {
     const mine = owner === this.people.creator;
     const name = unique(visibility === 'private' ? 'Private sheet' : 'Public sheet');
     const slug = unique('matrix');
-    const created = expectStatus(await t.call('POST', `${S}/create-sheet`, { token: owner.token, body: { name, slug, visibility: 'public' } }), 201, 'create-sheet');
-    const id = created.body.data.sheet._id as string;
+    const created = expectStatus(await t.call<{ sheet: Sheet }>('POST', `${S}/create-sheet`, { token: owner.token, body: { name, slug, visibility: 'public' } }), 201, 'create-sheet');
+    const id = created.body.data.sheet._id;
     const topic = 'Arrays';
     const subTopic = 'Two pointers';
     expectStatus(await t.call('POST', `${S}/add-topic/${id}`, { token: owner.token, body: { topic } }), 201, 'add-topic');
@@ -144,27 +159,27 @@ export class World {
     // The first question is a custom one named by the sheet: in a private sheet, only its members may see that name.
     const title = unique(visibility === 'private' ? 'Private custom title' : 'Public custom title');
     const added = expectStatus(
-      await t.call('POST', `${S}/add-questions/${id}`, {
+      await t.call<AddedQuestions>('POST', `${S}/add-questions/${id}`, {
         token: owner.token,
         body: { data: [{ topic, subTopic, problemUrl: urls[0], title }, { topic, subTopic: '', problemUrl: urls[1] }] },
       }),
       201,
       'add-questions',
     );
-    const maps = added.body.data.mappings as { _id: string; questionId: string }[];
+    const maps = added.body.data.mappings;
     const pendingEmail = `${unique('pending')}@example.com`;
     let collaboratorEntryId = '';
     if (mine) {
       const collaborator = this.people.collaborator;
-      const invite = expectStatus(await t.call('POST', `${C}/send-collaboration-invite/${id}`, { token: owner.token, body: { email: collaborator.email } }), 201, 'invite');
+      const invite = expectStatus(await t.call<Invite>('POST', `${C}/send-collaboration-invite/${id}`, { token: owner.token, body: { email: collaborator.email } }), 201, 'invite');
       expectStatus(await t.call('PATCH', `${S}/collaborators/accept-invite/${invite.body.data._id}`, { token: collaborator.token }), 200, 'accept');
       expectStatus(await t.call('PATCH', `${S}/public/follow-sheet/${id}`, { token: this.people.follower.token }), 200, 'follow');
       expectStatus(await t.call('POST', `${C}/send-collaboration-invite/${id}`, { token: owner.token, body: { email: pendingEmail } }), 201, 'invite');
-      const collabs = await t.call('GET', `${C}/get-collaborators/${id}`, { token: owner.token });
-      collaboratorEntryId = collabs.body.data.collaborators[0]._id;
+      const collabs = await t.call<{ collaborators: { _id: string }[] }>('GET', `${C}/get-collaborators/${id}`, { token: owner.token });
+      collaboratorEntryId = collabs.body.data.collaborators[0]!._id;
     }
     if (visibility === 'private') expectStatus(await t.call('PATCH', `${S}/mark-sheet-private/${id}`, { token: owner.token }), 200, 'private');
-    const data = await t.call('GET', `${S}/get-sheet-data/${id}`, { token: owner.token });
+    const data = await t.call<SheetData>('GET', `${S}/get-sheet-data/${id}`, { token: owner.token });
     if (mine) {
       this.secrets.push({ text: pendingEmail, visibleTo: ['creator', 'collaborator'], what: 'a pending invitee email' });
       if (visibility === 'private') {
@@ -198,7 +213,7 @@ export class World {
     const title = unique('Secret title');
     const text = unique('secret note text');
     const res = expectStatus(
-      await this.t.call('POST', `${NOTES}/create-note`, { token: owner.token, body: { title, note: `<p>${text}</p>`, questionId: this.noteQuestionId } }),
+      await this.t.call<{ note: Note }>('POST', `${NOTES}/create-note`, { token: owner.token, body: { title, note: `<p>${text}</p>`, questionId: this.noteQuestionId } }),
       201,
       'create-note',
     );
@@ -213,7 +228,7 @@ export class World {
     const name = unique('Custom question');
     const url = problemUrl();
     const res = expectStatus(
-      await this.t.call('POST', `${WS}/solve-question`, {
+      await this.t.call<SolveQuestionResult>('POST', `${WS}/solve-question`, {
         token: owner.token,
         body: { custom: { name, problemUrl: url }, customTags: [tag] },
       }),
@@ -229,9 +244,9 @@ export class World {
   async invite(invitee: Person, mine: boolean): Promise<IdRes> {
     const name = unique('Invite sheet');
     const slug = unique('invite');
-    const sheet = expectStatus(await this.t.call('POST', `${S}/create-sheet`, { token: this.host.token, body: { name, slug } }), 201, 'create-sheet');
+    const sheet = expectStatus(await this.t.call<{ sheet: Sheet }>('POST', `${S}/create-sheet`, { token: this.host.token, body: { name, slug } }), 201, 'create-sheet');
     const sent = expectStatus(
-      await this.t.call('POST', `${C}/send-collaboration-invite/${sheet.body.data.sheet._id}`, { token: this.host.token, body: { email: invitee.email } }),
+      await this.t.call<Invite>('POST', `${C}/send-collaboration-invite/${sheet.body.data.sheet._id}`, { token: this.host.token, body: { email: invitee.email } }),
       201,
       'invite',
     );
@@ -241,7 +256,7 @@ export class World {
 
   /** Re-reads a sheet's version and question order (edits that keep the sheet usable bump them). */
   async refresh(sheet: SheetRes): Promise<SheetRes> {
-    const data = await this.t.call('GET', `${S}/get-sheet-data/${sheet.id}`, { token: this.people.creator.token });
+    const data = await this.t.call<SheetData>('GET', `${S}/get-sheet-data/${sheet.id}`, { token: this.people.creator.token });
     sheet.version = data.body.data.sheet.version;
     sheet.config = data.body.data.sheet.config;
     sheet.mappingIds = sheet.config.questionOrder;
@@ -273,7 +288,9 @@ export class World {
     const owner = this.people.creator.token;
     const read = async (path: string) => {
       const r = await t.call('GET', path, { token: owner });
-      return { status: r.status, data: r.body?.data };
+      // An empty answer has a null body.
+      const body = r.body as Reply['body'] | null;
+      return { status: r.status, data: body?.data };
     };
     switch (resource.kind) {
       case 'sheet':
