@@ -3,7 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 
 interface DialogProps {
   open: boolean;
-  onClose(): void;
+  onClose: () => void;
   title: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
@@ -58,8 +58,8 @@ interface ConfirmProps {
   cancelLabel?: string;
   danger?: boolean;
   busy?: boolean;
-  onConfirm(): void;
-  onCancel(): void;
+  onConfirm: () => void;
+  onCancel: () => void;
 }
 
 export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', cancelLabel = 'Cancel', danger, busy, onConfirm, onCancel }: ConfirmProps) {

@@ -31,7 +31,7 @@ export function Spinner({ label = 'Loading' }: { label?: string }) {
 }
 
 /** A screen's data did not load: says so, with a button that asks again. */
-export function LoadFailed({ what, onRetry }: { what: string; onRetry(): void }) {
+export function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
   return (
     <EmptyState
       title={`Could not load ${what}`}

@@ -3,8 +3,8 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 interface InlineEditProps {
   value: string;
   /** Returns an error message to keep editing, or nothing when the value was accepted. */
-  onSave(value: string): string | void;
-  onCancel?(): void;
+  onSave: (value: string) => string | void;
+  onCancel?: () => void;
   label: string;
   multiline?: boolean;
   className?: string;

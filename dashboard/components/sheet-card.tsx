@@ -23,7 +23,7 @@ interface SheetCardProps {
   /** Shows the viewer's progress (signed-in viewers only). */
   showProgress: boolean;
   /** Omit to hide the Follow button. */
-  onToggleFollow?(card: Card): void;
+  onToggleFollow?: (card: Card) => void;
   followPending?: boolean;
 }
 
@@ -147,8 +147,8 @@ interface GridProps<T> {
   items: T[];
   /** How many show before Show More. */
   limit: number;
-  render(item: T): ReactNode;
-  itemKey(item: T): string;
+  render: (item: T) => ReactNode;
+  itemKey: (item: T) => string;
   label: string;
 }
 

@@ -37,7 +37,7 @@ export default function ExploreTab() {
   );
 }
 
-function SearchBox({ initial, onSearch }: { initial: string; onSearch(text: string): void }) {
+function SearchBox({ initial, onSearch }: { initial: string; onSearch: (text: string) => void }) {
   const [text, setText] = useState(initial);
   const sent = useRef(initial);
   const latest = useRef(onSearch);

@@ -163,8 +163,8 @@ interface StatCardProps {
   title: string;
   total: number;
   entries: [string, number][];
-  render(key: string): ReactNode;
-  tone?(key: string): string;
+  render: (key: string) => ReactNode;
+  tone?: (key: string) => string;
 }
 
 function StatCard({ title, total, entries, render, tone }: StatCardProps) {

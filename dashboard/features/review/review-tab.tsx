@@ -53,7 +53,7 @@ export default function ReviewTab() {
   );
 }
 
-function Queue({ answer, filters, token, onClearFilters }: { answer: DueAnswer; filters: ReviewFilters; token: string | null; onClearFilters(): void }) {
+function Queue({ answer, filters, token, onClearFilters }: { answer: DueAnswer; filters: ReviewFilters; token: string | null; onClearFilters: () => void }) {
   const { counts, upcoming } = answer;
   const { today, overdue } = useMemo(() => splitQueue(answer.questions), [answer.questions]);
   // The intervals on the buttons count from the server's time of the answer (the dues were computed for it),

@@ -24,7 +24,7 @@ export function useSheetActions(slug: string, data: SheetData) {
   const [, navigate] = useLocation();
   const [adding, setAdding] = useState<{ topic: string; subTopic: string } | null>(null);
   const [video, setVideo] = useState<Mapping | null>(null);
-  const [confirm, setConfirm] = useState<{ title: string; message: string; run(): void } | null>(null);
+  const [confirm, setConfirm] = useState<{ title: string; message: string; run: () => void } | null>(null);
   const m = <V,>(opts: Parameters<typeof useSheetMutation<V>>[2]) => useSheetMutation<V>(slug, token, opts);
 
   const guardLogin = () => {

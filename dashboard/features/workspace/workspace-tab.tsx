@@ -134,7 +134,7 @@ export default function WorkspaceTab() {
 }
 
 /** `sync`: a signed-in user's empty workspace also offers to bring in what they solved on the judges. */
-function FirstQuestion({ onAdd, sync = false }: { onAdd(): void; sync?: boolean }) {
+function FirstQuestion({ onAdd, sync = false }: { onAdd: () => void; sync?: boolean }) {
   return (
     <EmptyState
       icon={<ListChecks size={22} />}

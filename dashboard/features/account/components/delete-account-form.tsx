@@ -19,7 +19,7 @@ function toChoice(sheetId: string, value: string): SheetChoice | null {
   return null;
 }
 
-function SheetChoiceRow({ sheet, value, onChange }: { sheet: AccountSheet; value: string; onChange(value: string): void }) {
+function SheetChoiceRow({ sheet, value, onChange }: { sheet: AccountSheet; value: string; onChange: (value: string) => void }) {
   const id = `acct-sheet-${sheet._id}`;
   return (
     <li className="account-sheet">

@@ -10,8 +10,8 @@ interface Props {
   list: Entry[];
   /** Entries shown before Show more. */
   initial: number;
-  label?(name: string): string;
-  color?(name: string, index: number): string;
+  label?: (name: string) => string;
+  color?: (name: string, index: number) => string;
   empty: string;
 }
 

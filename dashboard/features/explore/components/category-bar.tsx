@@ -3,7 +3,7 @@ import { Crown } from 'lucide-react';
 import { CATEGORY_BUTTONS, CATEGORY_LABELS } from '../lib/categories';
 
 /** The explore category buttons; the active one is pressed. */
-export function CategoryBar({ active, onSelect }: { active: ListCategory; onSelect(category: ListCategory): void }) {
+export function CategoryBar({ active, onSelect }: { active: ListCategory; onSelect: (category: ListCategory) => void }) {
   return (
     <div className="category-bar" role="group" aria-label="Categories">
       {CATEGORY_BUTTONS.map((c) => (

@@ -7,7 +7,7 @@ import { sheetListCalls, sheetListKeys } from '../../explore/api/sheet-list-quer
 import { CREATE_MESSAGES, createSheetWithUniqueSlug } from '../lib/create-sheet';
 
 /** Create a sheet (private on creation), then open it. */
-export function CreateSheetDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+export function CreateSheetDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const qc = useQueryClient();
   const [, navigate] = useLocation();
   const [name, setName] = useState('');

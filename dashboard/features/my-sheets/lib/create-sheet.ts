@@ -23,9 +23,9 @@ export function slugFromName(name: string): string {
 const randomSuffix = () => Math.random().toString(36).slice(2, 8).padEnd(6, '0');
 
 export interface CreateSheetDeps {
-  isSlugFree(slug: string): Promise<boolean>;
+  isSlugFree: (slug: string) => Promise<boolean>;
   create(body: { name: string; description: string; slug: string; visibility: 'private' }): Promise<{ sheet: { slug: string } }>;
-  suffix?(): string;
+  suffix?: () => string;
 }
 
 export type CreateOutcome =

@@ -21,14 +21,14 @@ import { noteEditorExtensions } from '@shared/dom/note-editor-extensions';
 
 export interface NoteEditorProps {
   initialHtml: string;
-  onChange(html: string): void;
+  onChange: (html: string) => void;
   /** The editor's own rendering of the initial HTML, to compare later changes with. */
-  onReady(html: string): void;
+  onReady: (html: string) => void;
   labelledBy: string;
   describedBy?: string;
   invalid?: boolean;
   /** Ctrl/Cmd+S inside the editor. */
-  onSave?(): void;
+  onSave?: () => void;
 }
 
 /** Turns what a person typed into a link URL we accept, or null (only http(s) and mailto). */
@@ -106,8 +106,8 @@ interface ToolButton {
   label: string;
   icon: LucideIcon;
   shortcut?: string;
-  active(e: Editor): boolean;
-  run(e: Editor): void;
+  active: (e: Editor) => boolean;
+  run: (e: Editor) => void;
 }
 
 const BUTTONS: ToolButton[] = [
@@ -198,7 +198,7 @@ function Toolbar({ editor, linkOpen, setLinkOpen }: { editor: Editor; linkOpen: 
   );
 }
 
-function LinkForm({ editor, initial, hasLink, onClose }: { editor: Editor; initial: string; hasLink: boolean; onClose(): void }) {
+function LinkForm({ editor, initial, hasLink, onClose }: { editor: Editor; initial: string; hasLink: boolean; onClose: () => void }) {
   const [value, setValue] = useState(initial);
   const [error, setError] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);

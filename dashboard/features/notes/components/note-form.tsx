@@ -26,8 +26,8 @@ interface NoteFormProps {
   initial: NoteDraft;
   /** The question a new note will belong to (null: a general note). */
   questionId: string | null;
-  onSaved(note: Note): void;
-  onCancel(): void;
+  onSaved: (note: Note) => void;
+  onCancel: () => void;
 }
 
 function sameDraft(a: NoteDraft, b: NoteDraft): boolean {

@@ -11,7 +11,7 @@ import { useNotesFilters } from '../use-notes-filters';
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A note as read: title, tags, the sanitised body and the questions it links to. */
-export function NoteView({ note, onEdit, onDelete }: { note: Note; onEdit(): void; onDelete(): void }) {
+export function NoteView({ note, onEdit, onDelete }: { note: Note; onEdit: () => void; onDelete: () => void }) {
   const [copied, setCopied] = useState(false);
   const { filters } = useNotesFilters();
   const copy = async () => {

@@ -13,8 +13,8 @@ interface SectionState {
   error: boolean;
   hasMore: boolean;
   loadingMore: boolean;
-  loadMore(): void;
-  retry(): void;
+  loadMore: () => void;
+  retry: () => void;
 }
 
 interface NotesListProps {
@@ -27,9 +27,9 @@ interface NotesListProps {
   selectedNoteId: string | null;
   selectedQuestionId: string | null;
   /** Called on every link click; return true to stop the navigation (unsaved changes). */
-  interceptNavigation(href: string, e: MouseEvent): void;
-  onAddToQuestion(questionId: string): void;
-  onNewGeneral(): void;
+  interceptNavigation: (href: string, e: MouseEvent) => void;
+  onAddToQuestion: (questionId: string) => void;
+  onNewGeneral: () => void;
 }
 
 export function NotesList(props: NotesListProps) {
@@ -141,7 +141,7 @@ function NoteItem({
   note: NoteSummary;
   selected: boolean;
   filters: NotesFilters;
-  intercept(href: string, e: MouseEvent): void;
+  intercept: (href: string, e: MouseEvent) => void;
   showExcerpt?: boolean;
 }) {
   const href = noteHref(note, filters);

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { addNoteTag, NOTE_TAGS_MAX } from '@shared/rules/notes';
 
 /** Tags typed one by one (Enter or comma adds, Backspace on an empty field removes the last), with the spec's rules. */
-export function TagInput({ tags, onChange, suggestions }: { tags: string[]; onChange(tags: string[]): void; suggestions: string[] }) {
+export function TagInput({ tags, onChange, suggestions }: { tags: string[]; onChange: (tags: string[]) => void; suggestions: string[] }) {
   const id = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState('');

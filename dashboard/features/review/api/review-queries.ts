@@ -77,7 +77,7 @@ function useSettleRating() {
  * Takes a question out of every cached queue at once and puts it back if the server refuses, with
  * `failure` as the toast (only that question: others rated meanwhile stay out).
  */
-function useQueueMutation<V extends { questionId: string }, T>(opts: { call(vars: V): Promise<T>; failure: string; onSuccess?(data: T, vars: V): void }) {
+function useQueueMutation<V extends { questionId: string }, T>(opts: { call: (vars: V) => Promise<T>; failure: string; onSuccess?: (data: T, vars: V) => void }) {
   const qc = useQueryClient();
   const settle = useSettleRating();
   return useMutation({

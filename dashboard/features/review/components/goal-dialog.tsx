@@ -4,7 +4,7 @@ import { Dialog } from '../../../components/dialog';
 import { useSaveGoal } from '../api/review-queries';
 
 /** The daily goal: reviews and new problems a day, saved with PUT /review/goal. */
-export function GoalDialog({ open, goal, onClose }: { open: boolean; goal: Goal; onClose(): void }) {
+export function GoalDialog({ open, goal, onClose }: { open: boolean; goal: Goal; onClose: () => void }) {
   const save = useSaveGoal();
   const [reviews, setReviews] = useState(String(goal.reviews));
   const [fresh, setFresh] = useState(String(goal.newProblems));

@@ -8,7 +8,7 @@ const GAP = 4;
  * The open menu. Fixed to the viewport next to its button, so a table that scrolls sideways (the
  * workspace's) does not clip it; it closes when the page scrolls or resizes rather than follow the row.
  */
-export default function RatePanel({ questionId, name, anchor, onClose }: { questionId: string; name: string; anchor: RefObject<HTMLButtonElement | null>; onClose(refocus: boolean): void }) {
+export default function RatePanel({ questionId, name, anchor, onClose }: { questionId: string; name: string; anchor: RefObject<HTMLButtonElement | null>; onClose: (refocus: boolean) => void }) {
   const rate = useRateSolved();
   const panel = useRef<HTMLDivElement>(null);
   // The listeners below are added once; they call the latest onClose.

@@ -8,7 +8,7 @@ import { hasReviewFilters, NO_FILTERS, type FilterKey, type ReviewFilters } from
 interface Props {
   token: string | null;
   filters: ReviewFilters;
-  onChange(next: ReviewFilters): void;
+  onChange: (next: ReviewFilters) => void;
 }
 
 /**

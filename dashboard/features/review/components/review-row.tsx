@@ -12,8 +12,8 @@ interface Props {
   question: DueQuestion;
   /** The time the intervals count from (the browser's now, taken when the list was drawn). */
   now: number;
-  onRate(q: DueQuestion, rating: ReviewRating): void;
-  onSuspend(q: DueQuestion): void;
+  onRate: (q: DueQuestion, rating: ReviewRating) => void;
+  onSuspend: (q: DueQuestion) => void;
 }
 
 const day = (iso: string) => format(new Date(iso), 'd MMM yyyy');

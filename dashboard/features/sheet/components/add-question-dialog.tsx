@@ -14,9 +14,9 @@ interface Props {
   open: boolean;
   place: { topic: string; subTopic: string };
   topics: string[];
-  subTopicsOf(topic: string): string[];
-  onClose(): void;
-  onAdd(input: { topic: string; subTopic: string; title: string; problemUrl: string }): Promise<void>;
+  subTopicsOf: (topic: string) => string[];
+  onClose: () => void;
+  onAdd: (input: { topic: string; subTopic: string; title: string; problemUrl: string }) => Promise<void>;
 }
 
 /** Add a question to the sheet: paste a URL; after 1.2 s idle it is looked up and the title prefilled. */

@@ -41,7 +41,7 @@ function FormError({ error }: { error: string | null }) {
 }
 
 /** The tree's last line for editors: a new topic's name, and a question outside every topic. */
-export function AddTopic({ topics, onAdd, onAddQuestion }: { topics: string[]; onAdd(name: string): void; onAddQuestion(): void }) {
+export function AddTopic({ topics, onAdd, onAddQuestion }: { topics: string[]; onAdd: (name: string) => void; onAddQuestion: () => void }) {
   const field = useNewSectionName('topic', topics, SHEET_MESSAGES.topicRequired, onAdd);
   return (
     <form
@@ -63,7 +63,7 @@ export function AddTopic({ topics, onAdd, onAddQuestion }: { topics: string[]; o
   );
 }
 
-export function AddSubTopic({ topic, existing, onAdd }: { topic: string; existing: string[]; onAdd(topic: string, name: string): void }) {
+export function AddSubTopic({ topic, existing, onAdd }: { topic: string; existing: string[]; onAdd: (topic: string, name: string) => void }) {
   const [open, setOpen] = useState(false);
   const field = useNewSectionName('subtopic', existing, SHEET_MESSAGES.subTopicEmpty, (name) => onAdd(topic, name));
   if (!open) {

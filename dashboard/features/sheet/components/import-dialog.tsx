@@ -19,7 +19,7 @@ function rowOutcome(r: ImportRowResult): string {
 type State = { kind: 'idle' } | { kind: 'uploading'; percent: number; slow: boolean } | { kind: 'done'; summary: ImportSummary } | { kind: 'error'; message: string };
 
 /** Bulk Import to Sheet: a CSV, or an xlsx converted to CSV in the browser, sent to the server. */
-export function ImportDialog({ sheetId, open, onClose, onImported }: { sheetId: string; open: boolean; onClose(): void; onImported(): void }) {
+export function ImportDialog({ sheetId, open, onClose, onImported }: { sheetId: string; open: boolean; onClose: () => void; onImported: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [state, setState] = useState<State>({ kind: 'idle' });

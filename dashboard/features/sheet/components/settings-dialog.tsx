@@ -11,7 +11,7 @@ import { sharingCalls } from '../api/sharing-queries';
 import { sheetKeys } from '../api/sheet-queries';
 
 /** Sheet Settings: Update Slug and Manage Tags (creator only). */
-export function SettingsDialog({ sheet, open, onClose }: { sheet: Sheet; open: boolean; onClose(): void }) {
+export function SettingsDialog({ sheet, open, onClose }: { sheet: Sheet; open: boolean; onClose: () => void }) {
   const [tab, setTab] = useState<'slug' | 'tags'>('slug');
   return (
     <Dialog open={open} onClose={onClose} title="Sheet Settings">
@@ -28,7 +28,7 @@ export function SettingsDialog({ sheet, open, onClose }: { sheet: Sheet; open: b
   );
 }
 
-function SlugForm({ sheet, onDone }: { sheet: Sheet; onDone(): void }) {
+function SlugForm({ sheet, onDone }: { sheet: Sheet; onDone: () => void }) {
   const [slug, setSlug] = useState(sheet.slug);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -73,7 +73,7 @@ function SlugForm({ sheet, onDone }: { sheet: Sheet; onDone(): void }) {
   );
 }
 
-function TagsForm({ sheet, onDone }: { sheet: Sheet; onDone(): void }) {
+function TagsForm({ sheet, onDone }: { sheet: Sheet; onDone: () => void }) {
   const [tags, setTags] = useState<string[]>(sheet.tag);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -14,7 +14,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const COPIED_MS = 2000;
 
 /** Share Sheet: invite people, see people and pending invites, general access, copy link. */
-export function ShareDialog({ sheet, open, onClose }: { sheet: Sheet; open: boolean; onClose(): void }) {
+export function ShareDialog({ sheet, open, onClose }: { sheet: Sheet; open: boolean; onClose: () => void }) {
   const qc = useQueryClient();
   const [tab, setTab] = useState<'people' | 'pending'>('people');
   const [email, setEmail] = useState('');

@@ -10,7 +10,7 @@ interface Props {
   filters: SheetFilters;
   difficulties: readonly string[];
   platforms: readonly string[];
-  onChange(patch: Partial<SheetFilters>): void;
+  onChange: (patch: Partial<SheetFilters>) => void;
 }
 
 const toggle = (list: readonly string[], value: string) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
@@ -63,8 +63,8 @@ interface ChoiceProps {
   label: string;
   options: readonly string[];
   selected: readonly string[];
-  display?(value: string): string;
-  onChange(next: string[]): void;
+  display?: (value: string) => string;
+  onChange: (next: string[]) => void;
 }
 
 /** One filter's values in a menu of its own (wide screens). */
@@ -121,7 +121,7 @@ function Group({ label, options, selected, display = (v) => v, onChange, hideLab
   );
 }
 
-function Choice({ checked, onChange, children }: { checked: boolean; onChange(): void; children: ReactNode }) {
+function Choice({ checked, onChange, children }: { checked: boolean; onChange: () => void; children: ReactNode }) {
   return (
     // Several values are picked in one go: ticking one leaves the menu open.
     <DropdownMenu.CheckboxItem className="menu-item sheet-filter-choice" checked={checked} onCheckedChange={onChange} onSelect={(e) => e.preventDefault()}>

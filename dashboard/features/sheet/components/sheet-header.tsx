@@ -19,9 +19,9 @@ interface HeaderProps {
   /** A premium sheet the viewer may not open: its question count and progress stay unshown, as on its card. */
   locked: boolean;
   isLoggedIn: boolean;
-  onRename(name: string): void;
-  onDescribe(description: string): void;
-  onFollow(follow: boolean): void;
+  onRename: (name: string) => void;
+  onDescribe: (description: string) => void;
+  onFollow: (follow: boolean) => void;
   /** Entries of the three-dot menu that other features add (import, settings, delete, leave). */
   menuItems?: ReactNode;
   /** Buttons shown beside Follow (Share for members). */

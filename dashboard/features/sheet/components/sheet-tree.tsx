@@ -38,16 +38,16 @@ import { SheetFilterControls } from './sheet-filters';
 import { Zone } from './zone';
 
 export interface TreeEdits {
-  reorderTopics(topicOrder: string[]): void;
-  reorderSubTopics(topic: string, names: string[]): void;
-  moveQuestion(mappingId: string, place: { topic: string; subTopic: string }, order: string[], changedZone: boolean): void;
-  addTopic(name: string): void;
-  renameTopic(oldName: string, newName: string): void;
-  deleteTopic(name: string): void;
-  addSubTopic(topic: string, name: string): void;
-  renameSubTopic(topic: string, oldName: string, newName: string): void;
-  deleteSubTopic(topic: string, name: string): void;
-  openAddQuestion(place: { topic: string; subTopic: string }): void;
+  reorderTopics: (topicOrder: string[]) => void;
+  reorderSubTopics: (topic: string, names: string[]) => void;
+  moveQuestion: (mappingId: string, place: { topic: string; subTopic: string }, order: string[], changedZone: boolean) => void;
+  addTopic: (name: string) => void;
+  renameTopic: (oldName: string, newName: string) => void;
+  deleteTopic: (name: string) => void;
+  addSubTopic: (topic: string, name: string) => void;
+  renameSubTopic: (topic: string, oldName: string, newName: string) => void;
+  deleteSubTopic: (topic: string, name: string) => void;
+  openAddQuestion: (place: { topic: string; subTopic: string }) => void;
 }
 
 /** Above this many questions topics start collapsed and only rows near the viewport are drawn. */

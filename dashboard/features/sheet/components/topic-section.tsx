@@ -11,9 +11,9 @@ import { useNearViewport } from './near-viewport';
 
 interface SectionEdit {
   canEdit: boolean;
-  rename(name: string): string | void;
-  remove(): void;
-  addQuestion(): void;
+  rename: (name: string) => string | void;
+  remove: () => void;
+  addQuestion: () => void;
 }
 
 interface SectionProps {
@@ -107,7 +107,7 @@ interface BarProps {
   topic: string;
   name: string;
   open: boolean;
-  toggle(): void;
+  toggle: () => void;
   done: number;
   total: number;
   percent: number;

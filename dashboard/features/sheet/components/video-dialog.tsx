@@ -3,7 +3,7 @@ import type { Mapping } from '@shared/schemas/sheet';
 import { Dialog } from '../../../components/dialog';
 
 /** The video popup for a question's resource link. Videos open on their own site: nothing is embedded. */
-export function VideoDialog({ mapping, onClose }: { mapping: Mapping | null; onClose(): void }) {
+export function VideoDialog({ mapping, onClose }: { mapping: Mapping | null; onClose: () => void }) {
   return (
     <Dialog open={!!mapping} onClose={onClose} title={mapping ? `Video: ${mapping.title}` : 'Video'}>
       {mapping?.resource && (

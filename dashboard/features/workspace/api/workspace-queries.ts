@@ -71,8 +71,8 @@ function patchLists(pages: [QueryKey, WorkspacePage | undefined][], id: string, 
  * `apply` returns the record as it will be, or null when it leaves the list.
  */
 function useOptimisticRecord<V extends { id: string }>(opts: {
-  call(vars: V): Promise<unknown>;
-  apply(q: WorkspaceQuestion, vars: V): WorkspaceQuestion | null;
+  call: (vars: V) => Promise<unknown>;
+  apply: (q: WorkspaceQuestion, vars: V) => WorkspaceQuestion | null;
   failure: string;
   success?: string;
 }) {

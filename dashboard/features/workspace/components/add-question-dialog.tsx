@@ -33,7 +33,7 @@ const looksLikeUrl = (value: string) => {
 };
 
 /** Add Question: a URL (or a pick from the name search), the lookup, then tick, star, tags and a first note. */
-export function AddQuestionDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+export function AddQuestionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { token } = useSession();
   const options = useQuery(filterOptionsQuery(token));
   const solve = useSolveQuestion();

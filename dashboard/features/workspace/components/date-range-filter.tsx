@@ -12,10 +12,10 @@ interface Props {
   to: string | null;
   /** Which date the range applies to, for the label. */
   field: 'createdAt' | 'updatedAt';
-  onChange(from: string | null, to: string | null): void;
+  onChange: (from: string | null, to: string | null) => void;
 }
 
-const PRESETS: { label: string; range(): [Date, Date] }[] = [
+const PRESETS: { label: string; range: () => [Date, Date] }[] = [
   { label: 'Last 7 days', range: () => [subDays(new Date(), 6), new Date()] },
   { label: 'Last 30 days', range: () => [subDays(new Date(), 29), new Date()] },
   { label: 'This year', range: () => [startOfYear(new Date()), new Date()] },

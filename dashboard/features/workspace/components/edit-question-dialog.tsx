@@ -7,7 +7,7 @@ import { toast } from '../../../lib/toast';
 import { useUpdateCustomQuestion } from '../api/workspace-queries';
 
 /** Name and difficulty of a custom (unverified) question: the user's own, seen by no one else. */
-export function EditQuestionDialog({ record, onClose }: { record: WorkspaceQuestion | null; onClose(): void }) {
+export function EditQuestionDialog({ record, onClose }: { record: WorkspaceQuestion | null; onClose: () => void }) {
   const [name, setName] = useState('');
   const [difficulty, setDifficulty] = useState('N/A');
   const [error, setError] = useState<string | null>(null);

@@ -12,7 +12,7 @@ interface Props {
   options: WorkspaceFilterOptions | undefined;
   loading: boolean;
   /** Applies a change; `replace` keeps typing out of the browser history. */
-  onChange(next: WorkspaceView, replace?: boolean): void;
+  onChange: (next: WorkspaceView, replace?: boolean) => void;
 }
 
 /** Search, the four menus, starred, status, sort, order and dates; every change goes to the URL. */

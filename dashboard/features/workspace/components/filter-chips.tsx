@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { chipsOf, clearFilters, type WorkspaceView } from '../lib/filters';
 
 /** The active filters as removable chips, with Clear all. */
-export function FilterChips({ view, onChange }: { view: WorkspaceView; onChange(next: WorkspaceView): void }) {
+export function FilterChips({ view, onChange }: { view: WorkspaceView; onChange: (next: WorkspaceView) => void }) {
   const chips = chipsOf(view);
   if (!chips.length) return null;
   return (

@@ -26,7 +26,7 @@ const SUMMARY: { key: keyof Omit<ProgressImportResult, 'questions' | 'failed'>; 
 ];
 
 /** Progress import (spec §4 Upload): idle, uploading, then a success summary or an error. */
-export function ImportDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [state, setState] = useState<State>({ kind: 'idle' });

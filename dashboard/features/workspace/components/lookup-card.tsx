@@ -38,8 +38,8 @@ interface CustomProps {
   question: UnknownQuestion;
   name: string;
   difficulty: string;
-  onName(name: string): void;
-  onDifficulty(difficulty: string): void;
+  onName: (name: string) => void;
+  onDifficulty: (difficulty: string) => void;
 }
 
 /** A problem the catalogue does not know: the person names it and sets its difficulty. */
@@ -70,7 +70,7 @@ export function CustomCard({ question, name, difficulty, onName, onDifficulty }:
   );
 }
 
-export function Switch({ label, checked, onChange }: { label: string; checked: boolean; onChange(checked: boolean): void }) {
+export function Switch({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
   return (
     <button type="button" role="switch" aria-checked={checked} className="ws-switch" onClick={() => onChange(!checked)}>
       <span className="ws-switch-track" aria-hidden>

@@ -7,9 +7,9 @@ interface MultiSelectProps {
   label: string;
   options: readonly string[];
   selected: readonly string[];
-  onChange(next: string[]): void;
+  onChange: (next: string[]) => void;
   /** How an option is shown (platform ids become names). */
-  display?(value: string): string;
+  display?: (value: string) => string;
   loading?: boolean;
 }
 

@@ -5,8 +5,8 @@ interface Props {
   page: number;
   pageSize: number;
   total: number;
-  onPage(page: number): void;
-  onPageSize(size: number): void;
+  onPage: (page: number) => void;
+  onPageSize: (size: number) => void;
 }
 
 export function Pagination({ page, pageSize, total, onPage, onPageSize }: Props) {

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 interface PopoverProps {
   open: boolean;
-  onOpenChange(open: boolean): void;
+  onOpenChange: (open: boolean) => void;
   /** The trigger's content; the trigger is a button with aria-expanded. */
   trigger: ReactNode;
   triggerLabel?: string;

@@ -4,7 +4,7 @@ import { cleanTag, MAX_TAGS, SHEET_MESSAGES } from '@shared/rules/sheet';
 
 interface Props {
   value: string[];
-  onChange(tags: string[]): void;
+  onChange: (tags: string[]) => void;
   /** Tags used elsewhere in the workspace, offered while typing. */
   suggestions?: readonly string[];
   label?: string;

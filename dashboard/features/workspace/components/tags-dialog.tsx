@@ -6,8 +6,8 @@ import { TagInput } from './tag-input';
 interface Props {
   record: WorkspaceQuestion | null;
   suggestions: readonly string[];
-  onClose(): void;
-  onSave(tags: string[]): void;
+  onClose: () => void;
+  onSave: (tags: string[]) => void;
 }
 
 /** Edit the custom tags of one record. */

@@ -8,10 +8,10 @@ const TAGS_SHOWN = 3;
 
 interface RowProps {
   record: WorkspaceQuestion;
-  onToggle(change: { checked?: boolean; starred?: boolean }): void;
-  onEditTags(): void;
-  onEditQuestion(): void;
-  onRemove(): void;
+  onToggle: (change: { checked?: boolean; starred?: boolean }) => void;
+  onEditTags: () => void;
+  onEditQuestion: () => void;
+  onRemove: () => void;
 }
 
 /** One workspace question: name, link, difficulty, tags and the actions. */
