@@ -40,8 +40,9 @@ export async function openSecondProcessDatabase(first: Database): Promise<Databa
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return null;
   const [row] = await queryRows<{ name: string }>(first.db, sql`select current_database() as name`);
+  if (!row) throw new Error('current_database() answered nothing');
   const target = new URL(url);
-  target.pathname = `/${row!.name}`;
+  target.pathname = `/${row.name}`;
   return openPostgres(target.toString(), 2);
 }
 
@@ -76,7 +77,7 @@ export async function createTestApp(options: { config?: Partial<Config>; clock?:
   const throttle = redisUrl ? await redisThrottle(redisUrl, `test:${randomBytes(6).toString('hex')}:`) : postgresThrottle(database.db);
   const app = createApp({ db: database.db, config, clock: options.clock, changes: database.changes, throttle, mailer: options.mailer });
 
-  async function call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<Reply<T>> {
+  async function call<T = unknown>(method: string, path: string, opts: CallOptions = {}): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let body: BodyInit | undefined;
@@ -90,7 +91,7 @@ export async function createTestApp(options: { config?: Partial<Config>; clock?:
     await database.changes.settle();
     const res = await app.fetch(new Request(`http://localhost${path}`, { method, headers, body }));
     const text = await res.text();
-    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+    return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : null) as Reply<T>['body'] };
   }
 
   /**

@@ -103,7 +103,7 @@ describe('fuzzing every route', () => {
     // A surrogate pair is an ordinary character.
     const emoji = await t.call('POST', `${S}/add-topic/${pub.id}`, { token, body: { topic: 'Graphs \ud83d\ude00' } });
     expect(emoji.status).toBe(201);
-    const read = await t.call('GET', `${S}/get-sheet-data/${pub.id}`, { token });
+    const read = await t.call<{ sheet: { config: { topicOrder: string[] } } }>('GET', `${S}/get-sheet-data/${pub.id}`, { token });
     expect(read.body.data.sheet.config.topicOrder).toContain('Graphs 😀');
     expect((await t.call('DELETE', `${S}/delete-topic/${pub.id}?topic=${encodeURIComponent('Graphs 😀')}`, { token })).status).toBe(200);
   });
@@ -112,7 +112,7 @@ describe('fuzzing every route', () => {
     const token = world.people.creator.token;
     const pub = world.shared.publicSheet as SheetRes;
     const S = '/question-tracker/v2/sheet';
-    const version = (await t.call('GET', `${S}/get-sheet-data/${pub.id}`, { token })).body.data.sheet;
+    const version = (await t.call<{ sheet: { version: number; config: { questionOrder: string[] } } }>('GET', `${S}/get-sheet-data/${pub.id}`, { token })).body.data.sheet;
     const replies = [
       await t.call('DELETE', `${S}/remove-question/${pub.id}/not-a-uuid`, { token }),
       await t.call('PATCH', `${S}/mark-question/${pub.id}/not-a-uuid`, { token, body: { checked: true } }),
