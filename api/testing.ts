@@ -5,6 +5,7 @@ import postgres from 'postgres';
 import { createApp, type AppType } from './app';
 import { testConfig, type Config } from './config';
 import { openPglite, openPostgres, queryRows, type Database } from './db/client';
+import type { ChangeFeed } from './db/change-feed';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './lib/mail';
 import { postgresThrottle, redisThrottle } from './services/login-throttle';
@@ -54,6 +55,21 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * An app through its own types (hono's client over app.fetch, as hono/testing's testClient is, plus the
+ * wait for the change feed that `call` makes): paths, parameters, bodies and answers are checked by tsc.
+ * A test app's `call` stays for what the types rule out on purpose: malformed bodies, wrong methods,
+ * unknown paths.
+ */
+export function typedClient(app: AppType, changes: Pick<ChangeFeed, 'settle'>) {
+  return hc<AppType>('http://localhost', {
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+      await changes.settle();
+      return app.fetch(new Request(input, init));
+    },
+  });
+}
+
 /** An answer as the typed client hands it over: the status, the headers and the body as the route declares it. */
 interface ClientAnswer<T> {
   status: number;
@@ -94,17 +110,7 @@ export async function createTestApp(options: { config?: Partial<Config>; clock?:
     return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : null) as Reply<T>['body'] };
   }
 
-  /**
-   * The app through its own types (hono's client over app.fetch, as hono/testing's testClient is, plus the
-   * wait for the change feed that `call` makes): paths, parameters, bodies and answers are checked by tsc.
-   * `call` stays for what the types rule out on purpose: malformed bodies, wrong methods, unknown paths.
-   */
-  const api = hc<AppType>('http://localhost', {
-    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
-      await database.changes.settle();
-      return app.fetch(new Request(input, init));
-    },
-  });
+  const api = typedClient(app, database.changes);
   /** The request options of a signed-in call: `api...$get(args, as(token))`. */
   const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
   /** A typed call's answer, read whole: `(await reply(api...$post(...))).body.data` is the route's own type. */

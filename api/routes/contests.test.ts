@@ -1,22 +1,11 @@
-import { hc } from 'hono/client';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarFeedCreatedSchema, contestsResponseSchema } from '../../shared/schemas/contest';
 import { createJudgeTestApp } from '../../tests/support/judge-app';
-import { createApp, type AppType } from '../app';
+import { createApp } from '../app';
 import { contests } from '../db/schema';
 
 type T = Awaited<ReturnType<typeof createJudgeTestApp>>;
-
-/** The typed client over the judge app (fake judges, its own clock), as `t.api` is over the plain one. */
-function judgeApi(j: T) {
-  return hc<AppType>('http://localhost', {
-    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
-      await j.changes.settle();
-      return j.judgeApp.fetch(new Request(input, init));
-    },
-  });
-}
 
 /** A calendar answer read as text (t.reply reads JSON). */
 async function calendarText(request: Promise<Response>) {
@@ -35,7 +24,7 @@ function events(text: string) {
 
 describe('contests', () => {
   let t: T;
-  let api: ReturnType<typeof judgeApi>;
+  let api: T['api'];
   const C = () => api['question-tracker'].v1.contests;
   const ics = () => api['question-tracker'].v1['contests.ics'];
   const F = () => api['question-tracker'].v1.user['calendar-feed'];
@@ -44,7 +33,7 @@ describe('contests', () => {
   const feedAt = (url: string) => calendarText(C().feed[':file'].$get({ param: { file: new URL(url).pathname.split('/').pop()! } }));
   beforeAll(async () => {
     t = await createJudgeTestApp();
-    api = judgeApi(t);
+    api = t.api;
     await t.jobs.send('refresh-contests', {});
     await t.jobs.drain();
   });

@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { hc } from 'hono/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judgeAccountResponseSchema, judgeAccountsResponseSchema, type LinkAccountBody } from '../../shared/schemas/judge-account';
 import { leaderboardResponseSchema } from '../../shared/schemas/leaderboard';
 import { cScore, type RankingMetric } from '../../shared/rules/ranking';
 import { createJudgeTestApp } from '../../tests/support/judge-app';
-import { type AppType } from '../app';
 import { judgeAccounts, userRankings } from '../db/schema';
 
 const L = '/question-tracker/v1/leaderboard';
@@ -13,12 +11,7 @@ type T = Awaited<ReturnType<typeof createJudgeTestApp>>;
 
 /** The calls these tests make, through a typed client over the judge app (fake judges, its own clock). */
 function judgeCalls(j: T) {
-  const api = hc<AppType>('http://localhost', {
-    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
-      await j.changes.settle();
-      return j.judgeApp.fetch(new Request(input, init));
-    },
-  });
+  const api = j.api;
   const accounts = api['question-tracker'].v1.user.accounts;
   const board = api['question-tracker'].v1.leaderboard;
   const as = (token: string | undefined) => (token ? j.as(token) : undefined);

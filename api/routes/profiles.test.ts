@@ -1,8 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { hc } from 'hono/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileResponseSchema } from '../../shared/schemas/profile';
-import type { AppType } from '../app';
 import { questions, sheets, userQuestions, users } from '../db/schema';
 import { seedDatabase } from '../db/seed/index';
 import { createTestApp } from '../testing';
@@ -10,16 +8,6 @@ import { createJudgeTestApp } from '../../tests/support/judge-app';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
 type J = Awaited<ReturnType<typeof createJudgeTestApp>>;
-
-/** The typed client over the judge app (fake judges, its own clock), as `t.api` is over the plain one. */
-function judgeApi(j: J) {
-  return hc<AppType>('http://localhost', {
-    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
-      await j.changes.settle();
-      return j.judgeApp.fetch(new Request(input, init));
-    },
-  });
-}
 
 describe('public profiles', () => {
   let t: T;
@@ -114,7 +102,7 @@ describe('public profiles: the judge portfolio', () => {
 
   it('shows public judge accounts with their history and totals, never a hidden account, an email or a private sheet', async () => {
     const owner = await j.signup('Portfolio');
-    const api = judgeApi(j);
+    const api = j.api;
     const account = api['question-tracker'].v1.user.accounts[':platform'];
     await j.reply(account.$put({ param: { platform: 'codeforces' }, json: { handle: 'tourist', public: true } }, j.as(owner.token)));
     await j.reply(account.$put({ param: { platform: 'leetcode' }, json: { handle: 'lee215', public: true } }, j.as(owner.token)));

@@ -3,7 +3,7 @@ import { testConfig } from '../../api/config';
 import { manualQueue } from '../../api/jobs/queue';
 import { judges } from '../../api/judges/index';
 import type { Clock } from '../../api/lib/clock';
-import { createTestApp, type CallOptions, type Reply } from '../../api/testing';
+import { createTestApp, typedClient, type CallOptions, type Reply } from '../../api/testing';
 import { createFakeJudge } from './fake-judge';
 
 /**
@@ -44,5 +44,6 @@ export async function createJudgeTestApp(options: { cooldownSeconds?: number } =
     return { status: res.status, headers: res.headers, body: json, text };
   }
 
-  return { ...t, judgeApp: app, call, clock, judge, jobs, config };
+  // The typed client of this app (fake judges, its clock), in place of the plain app's.
+  return { ...t, judgeApp: app, api: typedClient(app, t.changes), call, clock, judge, jobs, config };
 }
