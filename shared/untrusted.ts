@@ -17,3 +17,9 @@ export function num(v: unknown): number | undefined {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : Number.NaN;
   return Number.isFinite(n) ? n : undefined;
 }
+
+/** A text field of a submitted form: '' when the form has no such field (or holds a file under its name). */
+export function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+}

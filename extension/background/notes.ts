@@ -23,8 +23,9 @@ export const notesArea = defineArea('notes', {
   },
   // An edit may wait in the offline queue; creating and deleting need the API at once.
   'note:update': async (m, { deps }) => {
-    const { type: _type, noteId, ...fields } = m;
-    return actionReply(await queueFor(deps).submit({ kind: 'note:update', noteId, ...fields }));
+    // The message's type names the queued action's kind.
+    const { type: kind, noteId, ...fields } = m;
+    return actionReply(await queueFor(deps).submit({ kind, noteId, ...fields }));
   },
   'note:delete': async (m, { deps }) => {
     const deleted = await unwrap((await notesApi(deps))['delete-note'][':id'].$delete({ param: { id: m.noteId } }));

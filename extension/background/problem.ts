@@ -100,7 +100,7 @@ async function afterDetection(deps: HandlerDeps, tabId: number, problem: Detecte
     const found = await lookup(client, problem.url);
     // Unknown problems are not created by a visit; verified ones are never changed.
     const enriching = enrichDue && found.found && !found.data.question.verified;
-    if (enriching && body) await unwrap(client['question-tracker'].v1.question.enrich.$patch({ json: body }));
+    if (enriching) await unwrap(client['question-tracker'].v1.question.enrich.$patch({ json: body }));
     // An enriched question has changed since this answer: the popup asks for it then.
     else await keepLookup(deps, tabId, problem, toLookupState(found), generation);
     if (enrichDue && fingerprint) await deps.session.set(enrichedKey(problem), fingerprint);
@@ -113,7 +113,7 @@ async function afterDetection(deps: HandlerDeps, tabId: number, problem: Detecte
 
 export const problemArea = defineArea('problem', {
   /** Which problem a URL is (a pure lookup in the registry, so the content script need not carry it). */
-  'page:identify': async (m) => done(parseProblemUrl(m.url)),
+  'page:identify': (m) => Promise.resolve(done(parseProblemUrl(m.url))),
   'problem:detected': async ({ problem }, { deps, sender, tabId }) => {
     // The page may only claim a problem its own URL really is, on its own judge's site.
     const parsed = parseProblemUrl(problem.url);

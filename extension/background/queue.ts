@@ -80,8 +80,8 @@ export function dedupeKey(a: QueuedAction): string {
 /** A later action on the same thing: its fields replace the earlier ones, unset fields are kept. */
 export function mergeActions(earlier: QueuedAction, later: QueuedAction): QueuedAction {
   if (earlier.kind !== later.kind) return later;
-  const defined = Object.fromEntries(Object.entries(later).filter(([, v]) => v !== undefined));
-  return { ...earlier, ...defined } as QueuedAction;
+  const defined = Object.fromEntries(Object.entries<unknown>(later).filter(([, v]) => v !== undefined));
+  return { ...earlier, ...defined };
 }
 
 /**

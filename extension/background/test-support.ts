@@ -11,9 +11,15 @@ export function memory(): KeyValue & { data: Map<string, unknown> } {
   const data = new Map<string, unknown>();
   return {
     data,
-    get: async <T>(k: string) => structuredClone(data.get(k)) as T | undefined,
-    set: async (k, v) => void data.set(k, structuredClone(v)),
-    remove: async (k) => void data.delete(k),
+    get: <T>(k: string) => Promise.resolve(structuredClone(data.get(k)) as T | undefined),
+    set: (k, v) => {
+      data.set(k, structuredClone(v));
+      return Promise.resolve();
+    },
+    remove: (k) => {
+      data.delete(k);
+      return Promise.resolve();
+    },
   };
 }
 
@@ -39,13 +45,20 @@ interface Call {
 const envelope = (code: number, data: unknown, message = 'OK', error: string | null = null) =>
   new Response(JSON.stringify({ status: { code, success: code < 400, error, message }, data }), { status: code, headers: { 'content-type': 'application/json' } });
 
-export function fakeApi() {
+interface FakeRecord {
+  _id: string;
+  checked: boolean;
+  starred: boolean;
+  customTags: string[];
+}
+
+function fakeApi() {
   const questions: FakeQuestion[] = [
     { _id: 'q-two-sum', name: 'Two Sum', platform: 'leetcode', difficulty: 'Easy', problemUrl: 'https://leetcode.com/problems/two-sum/', topics: ['Array'], verified: true },
     { _id: 'q-4a', name: 'Watermelon', platform: 'codeforces', difficulty: '800', problemUrl: 'https://codeforces.com/problemset/problem/4/A', topics: ['math'], verified: true },
     { _id: 'q-custom', name: 'some guess', platform: 'leetcode', difficulty: 'N/A', problemUrl: 'https://leetcode.com/problems/brand-new/', topics: [], verified: false },
   ];
-  const records = new Map<string, { _id: string; checked: boolean; starred: boolean; customTags: string[] }>();
+  const records = new Map<string, FakeRecord>();
   const calls: Call[] = [];
   /** Ratings the fake review queue recorded (a repeated client id is answered without a new one). */
   const ratings: { questionId: string; rating: string; id?: string }[] = [];
@@ -55,10 +68,7 @@ export function fakeApi() {
   const state = { offline: false, status: null as null | number, failPaths: new Map<string, { code: number; error: string; message: string }>() };
   let n = 0;
 
-  const workspaceQuestion = (q: FakeQuestion) => {
-    const r = records.get(q._id)!;
-    return { ...r, solvedAt: null, createdAt: '', updatedAt: '', editable: !q.verified, question: { ...q, slug: '', companies: [] } };
-  };
+  const workspaceQuestion = (q: FakeQuestion, r: FakeRecord) => ({ ...r, solvedAt: null, createdAt: '', updatedAt: '', editable: !q.verified, question: { ...q, slug: '', companies: [] } });
 
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
@@ -96,15 +106,18 @@ export function fakeApi() {
       }
       if (!q) return envelope(404, null, 'Question not found', 'NotFoundError');
       const created = !records.has(q._id);
-      records.set(q._id, { _id: records.get(q._id)?._id ?? `r-${++n}`, checked: b.checked, starred: b.starred, customTags: b.customTags });
-      return envelope(created ? 201 : 200, { question: workspaceQuestion(q), notes: [], created }, 'Added to workspace');
+      const record = { _id: records.get(q._id)?._id ?? `r-${++n}`, checked: b.checked, starred: b.starred, customTags: b.customTags };
+      records.set(q._id, record);
+      return envelope(created ? 201 : 200, { question: workspaceQuestion(q, record), notes: [], created }, 'Added to workspace');
     }
     const update = /^\/question-tracker\/v1\/user\/question\/update-question\/(.+)$/.exec(p);
     if (update && method === 'PATCH') {
       const entry = [...records.entries()].find(([, r]) => r._id === update[1]);
       if (!entry) return envelope(404, null, 'Question not found in your workspace', 'NotFoundError');
+      const q = questions.find((x) => x._id === entry[0]);
+      if (!q) return envelope(404, null, 'Question not found', 'NotFoundError');
       Object.assign(entry[1], body);
-      return envelope(200, { question: workspaceQuestion(questions.find((q) => q._id === entry[0])!) });
+      return envelope(200, { question: workspaceQuestion(q, entry[1]) });
     }
     if (p === '/question-tracker/v1/question/enrich') return envelope(200, { question: null, updated: ['name'] }, 'Question details updated');
     if (/^\/question-tracker\/v2\/sheet\/add-questions\//.test(p)) return envelope(201, { mappings: [{ _id: 'm1' }] }, 'Question added successfully');
@@ -144,7 +157,7 @@ export function setup() {
     extensionOrigin: 'chrome-extension://ext-id/',
     local: memory(),
     session: memory(),
-    fetch: api.fetch as unknown as typeof fetch,
+    fetch: api.fetch,
     broadcast: vi.fn(),
     now: () => 1_700_000_000_000,
     newId: () => `id-${++ids}`,

@@ -15,11 +15,11 @@ export interface HandlerDeps {
   session: KeyValue;
   fetch: typeof fetch;
   /** Tells the extension's own pages that something changed (a tab's problem, the queue). */
-  broadcast?(message: BroadcastMessage): void;
+  broadcast?: (message: BroadcastMessage) => void;
   /** Sets the toolbar badge's text ('' clears it); without it the badge is left alone. */
-  badge?(text: string): void;
-  now?(): number;
-  newId?(): string;
+  badge?: (text: string) => void;
+  now?: () => number;
+  newId?: () => string;
 }
 
 /** What a handler of an extension page's message gets besides the message. */

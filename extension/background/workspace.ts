@@ -8,10 +8,11 @@ import { defineArea, fail, type HandlerDeps } from './types';
 
 export const workspaceArea = defineArea('workspace', {
   'record:set': async (m, { deps }) => {
-    const { type: _type, problemUrl, details, ...change } = m;
+    // The message's type names the queued action's kind.
+    const { type: kind, problemUrl, details, ...change } = m;
     const parsed = parseProblemUrl(problemUrl);
     if (!parsed) return fail('Invalid Platform', 400);
-    const action: QueuedAction = { kind: 'record:set', problemUrl: parsed.url, ...change, ...(details && { details }) };
+    const action: QueuedAction = { kind, problemUrl: parsed.url, ...change, ...(details && { details }) };
     return actionReply<RecordSetResult>(await queueFor(deps).submit(action));
   },
   'activity:today': async (m, { deps }) => {

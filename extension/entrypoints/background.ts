@@ -11,6 +11,7 @@ import { addLinkToWorkspace } from '../background/workspace';
 import type { KeyValue } from '../lib/api';
 import { lookupKey, tabKey } from '../lib/kept-state';
 import { resumeSync, wireSync } from '../lib/sync-browser';
+import { sessionStorageArea, toolbarAction } from '../lib/browser-fallbacks';
 
 const MENU_ID = 'add-to-workspace';
 const FLUSH_ALARM = 'queue-flush';
@@ -34,13 +35,11 @@ function area(storage: Browser.storage.StorageArea): KeyValue {
   };
 }
 
-// The toolbar button: `action` in MV3, `browserAction` in Firefox's MV2 build.
-const action = () => browser.action ?? (browser as unknown as { browserAction: typeof browser.action }).browserAction;
 const DUE_COLOR = '#2563eb';
 
 function paintBadge(text: string, color: string) {
-  void action().setBadgeBackgroundColor({ color });
-  void action().setBadgeText({ text });
+  void toolbarAction().setBadgeBackgroundColor({ color });
+  void toolbarAction().setBadgeText({ text });
 }
 
 export default defineBackground(() => {
@@ -52,7 +51,7 @@ export default defineBackground(() => {
     extensionOrigin: browser.runtime.getURL('/'),
     local: area(browser.storage.local),
     // storage.session is kept from content scripts by default and cleared when the browser closes.
-    session: area(browser.storage.session ?? browser.storage.local),
+    session: area(sessionStorageArea()),
     fetch: (...args) => fetch(...args),
     broadcast: (message: BroadcastMessage) => void browser.runtime.sendMessage(message).catch(() => undefined),
     badge: (text) => {

@@ -1,6 +1,7 @@
 import { codeforcesStatusScope, ownAcceptedSubmissions } from '../verdicts/codeforces';
 import { showVerdictReply } from '../lib/verdict-toast';
 import type { ContentFeature } from './types';
+import type { PartialDocument } from '../lib/partial-document';
 
 const CODEFORCES_HOSTS = /(^|\.)codeforces\.(com|ru)$/;
 
@@ -33,7 +34,8 @@ export const codeforcesVerdictFeature: ContentFeature = {
       window.clearTimeout(timer);
       timer = window.setTimeout(scan, 250);
     });
-    const table = window.document.querySelector('.status-frame-datatable') ?? window.document.body;
+    const page: PartialDocument = window.document;
+    const table = window.document.querySelector('.status-frame-datatable') ?? page.body;
     if (table) observer.observe(table, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['submissionverdict', 'waiting', 'class'] });
     signal.addEventListener('abort', () => {
       observer.disconnect();

@@ -3,6 +3,7 @@ import { leetcodePage } from '../platforms/leetcode.dom';
 import { isAcceptedForPage, readTapMessage } from '../verdicts/leetcode';
 import { showVerdictReply } from '../lib/verdict-toast';
 import type { ContentFeature } from './types';
+import type { PartialDocument } from '../lib/partial-document';
 
 const LEETCODE_HOSTS = /(^|\.)leetcode\.(com|cn)$/;
 
@@ -11,7 +12,8 @@ function injectTap(doc: Document) {
   const script = doc.createElement('script');
   script.src = browser.runtime.getURL('/verdict-tap.js');
   script.onload = () => script.remove();
-  (doc.head ?? doc.documentElement).append(script);
+  const page: PartialDocument = doc;
+  (page.head ?? page.documentElement).append(script);
 }
 
 /**

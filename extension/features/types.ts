@@ -8,9 +8,9 @@ export interface FeatureContext {
   /** Sends to the background (the only one that talks to the API); the reply's type follows from the message. */
   send: Send<ContentMessage>;
   /** Called after the page moves to another URL without a load (single-page apps). */
-  onLocationChange(callback: () => void): void;
+  onLocationChange: (callback: () => void) => void;
   /** A small confirmation on the page; with `rate`, it also asks "How was it?" and sends the rating with it. */
-  toast(text: string, tone?: ToastTone, rate?: RateFn): void;
+  toast: (text: string, tone?: ToastTone, rate?: RateFn) => void;
 }
 
 /** One extension feature running in the content script on a judge's page. */

@@ -121,8 +121,8 @@ export async function executeAction(client: Client, action: QueuedAction): Promi
       return { result: data, message: message || ACTION_MESSAGES.questionAdded };
     }
     case 'note:update': {
-      const { noteId, kind: _kind, ...fields } = action;
-      const data = await unwrap(client['question-tracker'].v1.user.notes['update-note'][':id'].$patch({ param: { id: noteId }, json: fields }));
+      const { noteId, title, note, tags } = action;
+      const data = await unwrap(client['question-tracker'].v1.user.notes['update-note'][':id'].$patch({ param: { id: noteId }, json: { title, note, tags } }));
       return { result: data.note, message: ACTION_MESSAGES.noteSaved };
     }
     case 'review:rate': {

@@ -1,4 +1,5 @@
 import { RATING_LABELS, REVIEW_RATINGS, type ReviewRating } from '@shared/rules/review';
+import type { PartialDocument } from './partial-document';
 
 export type ToastTone = 'success' | 'info' | 'error';
 /** Sends a rating of the question a toast asks about; resolves to what the toast shows then. */
@@ -26,7 +27,8 @@ export function showPageToast(doc: Document, text: string, tone: ToastTone = 'su
   // Tests and screen readers read the text from the host as well.
   box.textContent = host.dataset.text = text;
   host.attachShadow({ mode: 'closed' }).append(box);
-  (doc.body ?? doc.documentElement).append(host);
+  const page: PartialDocument = doc;
+  (page.body ?? page.documentElement).append(host);
   const close = () => {
     host.remove();
     doc.removeEventListener('keydown', onKey);
@@ -45,7 +47,7 @@ export function showPageToast(doc: Document, text: string, tone: ToastTone = 'su
           box.textContent = '…';
           // What the background answers, or why it refused, replaces the question.
           void rate(rating)
-            .catch((err: Error) => err)
+            .catch((err: unknown) => err as Error)
             .then(({ message }) => {
               box.textContent = host.dataset.text = message;
               setTimeout(close, ms);

@@ -1,4 +1,5 @@
 import { emptyDetails, text, textOf, type DomReader } from './types';
+import type { PartialDocument } from '../lib/partial-document';
 
 /** A problem index: A, B2. */
 const INDEX = /^[A-Z][0-9]?$/;
@@ -45,7 +46,8 @@ const profileHandle = (a: Element): string | null => {
  * the Logout link. Null when nobody is signed in.
  */
 export function loggedInHandle(doc: Document): string | null {
-  const box = (doc.getElementById('header') ?? doc.body)?.querySelector('a[href*="/logout"]')?.parentElement;
+  const page: PartialDocument = doc;
+  const box = (doc.getElementById('header') ?? page.body)?.querySelector('a[href*="/logout"]')?.parentElement;
   for (const a of box?.querySelectorAll('a[href^="/profile/"]') ?? []) {
     const handle = profileHandle(a);
     if (handle) return handle;

@@ -1,4 +1,5 @@
 import { at, embeddedJson, emptyDetails, leaf, LEVELS, meta, str, strings, text, type DomReader, type ReadDetails } from './types';
+import type { PartialDocument } from '../lib/partial-document';
 
 /** The problem slug of a path: /problems/<slug>/… or a contest's /contest/<id>/problems/<slug>/…. */
 const problemSlug = (pathname: string): string | null =>
@@ -15,7 +16,8 @@ const slugify = (name: string) => name.toLowerCase().replace(/[^a-z0-9\s-]/g, ''
 export const readLeetcode: DomReader = (doc) => {
   const details: ReadDetails = emptyDetails();
   // The page's own URL's slug (a live page; a saved one has no location).
-  const slug = problemSlug(doc.location?.pathname ?? '');
+  const page: PartialDocument = doc;
+  const slug = problemSlug(page.location?.pathname ?? '');
   // 1. Page data embedded by Next.js: the question, its dehydrated queries merged.
   const data = embeddedJson(doc, 'script#__NEXT_DATA__');
   const q: Record<string, unknown> = {};

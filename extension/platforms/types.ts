@@ -1,3 +1,5 @@
+import type { PartialDocument } from '../lib/partial-document';
+
 /** What a DOM reader can read from a problem page; every field may be missing. */
 export interface PageDetails {
   name: string | null;
@@ -111,7 +113,7 @@ function jsonLd(doc: Document): Record<string, unknown>[] {
   };
   for (const script of doc.querySelectorAll('script[type="application/ld+json"]')) {
     try {
-      add(JSON.parse(script.textContent ?? '') as unknown);
+      add(JSON.parse(script.textContent) as unknown);
     } catch {
       // A malformed block is ignored; the next may be fine.
     }
@@ -153,7 +155,8 @@ export function breadcrumb(doc: Document): string[] {
  */
 export function labelledValue(doc: Document, label: string, accept: RegExp): string | null {
   const re = new RegExp(`^${label}\\b\\s*:?\\s*`, 'i');
-  for (const el of doc.body?.querySelectorAll('*') ?? []) {
+  const page: PartialDocument = doc;
+  for (const el of page.body?.querySelectorAll('*') ?? []) {
     const first = el.firstChild;
     // Only elements whose own text starts with the label: cheap, and skips big containers.
     if (!first || first.nodeType !== 3 || !re.test(first.nodeValue?.trimStart() ?? '') || el.closest(NOT_TEXT)) continue;
@@ -172,15 +175,16 @@ export function labelledValue(doc: Document, label: string, accept: RegExp): str
 
 /** The text of the first leaf element (matching `selector`) whose whole text `pattern` matches: a bare label. */
 export const leaf = (doc: Document, selector: string, pattern: RegExp): string | null =>
-  text([...doc.querySelectorAll(selector)].find((el) => !el.childElementCount && pattern.test(el.textContent?.trim() ?? '')));
+  text([...doc.querySelectorAll(selector)].find((el) => !el.childElementCount && pattern.test(el.textContent.trim())));
 
 /**
  * The items listed under a visible heading such as "Topic Tags": the leaf texts (links, list items,
  * chips) of the element that follows the heading or, when the heading is wrapped, follows its wrapper.
  */
 export function labelledList(doc: Document, heading: RegExp): string[] {
-  for (const el of doc.body?.querySelectorAll('*') ?? []) {
-    if (el.childElementCount !== 0 || !heading.test(el.textContent?.trim() ?? '')) continue;
+  const page: PartialDocument = doc;
+  for (const el of page.body?.querySelectorAll('*') ?? []) {
+    if (el.childElementCount !== 0 || !heading.test(el.textContent.trim())) continue;
     let node: Element | null = el;
     for (let depth = 0; node && node !== doc.body && depth < 3; depth++, node = node.parentElement) {
       const next = node.nextElementSibling;
@@ -234,6 +238,7 @@ const isWallText = (t: string): boolean => WALL.test(t.split(/\s+[|\-–—:]\s+
 export const isBotCheckText = (t: string): boolean => /^(?:just a moment|attention required|access denied)\b/i.test(t.trim());
 
 /** Plain text: tags, control and invisible formatting characters dropped, whitespace collapsed. */
+// eslint-disable-next-line no-control-regex -- dropping control characters is what this pattern is for
 const plain = (v: string | null): string | null => str(v?.replace(/<\/?[a-z][^>]*>|[\0-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/gi, ' '));
 
 /**

@@ -1,7 +1,6 @@
 import { parseProblemUrl } from '@shared/platforms/index';
 import type { PlatformId } from '@shared/platforms/types';
 import { isValidDifficulty } from '@shared/rules/difficulty';
-import { isRecord, num } from '@shared/untrusted';
 import type { SyncAnswer, SyncItem, SyncPage, SyncState } from './types';
 
 // Small pure helpers the history readers share: reading untrusted answers, dates, and building output.

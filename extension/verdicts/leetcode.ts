@@ -59,7 +59,8 @@ export function parseLeetcodeCheck(json: unknown, submissionId: string, slug: st
   const statusMsg = shortString(json.status_msg, 60);
   if (!statusMsg) return null;
   // The answer names its submission too; it must be the one polled.
-  const own = json.submission_id === undefined ? submissionId : String(json.submission_id);
+  const named = json.submission_id;
+  const own = named === undefined ? submissionId : typeof named === 'string' || typeof named === 'number' ? String(named) : null;
   if (own !== submissionId) return null;
   const qid = typeof json.question_id === 'number' ? String(json.question_id) : shortString(json.question_id, 20);
   return {
@@ -99,12 +100,15 @@ export function isAcceptedForPage(v: TapVerdict, page: { slug: string | null; qu
 
 const INSTALLED = Symbol.for('practice-tracker.verdict-tap');
 
+/** What the tap uses of the page's window; a page world without XMLHttpRequest has only fetch watched. */
+type TapWindow = Pick<Window, 'postMessage' | 'location'> & { fetch: typeof fetch; XMLHttpRequest?: typeof XMLHttpRequest };
+
 /**
  * Runs in the page's own world on LeetCode: watches the page's fetch and XMLHttpRequest answers for
  * a submission's check and posts the finished verdict (and nothing else) to the isolated content
  * script with window.postMessage. It reads answers; it never changes a request or an answer.
  */
-export function installVerdictTap(win: Window & typeof globalThis): void {
+export function installVerdictTap(win: TapWindow): void {
   const marked = win as unknown as Record<symbol, boolean>;
   if (marked[INSTALLED]) return;
   marked[INSTALLED] = true;
@@ -137,9 +141,9 @@ export function installVerdictTap(win: Window & typeof globalThis): void {
       .catch(() => undefined);
   };
 
-  const originalFetch = win.fetch;
+  const originalFetch = win.fetch.bind(win);
   win.fetch = function fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-    const pending = originalFetch.call(win, input, init);
+    const pending = originalFetch(input, init);
     try {
       const url = input instanceof Request ? input.url : String(input);
       const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
@@ -154,19 +158,22 @@ export function installVerdictTap(win: Window & typeof globalThis): void {
   const XHR = win.XMLHttpRequest;
   if (!XHR) return;
   const requests = new WeakMap<XMLHttpRequest, { method: string; url: string }>();
-  const open = XHR.prototype.open;
-  const send = XHR.prototype.send;
-  XHR.prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL, ...rest: unknown[]) {
+  // The originals, called below with the request as `this`, as the page would have called them.
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- kept unbound on purpose: each call passes its request as `this`
+  const { open, send } = XHR.prototype;
+  // The page may pass anything: String() reads it as the browser would.
+  XHR.prototype.open = function (this: XMLHttpRequest, method: unknown, url: unknown, ...rest: unknown[]) {
     requests.set(this, { method: String(method).toUpperCase(), url: String(url) });
-    return (open as (...a: unknown[]) => void).call(this, method, url, ...rest);
-  } as typeof XHR.prototype.open;
+    (open as (...a: unknown[]) => void).call(this, method, url, ...rest);
+  };
   XHR.prototype.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
     const info = requests.get(this);
     if (info) {
       this.addEventListener('load', () => {
-        observe(info.url, info.method, async () => (this.responseType === 'json' ? (this.response as unknown) : (JSON.parse(this.responseText) as unknown)));
+        // A promise even when the text is no JSON: the failure is then a rejection observe ignores.
+        observe(info.url, info.method, () => new Promise((resolve) => resolve(this.responseType === 'json' ? (this.response as unknown) : (JSON.parse(this.responseText) as unknown))));
       });
     }
-    return send.call(this, body as XMLHttpRequestBodyInit | null | undefined);
+    send.call(this, body as XMLHttpRequestBodyInit | null | undefined);
   };
 }

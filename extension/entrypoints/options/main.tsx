@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browser } from 'wxt/browser';
 import type { QueueStatus, Settings } from '@shared/schemas/messages';
+import { formText } from '@shared/untrusted';
 import '../../lib/ui.css';
 import { send } from '../../lib/messaging';
 import { createSyncPanel } from '../../lib/sync-panel';
@@ -29,9 +30,9 @@ function Options() {
     void send({ type: 'queue:status' }).then(setQueue);
   }, []);
 
-  async function save(e: FormEvent<HTMLFormElement>) {
+  async function save(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    const value = String(new FormData(e.currentTarget).get('apiBaseUrl') ?? '').trim();
+    const value = formText(new FormData(e.currentTarget), 'apiBaseUrl').trim();
     try {
       const origin = new URL(value).origin;
       // Any origin other than the default local API is asked for at run time, not in the manifest.
@@ -60,7 +61,7 @@ function Options() {
       <h2>Practice Tracker</h2>
       {settings && (
         <>
-          <form onSubmit={save}>
+          <form onSubmit={(e) => void save(e)}>
             <label>
               API address
               <input name="apiBaseUrl" defaultValue={settings.apiBaseUrl} placeholder="http://localhost:8787" />

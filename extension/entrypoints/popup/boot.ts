@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import type { AuthStatus, ProblemState, Settings } from '@shared/schemas/messages';
 import { readKeptState } from '../../lib/kept-state';
 import { send } from '../../lib/messaging';
+import { sessionStorageArea } from '../../lib/browser-fallbacks';
 
 export interface PopupTarget {
   tabId: number | null;
@@ -38,7 +39,7 @@ const afterNextPaint = () => new Promise<void>((done) => requestAnimationFrame((
 export function startPopup(search: string): PopupBoot {
   const target = targetTab(search);
   // The same fallback as the background's (Firefox before storage.session).
-  const session = browser.storage.session ?? browser.storage.local;
+  const session = sessionStorageArea();
   const kept = target.then((t) => (t.tabId === null ? null : readKeptState(session, browser.storage.local, t.tabId, Date.now()))).catch(() => null);
   const state = Promise.all([target, kept]).then(async ([t, k]) => {
     if (t.tabId === null) return NO_PROBLEM;

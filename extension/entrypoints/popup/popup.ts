@@ -3,6 +3,7 @@ import type { NextDues } from '@shared/schemas/review';
 import { contestPhase, formatCountdown, isHttpUrl } from '@shared/rules/contests';
 import { difficultyTone } from '@shared/rules/difficulty';
 import { dayWords, daysUntil, formatInterval, RATING_LABELS, REVIEW_RATINGS, type ReviewRating } from '@shared/rules/review';
+import { formText } from '@shared/untrusted';
 import { h, setProp, syncChildren } from '../../lib/dom';
 import { NO_PROBLEM, type PopupBoot, type PopupTarget } from './boot';
 import { createSheetPicker, type SheetPicker } from './sheet-picker';
@@ -146,7 +147,7 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
     const form = new FormData(e.currentTarget as HTMLFormElement);
     set({ busy: true, signInError: null });
     try {
-      set({ auth: await io.send({ type: 'auth:login', email: String(form.get('email')), password: String(form.get('password')) }) });
+      set({ auth: await io.send({ type: 'auth:login', email: formText(form, 'email'), password: formText(form, 'password') }) });
       await reloadState();
     } catch (err) {
       set({ signInError: (err as Error).message });
@@ -224,7 +225,7 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
   const signOutButton = h('button', { type: 'button', onclick: () => void signOut() }, 'Sign out');
   // "Sync solved problems" is loaded only when asked for, so the popup opens as fast as before.
   let syncPanel: HTMLElement | null = null;
-  let closeSync = () => undefined as void;
+  let closeSync: () => void = () => undefined;
   const syncButton = h('button', { type: 'button', 'aria-expanded': 'false', onclick: () => void toggleSync() }, 'Sync solved problems');
   async function toggleSync() {
     if (syncPanel) {
@@ -261,7 +262,7 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
     const lookup = state.lookup;
     const f = found();
     const rec = record();
-    const name = f?.question.name ?? problem.name ?? problem.key ?? '';
+    const name = f?.question.name ?? problem.name ?? problem.key;
     const difficulty = f && f.question.difficulty !== 'N/A' ? f.question.difficulty : problem.difficulty;
     const inSheets = [...(f?.popularSheets.map((s) => s.name) ?? []), ...(m.sheets ?? []).filter((s) => s.contains).map((s) => s.name)].filter(
       (n, i, all) => all.indexOf(n) === i,
@@ -374,7 +375,7 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
     if (signedIn && problem && m.picking) {
       picker ??= createSheetPicker({
         problemUrl: problem.url,
-        title: f?.question.name ?? problem.name ?? problem.key ?? '',
+        title: f?.question.name ?? problem.name ?? problem.key,
         send: io.send,
         loadSheets: () => loadSheets(),
         onLoaded: (sheets) => set({ sheets }),

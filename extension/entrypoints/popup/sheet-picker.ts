@@ -118,7 +118,7 @@ export function createSheetPicker(o: SheetPickerOptions): SheetPicker {
         element = loadingCard;
         o.loadSheets()
           .then((list) => o.onLoaded(list))
-          .catch((err: Error) => o.onDone(err.message, 'error'));
+          .catch((err: unknown) => o.onDone(err instanceof Error ? err.message : String(err), 'error'));
       } else if (!sheets.length) element = emptyCard;
       else {
         const chosen = sheets.some((s) => s._id === sheetSelect.value && s.contains !== true) ? sheetSelect.value : '';

@@ -1,5 +1,5 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { addNoteTag, DEFAULT_NOTE_TITLE, isSafeNoteUrl, validateNoteDraft } from '@shared/rules/notes';
 import type { Note } from '@shared/schemas/note';
 import { send } from '../../lib/messaging';
@@ -21,7 +21,7 @@ interface Draft {
  * Edits one note with autosave: the first save creates it, later ones update it (an update made
  * while the API is unreachable waits in the offline queue). The state reads 'Saving…' then 'Saved'.
  */
-export function NoteEditor({ note, questionId, onClose }: { note: Note | null; questionId: string | null; onClose(): void }) {
+export function NoteEditor({ note, questionId, onClose }: { note: Note | null; questionId: string | null; onClose: () => void }) {
   const [draft, setDraft] = useState<Draft>({
     title: note?.title ?? DEFAULT_NOTE_TITLE,
     note: note?.note ?? '',
@@ -93,7 +93,10 @@ export function NoteEditor({ note, questionId, onClose }: { note: Note | null; q
 
   function addTag() {
     const result = addNoteTag(draft.tags, tagInput);
-    if ('error' in result) return setTagError(result.error);
+    if ('error' in result) {
+      setTagError(result.error);
+      return;
+    }
     setTagError(null);
     setTagInput('');
     if (!('unchanged' in result)) change({ tags: result.tags });
@@ -170,19 +173,21 @@ const TOOLS: { label: string; active(e: Editor): boolean; run(e: Editor): void }
 const TOOL_NAMES = ['Bold', 'Italic', 'Inline code', 'Heading', 'Bullet list', 'Numbered list', 'Code block'];
 
 /** Tiptap with StarterKit and links (http(s) and mailto only), the dashboard's editor in small. */
-function RichEditor({ initialHtml, onChange }: { initialHtml: string; onChange(html: string): void }) {
+function RichEditor({ initialHtml, onChange }: { initialHtml: string; onChange: (html: string) => void }) {
+  // The editor is made once; its update handler calls the latest onChange through this ref.
   const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  useLayoutEffect(() => {
+    onChangeRef.current = onChange;
+  });
   const editor = useEditor({
     extensions: noteEditorExtensions(),
     content: sanitizeNoteForDisplay(initialHtml),
     editorProps: { attributes: { class: 'note-content', role: 'textbox', 'aria-multiline': 'true', 'aria-label': 'Note' } },
     onUpdate: ({ editor: e }) => onChangeRef.current(e.isEmpty ? '' : e.getHTML()),
   });
-  const active = useEditorState({ editor, selector: ({ editor: e }) => (e ? TOOLS.map((t) => t.active(e)) : []) });
+  const active = useEditorState({ editor, selector: ({ editor: e }) => TOOLS.map((t) => t.active(e)) });
 
   function link() {
-    if (!editor) return;
     const current = (editor.getAttributes('link').href as string | undefined) ?? '';
     const input = window.prompt('Link address (empty to remove)', current);
     if (input === null) return;
@@ -199,9 +204,9 @@ function RichEditor({ initialHtml, onChange }: { initialHtml: string; onChange(h
             key={t.label}
             type="button"
             aria-label={TOOL_NAMES[i]}
-            aria-pressed={active?.[i] ?? false}
+            aria-pressed={active[i] ?? false}
             onMouseDown={(e) => e.preventDefault()}
-            onClick={() => editor && t.run(editor)}
+            onClick={() => t.run(editor)}
           >
             {t.label}
           </button>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { browser } from 'wxt/browser';
 import type { AuthStatus, BroadcastMessage, ProblemState } from '@shared/schemas/messages';
 import type { Note, NoteSummary } from '@shared/schemas/note';
@@ -12,33 +12,36 @@ function initialTabId(): number | null {
   return param && /^\d+$/.test(param) ? Number(param) : null;
 }
 
+/** What the panel shows without a tab to follow. */
+const NO_TAB: ProblemState = { problem: null, platform: null, signedIn: false, lookup: null };
+
 /** Notes beside the problem being solved; follows the tab to the next problem. */
 export function SidePanel() {
   const [tabId, setTabId] = useState<number | null>(initialTabId);
-  const [state, setState] = useState<ProblemState | null>(null);
+  const [tabState, setTabState] = useState<ProblemState | null>(null);
   const [auth, setAuth] = useState<AuthStatus | null>(null);
   const [general, setGeneral] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
-  const tabRef = useRef(tabId);
-  tabRef.current = tabId;
+  const state = tabId === null ? NO_TAB : tabState;
 
-  const refresh = useCallback(async () => {
-    const id = tabRef.current;
-    if (id === null) return setState({ problem: null, platform: null, signedIn: false, lookup: null });
-    try {
-      setState(await send({ type: 'problem:state', tabId: id }));
-      setError(null);
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  }, []);
+  const refresh = useCallback(
+    (id: number) =>
+      send({ type: 'problem:state', tabId: id }).then(
+        (s) => {
+          setTabState(s);
+          setError(null);
+        },
+        (err: unknown) => setError((err as Error).message),
+      ),
+    [],
+  );
 
   useEffect(() => {
     void send({ type: 'auth:status' }).then(setAuth);
   }, []);
 
-  // Follow the browser: the active tab of this window, its navigations, and what its page detects.
+  // Follow the browser: the active tab of this window...
   useEffect(() => {
     let ownTabId: number | undefined;
     let ownWindowId: number | undefined;
@@ -46,7 +49,7 @@ export function SidePanel() {
       ownTabId = t?.id;
       ownWindowId = t?.windowId;
     });
-    if (tabRef.current === null) {
+    if (initialTabId() === null) {
       void browser.tabs.query({ active: true, currentWindow: true }).then(([t]) => setTabId(t?.id ?? null));
     }
     const onActivated = (info: { tabId: number; windowId: number }) => {
@@ -56,29 +59,34 @@ export function SidePanel() {
         setTabId(info.tabId);
       });
     };
+    browser.tabs.onActivated.addListener(onActivated);
+    return () => browser.tabs.onActivated.removeListener(onActivated);
+  }, []);
+
+  // ...and the followed tab's navigations and what its page detects.
+  useEffect(() => {
+    if (tabId === null) return;
     const onUpdated = (id: number, change: { url?: string; status?: string }) => {
-      if (id === tabRef.current && (change.url || change.status === 'complete')) void refresh();
+      if (id === tabId && (change.url || change.status === 'complete')) void refresh(tabId);
     };
     const onMessage = (message: unknown, sender: { id?: string; url?: string }) => {
       const m = message as BroadcastMessage | null;
       // Only the background's notices (content scripts share our id, not our origin); nothing is
       // answered here: the background answers requests.
       const fromExtension = sender.id === browser.runtime.id && !!sender.url?.startsWith(browser.runtime.getURL('/'));
-      if (fromExtension && m?.type === 'problem:changed' && m.tabId === tabRef.current) void refresh();
+      if (fromExtension && m?.type === 'problem:changed' && m.tabId === tabId) void refresh(tabId);
       return undefined;
     };
-    browser.tabs.onActivated.addListener(onActivated);
     browser.tabs.onUpdated.addListener(onUpdated);
     browser.runtime.onMessage.addListener(onMessage);
     return () => {
-      browser.tabs.onActivated.removeListener(onActivated);
       browser.tabs.onUpdated.removeListener(onUpdated);
       browser.runtime.onMessage.removeListener(onMessage);
     };
-  }, [refresh]);
+  }, [tabId, refresh]);
 
   useEffect(() => {
-    void refresh();
+    if (tabId !== null) void refresh(tabId);
   }, [tabId, refresh, version]);
 
   const problem = state?.problem ?? null;
@@ -154,15 +162,17 @@ function NotesList({ questionId }: { questionId: string | null }) {
   const [editing, setEditing] = useState<Note | 'new' | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      if (questionId) setNotes((await send({ type: 'notes:question', questionId })).notes);
-      else setNotes((await send({ type: 'notes:general' })).notes);
-      setError(null);
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  }, [questionId]);
+  const load = useCallback(
+    () =>
+      (questionId ? send({ type: 'notes:question', questionId }) : send({ type: 'notes:general' })).then(
+        (r) => {
+          setNotes(r.notes);
+          setError(null);
+        },
+        (err: unknown) => setError((err as Error).message),
+      ),
+    [questionId],
+  );
 
   useEffect(() => {
     void load();
@@ -223,7 +233,7 @@ function NotesList({ questionId }: { questionId: string | null }) {
   );
 }
 
-function NoteItem({ note, onEdit, onDelete }: { note: ListedNote; onEdit(): void; onDelete(): void }) {
+function NoteItem({ note, onEdit, onDelete }: { note: ListedNote; onEdit: () => void; onDelete: () => void }) {
   const clean = useMemo(() => (note.note === undefined ? null : sanitizeNoteForDisplay(note.note)), [note.note]);
   return (
     <article className="note-item" data-testid="note-item">
