@@ -35,7 +35,7 @@ describe(`SIGKILL durability (${databaseKind()})`, () => {
     data = await createServerData();
   });
   afterAll(async () => {
-    await data?.close();
+    await data.close();
   });
 
   async function signIn(server: ServerProcess, email: string): Promise<string> {
@@ -51,8 +51,13 @@ describe(`SIGKILL durability (${databaseKind()})`, () => {
   async function writeUntilKilled(server: ServerProcess, token: string, sheetId: string, cycle: number, killAfter: number, acked: Acknowledged) {
     let seq = 0;
     let acks = 0;
-    let killing: Promise<void> | null = null;
-    let refused: string | null = null;
+    // Set once by whichever worker stops the stream; the others see it when their write returns.
+    const stop: { killing: Promise<void> | null; refused: string | null } = { killing: null, refused: null };
+    const stopStream = (refused: string | null = null) => {
+      if (stop.killing) return;
+      stop.refused = refused;
+      stop.killing = server.kill();
+    };
     const write = async (kind: Kind, n: number) => {
       const tag = `c${cycle}-${n}`;
       if (kind === 'note') {
@@ -73,7 +78,7 @@ describe(`SIGKILL durability (${databaseKind()})`, () => {
     };
     const kinds: Kind[] = ['note', 'record', 'topic'];
     const worker = async () => {
-      while (!killing) {
+      while (!stop.killing) {
         const n = seq++;
         let record: (() => void) | null;
         try {
@@ -83,19 +88,16 @@ describe(`SIGKILL durability (${databaseKind()})`, () => {
         }
         if (!record) {
           // A refusal before the kill is a bug of its own: stop the stream and report it.
-          if (!killing) {
-            refused = `write ${n} of cycle ${cycle} was refused before the kill`;
-            killing = server.kill();
-          }
+          stopStream(`write ${n} of cycle ${cycle} was refused before the kill`);
           continue;
         }
         record();
-        if (++acks >= killAfter && !killing) killing = server.kill();
+        if (++acks >= killAfter) stopStream();
       }
     };
     await Promise.all(Array.from({ length: WORKERS }, worker));
-    await killing;
-    if (refused) throw new Error(refused);
+    await stop.killing;
+    if (stop.refused) throw new Error(stop.refused);
     return { sent: seq, acks };
   }
 

@@ -420,7 +420,7 @@ export const POLICIES: RoutePolicy[] = [
   { method: 'DELETE', path: '/question-tracker/v1/user/uploader/avatar', cases: one('remove own avatar', ['self'], personal(), async (ctx) => ({ path: '/question-tracker/v1/user/uploader/avatar', token: await spare(ctx) })) },
 
   // Judge accounts: the caller's own. Cells never reach a judge: a bad handle is refused before any request.
-  { method: 'GET', path: `${JA}`, cases: one('own accounts', ['self'], personal(), () => ({ path: JA })) },
+  { method: 'GET', path: JA, cases: one('own accounts', ['self'], personal(), () => ({ path: JA })) },
   { method: 'PUT', path: `${JA}/:platform`, cases: one('link (bad handle)', ['self'], personal(400), () => ({ path: `${JA}/codeforces`, body: { handle: 'no spaces allowed' } })) },
   { method: 'PATCH', path: `${JA}/:platform`, cases: one('show or hide (none linked)', ['self'], personal(404), async (ctx) => ({ path: `${JA}/codeforces`, body: { public: true }, token: await spare(ctx) })) },
   { method: 'DELETE', path: `${JA}/:platform`, cases: one('unlink (none linked)', ['self'], personal(404), async (ctx) => ({ path: `${JA}/codeforces`, token: await spare(ctx) })) },

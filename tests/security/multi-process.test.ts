@@ -32,7 +32,7 @@ describe.runIf(onPostgres)('two API processes on one PostgreSQL database', () =>
     b = await data.start();
   });
   afterAll(async () => {
-    await data?.close();
+    await data.close();
   });
 
   let seq = 0;

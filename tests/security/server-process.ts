@@ -79,7 +79,7 @@ async function launch(env: Record<string, string>, children: Set<ChildProcess>):
     children.delete(child);
   });
   let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (s: string) => {
+  child.stderr.setEncoding('utf8').on('data', (s: string) => {
     stderr += s;
   });
 
@@ -88,7 +88,7 @@ async function launch(env: Record<string, string>, children: Set<ChildProcess>):
       child.kill('SIGKILL');
       fail(new Error(`The server did not start within ${START_TIMEOUT_MS} ms. ${stderr}`));
     }, START_TIMEOUT_MS);
-    const lines = createInterface({ input: child.stdout! });
+    const lines = createInterface({ input: child.stdout });
     lines.on('line', (line) => {
       const match = READY.exec(line);
       if (!match) return;
@@ -101,7 +101,7 @@ async function launch(env: Record<string, string>, children: Set<ChildProcess>):
     });
   });
   // Keep reading stdout so a chatty server never blocks on a full pipe.
-  child.stdout!.resume();
+  child.stdout.resume();
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -180,5 +180,5 @@ export async function request<T = unknown>(
   }
   const res = await fetch(`${base}${path}`, { method, headers, body });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+  return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as HttpReply<T>['body']) : null };
 }
