@@ -16,11 +16,11 @@ import { collaborators, mappings, noteQuestionLinks, notes, noteTagLinks, noteTa
 import { CURATOR, seedDatabase } from '../api/db/seed/index';
 import type { SheetConfig } from '../shared/schemas/sheet';
 
-export const SHEET_SLUG = 'bench-455-sheet';
-export const SHEET_SIZE = 455;
-export const RECORDS = 10_000;
-export const NOTES = 500;
-export const FOLLOWED = 20;
+const SHEET_SLUG = 'bench-455-sheet';
+const SHEET_SIZE = 455;
+const RECORDS = 10_000;
+const NOTES = 500;
+const FOLLOWED = 20;
 export const PASSWORD = 'bench-password-1';
 /** A word every tenth note contains, for the note search. */
 export const NOTE_SEARCH = 'monotonic';
@@ -39,7 +39,7 @@ export interface BenchData {
 }
 
 /** A small deterministic generator, so every run seeds the same data. */
-export function prng(seed: number) {
+function prng(seed: number) {
   let s = seed >>> 0;
   const next = () => {
     s = (s + 0x6d2b79f5) >>> 0;
@@ -270,7 +270,7 @@ async function seedRest(db: Db, big: BenchUser, author: BenchUser, log: (line: s
     return {
       id: randomUUID(),
       userId: big.id,
-      questionId: i < 400 ? (rand.pick(recordQuestions) as string) : null,
+      questionId: i < 400 ? rand.pick(recordQuestions) : null,
       title: i < 400 ? rand.pick(['Approach', 'Mistakes', 'Optimal', 'Revision']) : `General note ${i}`,
       note: paragraphs.join(''),
       createdAt,
@@ -279,12 +279,12 @@ async function seedRest(db: Db, big: BenchUser, author: BenchUser, log: (line: s
   });
   for (const part of chunks(noteRows, 250)) await db.insert(notes).values(part);
   const links = noteRows.flatMap((n) =>
-    [...new Set(Array.from({ length: rand.int(3) }, () => (rand.pick(tagRows) as { id: string }).id))].map((tagId) => ({ noteId: n.id, tagId })),
+    [...new Set(Array.from({ length: rand.int(3) }, () => rand.pick(tagRows).id))].map((tagId) => ({ noteId: n.id, tagId })),
   );
   for (const part of chunks(links, 1000)) if (part.length) await db.insert(noteTagLinks).values(part);
   const qLinks = noteRows
     .filter((_, i) => i % 5 === 1)
-    .flatMap((n) => [...new Set([rand.pick(recordQuestions), rand.pick(recordQuestions)])].map((questionId) => ({ noteId: n.id, questionId: questionId as string })));
+    .flatMap((n) => [...new Set([rand.pick(recordQuestions), rand.pick(recordQuestions)])].map((questionId) => ({ noteId: n.id, questionId })));
   for (const part of chunks(qLinks, 1000)) if (part.length) await db.insert(noteQuestionLinks).values(part);
 
   step(`${noteRows.length} notes`);
@@ -310,6 +310,6 @@ async function seedRest(db: Db, big: BenchUser, author: BenchUser, log: (line: s
     big,
     author,
     sheet: { id: sheet.id, slug: SHEET_SLUG, mappingIds: mappingRows.map((m) => m.id), questionIds: mappingRows.map((m) => m.questionId) },
-    counts: { questions: Number(totalQuestions), records: Number(recordCount), notes: Number(noteCount), followed: curated.length, otherUsers: others.length },
+    counts: { questions: totalQuestions, records: recordCount, notes: noteCount, followed: curated.length, otherUsers: others.length },
   };
 }

@@ -40,11 +40,12 @@ const invalidFormat = () => new AppError(415, 'UnsupportedMediaType', UPLOAD_MES
  * on a supported platform, and a solved value that reads as yes or no (empty means no). Each skipped
  * row is reported with its spreadsheet row number, the cell at fault and why.
  */
-export function classifyCsv(text: string): ClassifiedRows {
+function classifyCsv(text: string): ClassifiedRows {
   // Binary content renamed to .csv is not a CSV.
   if (text.includes('\u0000')) throw invalidFormat();
   // Blank lines are kept (and skipped below), so a record's index gives its row number in the file.
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+  // A row longer than the header carries its extra cells as an array (__parsed_extra); a shorter one lacks fields.
+  const parsed = Papa.parse<Record<string, string | string[] | undefined>>(text.replace(/^\uFEFF/, ''), {
     header: true,
     skipEmptyLines: false,
     transformHeader: (h) => h.trim(),
@@ -71,12 +72,21 @@ export function classifyCsv(text: string): ClassifiedRows {
     out.total++;
     const at = i + 2;
     const url = restoreCell(String(row[urlColumn] ?? '').trim());
-    if (broken.has(i)) return fail({ row: at, column: 'problemUrl', value: url, status: 'error', reason: UPLOAD_MESSAGES.rowBrokenQuotes });
+    if (broken.has(i)) {
+      fail({ row: at, column: 'problemUrl', value: url, status: 'error', reason: UPLOAD_MESSAGES.rowBrokenQuotes });
+      return;
+    }
     const problem = parseProblemUrl(url);
-    if (!problem) return fail({ row: at, column: 'problemUrl', value: url, status: 'invalidUrl', reason: url ? UPLOAD_MESSAGES.rowUrlUnsupported : UPLOAD_MESSAGES.rowUrlEmpty });
+    if (!problem) {
+      fail({ row: at, column: 'problemUrl', value: url, status: 'invalidUrl', reason: url ? UPLOAD_MESSAGES.rowUrlUnsupported : UPLOAD_MESSAGES.rowUrlEmpty });
+      return;
+    }
     const cell = solvedColumn ? String(row[solvedColumn] ?? '') : (PROGRESS_LAYOUT.defaults.solved ?? '');
     const solved = parseSolvedCell(cell);
-    if (solved === null) return fail({ row: at, column: 'solved', value: restoreCell(cell.trim()), status: 'error', reason: UPLOAD_MESSAGES.rowSolvedUnreadable });
+    if (solved === null) {
+      fail({ row: at, column: 'solved', value: restoreCell(cell.trim()), status: 'error', reason: UPLOAD_MESSAGES.rowSolvedUnreadable });
+      return;
+    }
     const key = `${problem.platform}:${problem.key}`;
     const seen = out.wanted.get(key);
     if (seen) {
