@@ -1,5 +1,6 @@
 import { KeyRound } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
+import { formText } from '@shared/untrusted';
 import { useLocation, useSearch } from 'wouter';
 import { RESET_MESSAGES } from '@shared/rules/password-reset';
 import { EmptyState } from '../../components/feedback';
@@ -32,7 +33,7 @@ export default function ResetPasswordPage() {
   }
 
   const resetToken = token;
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     setError(null);
     const form = new FormData(e.currentTarget);
@@ -41,7 +42,7 @@ export default function ResetPasswordPage() {
       setError(problem);
       return;
     }
-    const password = String(form.get('password'));
+    const password = formText(form, 'password');
     try {
       await reset.mutateAsync({ token: resetToken, password });
       toast.success(RESET_MESSAGES.done);
@@ -60,7 +61,7 @@ export default function ResetPasswordPage() {
           <p>Every device signed in to your account will be signed out.</p>
         </div>
       </header>
-      <form className="stack" onSubmit={onSubmit} noValidate>
+      <form className="stack" onSubmit={(e) => void onSubmit(e)} noValidate>
         <NewPasswordFields idPrefix="reset" name="password" autoFocus />
         {error && (
           <p className="field-error" role="alert">

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Crown, Search, SearchX, X } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { parseCategory, type ListCategory, type SheetCard as Card } from '@shared/schemas/sheet-list';
 import { TrackerErrorScreen } from '../../components/error-screens';
@@ -56,7 +56,7 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (text: st
     const timer = setTimeout(() => send(text.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  const submit = (e: FormEvent) => {
+  const submit = (e: SubmitEvent) => {
     e.preventDefault();
     if (text.trim() !== sent.current) send(text.trim());
   };

@@ -14,11 +14,16 @@ class BitWriter {
     this.bytes = new Uint8Array(capacity);
   }
   write(value: number, count: number) {
-    for (let i = 0; i < count; i++, this.bit++) if ((value >> i) & 1) this.bytes[this.bit >> 3]! |= 1 << (this.bit & 7);
+    for (let i = 0; i < count; i++, this.bit++) if ((value >> i) & 1) this.set();
+  }
+  /** Sets the current bit (the buffer is made large enough for every bit written). */
+  private set() {
+    const byte = this.bit >> 3;
+    this.bytes[byte] = (this.bytes[byte] ?? 0) | (1 << (this.bit & 7));
   }
   /** A Huffman code goes most significant bit first. */
   code(value: number, length: number) {
-    for (let i = length - 1; i >= 0; i--, this.bit++) if ((value >> i) & 1) this.bytes[this.bit >> 3]! |= 1 << (this.bit & 7);
+    for (let i = length - 1; i >= 0; i--, this.bit++) if ((value >> i) & 1) this.set();
   }
   skip(count: number) {
     this.bit += count;
@@ -102,7 +107,7 @@ export function buildZip(parts: ZipPart[]): Uint8Array {
   for (const p of parts) {
     const name = enc.encode(p.name);
     const at = offsets.get(p.sameDataAs ?? p.name) ?? 0;
-    const data = p.sameDataAs ? parts.find((q) => q.name === p.sameDataAs)!.data : p.data;
+    const data = p.sameDataAs ? (parts.find((q) => q.name === p.sameDataAs)?.data ?? p.data) : p.data;
     const header = new Uint8Array([
       ...u32(0x02014b50), ...u16(20), ...u16(20), ...u16(0), ...u16(p.method), ...u32(0), ...u32(0),
       ...u32(data.length), ...u32(p.size), ...u16(name.length), ...u16(0), ...u16(0), ...u16(0), ...u16(0), ...u32(0), ...u32(at),

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
+import { formText } from '@shared/untrusted';
 import { PASSWORD_MAX, RULE_MESSAGES } from '@shared/rules/account';
 import { NewPasswordFields, newPasswordProblem } from '../../../components/new-password-fields';
 import { ApiError } from '../../../lib/api';
@@ -9,15 +10,18 @@ export function ChangePasswordForm() {
   const change = useChangePassword();
   const [error, setError] = useState<string | null>(null);
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     setError(null);
     const formEl = e.currentTarget;
     const form = new FormData(formEl);
-    const currentPassword = String(form.get('currentPassword') ?? '');
-    const newPassword = String(form.get('newPassword') ?? '');
+    const currentPassword = formText(form, 'currentPassword');
+    const newPassword = formText(form, 'newPassword');
     const problem = newPasswordProblem(form, 'newPassword');
-    if (problem) return setError(problem);
+    if (problem) {
+      setError(problem);
+      return;
+    }
     try {
       await change.mutateAsync({ currentPassword, newPassword });
       formEl.reset();
@@ -31,7 +35,7 @@ export function ChangePasswordForm() {
     <section className="card card-pad account-section" aria-labelledby="account-password-title">
       <h2 id="account-password-title">Change password</h2>
       <p className="muted">Every other device signed in to your account is signed out; this one stays signed in.</p>
-      <form className="stack account-form" onSubmit={onSubmit} noValidate>
+      <form className="stack account-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <div className="field">
           <label htmlFor="acct-current">Current password</label>
           <input id="acct-current" name="currentPassword" type="password" className="input" autoComplete="current-password" maxLength={PASSWORD_MAX} required />

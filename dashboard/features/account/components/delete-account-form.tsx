@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useLocation } from 'wouter';
 import { PASSWORD_MAX, RULE_MESSAGES } from '@shared/rules/account';
 import type { AccountSheet, SheetChoice } from '@shared/schemas/user';
@@ -56,11 +56,17 @@ export function DeleteAccountForm() {
   const picked = list.map((s) => toChoice(s._id, choices[s._id] ?? ''));
   const complete = picked.every((c) => c !== null);
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
+  function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     setError(null);
-    if (!complete) return setError(RULE_MESSAGES.sheetChoiceMissing);
-    if (!password) return setError('Password is required');
+    if (!complete) {
+      setError(RULE_MESSAGES.sheetChoiceMissing);
+      return;
+    }
+    if (!password) {
+      setError('Password is required');
+      return;
+    }
     setConfirming(true);
   }
 

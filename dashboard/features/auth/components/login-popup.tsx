@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
+import { formText } from '@shared/untrusted';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@shared/rules/account';
 import { RESET_MESSAGES } from '@shared/rules/password-reset';
 import { Dialog } from '../../../components/dialog';
@@ -24,12 +25,12 @@ export function LoginPopup() {
     setMode(next);
   };
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     setError(null);
     const form = new FormData(e.currentTarget);
-    const email = String(form.get('email') ?? '');
-    const password = String(form.get('password') ?? '');
+    const email = formText(form, 'email');
+    const password = formText(form, 'password');
     try {
       if (mode === 'forgot') {
         setSent((await forgot.mutateAsync({ email })).delivery === 'email' ? RESET_MESSAGES.emailSent : RESET_MESSAGES.askAdministrator);
@@ -39,7 +40,7 @@ export function LoginPopup() {
         await login.mutateAsync({ email, password });
         toast.success('Signed in');
       } else {
-        await signup.mutateAsync({ email, password, firstName: String(form.get('firstName') ?? ''), secondName: String(form.get('secondName') ?? '') });
+        await signup.mutateAsync({ email, password, firstName: formText(form, 'firstName'), secondName: formText(form, 'secondName') });
         toast.success('Account created');
       }
       close();
@@ -56,7 +57,7 @@ export function LoginPopup() {
           {sent ? (
             <p role="status">{sent}</p>
           ) : (
-            <form className="stack" onSubmit={onSubmit} noValidate>
+            <form className="stack" onSubmit={(e) => void onSubmit(e)} noValidate>
               <p className="muted">Enter the email of your account and we will send you a link to choose a new password.</p>
               <div className="field">
                 <label htmlFor="lp-email">Email</label>
@@ -87,7 +88,7 @@ export function LoginPopup() {
               Sign up
             </button>
           </div>
-          <form className="stack" onSubmit={onSubmit} key={mode} noValidate>
+          <form className="stack" onSubmit={(e) => void onSubmit(e)} key={mode} noValidate>
             {mode === 'signup' && (
               <div className="row" style={{ gap: 12 }}>
                 <div className="field" style={{ flex: 1 }}>

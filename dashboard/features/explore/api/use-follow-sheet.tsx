@@ -80,8 +80,14 @@ export function useCardFollow() {
   const [confirming, setConfirming] = useState<SheetCard | null>(null);
 
   const toggle = (card: SheetCard) => {
-    if (!isLoggedIn) return showLogin('login');
-    if (card.isFollowing) return setConfirming(card);
+    if (!isLoggedIn) {
+      showLogin('login');
+      return;
+    }
+    if (card.isFollowing) {
+      setConfirming(card);
+      return;
+    }
     mutation.mutate({ card, follow: true });
   };
   const dialog = (

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { useLocation } from 'wouter';
 import { Dialog } from '../../../components/dialog';
 import { toast } from '../../../lib/toast';
@@ -25,7 +25,7 @@ export function CreateSheetDialog({ open, onClose }: { open: boolean; onClose: (
     onClose();
   };
 
-  async function submit(e: FormEvent) {
+  async function submit(e: SubmitEvent) {
     e.preventDefault();
     if (busy.current) return;
     busy.current = true;
@@ -66,7 +66,7 @@ export function CreateSheetDialog({ open, onClose }: { open: boolean; onClose: (
         </>
       }
     >
-      <form id="create-sheet-form" className="stack" onSubmit={submit} noValidate>
+      <form id="create-sheet-form" className="stack" onSubmit={(e) => void submit(e)} noValidate>
         <div className="field">
           <label htmlFor="create-sheet-name">Sheet name</label>
           <input

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { NOTE_MESSAGES, NOTE_TITLE_MAX, normalizeNoteTags, validateNoteDraft, type NoteDraftErrors } from '@shared/rules/notes';
 import type { Note, NoteQuestion } from '@shared/schemas/note';
 import { Skeleton } from '../../../components/feedback';
@@ -98,7 +98,7 @@ export function NoteForm({ note, initial, questionId, onSaved, onCancel }: NoteF
     else create.mutate({ ...body, questionId }, { onSuccess, onError });
   };
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = (e: SubmitEvent) => {
     e.preventDefault();
     save();
   };

@@ -37,7 +37,7 @@ export function NoteView({ note, onEdit, onDelete }: { note: Note; onEdit: () =>
           </p>
         </div>
         <div className="note-view-actions">
-          <button type="button" className="btn btn-sm btn-ghost" onClick={copy} aria-label="Copy link to this note" title="Copy link to this note">
+          <button type="button" className="btn btn-sm btn-ghost" onClick={() => void copy()} aria-label="Copy link to this note" title="Copy link to this note">
             {copied ? <Check size={15} aria-hidden /> : <Copy size={15} aria-hidden />}
           </button>
           <button type="button" className="btn btn-sm btn-ghost danger-text" onClick={onDelete} aria-label="Delete note" title="Delete note">

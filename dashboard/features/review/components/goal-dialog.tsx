@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { goalSchema, REVIEW_MESSAGES, type Goal } from '@shared/schemas/review';
 import { Dialog } from '../../../components/dialog';
 import { useSaveGoal } from '../api/review-queries';
@@ -16,10 +16,13 @@ export function GoalDialog({ open, goal, onClose }: { open: boolean; goal: Goal;
     setError(null);
   }, [open, goal.reviews, goal.newProblems]);
 
-  const submit = (e: FormEvent) => {
+  const submit = (e: SubmitEvent) => {
     e.preventDefault();
     const parsed = goalSchema.safeParse({ reviews: reviews.trim() === '' ? NaN : Number(reviews), newProblems: fresh.trim() === '' ? NaN : Number(fresh) });
-    if (!parsed.success) return setError(REVIEW_MESSAGES.goalInvalid);
+    if (!parsed.success) {
+      setError(REVIEW_MESSAGES.goalInvalid);
+      return;
+    }
     save.mutate(parsed.data, { onSuccess: onClose });
   };
 

@@ -45,7 +45,7 @@ export function AddQuestionDialog({ open, place, topics, subTopicsOf, onClose, o
   useEffect(() => {
     if (!valid) return;
     let cancelled = false;
-    const timer = setTimeout(async () => {
+    const check = async () => {
       setStatus('checking');
       try {
         const data = await sheetCalls.lookup(url.trim());
@@ -65,7 +65,8 @@ export function AddQuestionDialog({ open, place, topics, subTopicsOf, onClose, o
           setStatus('custom');
         }
       }
-    }, LOOKUP_DELAY_MS);
+    };
+    const timer = setTimeout(() => void check(), LOOKUP_DELAY_MS);
     return () => {
       cancelled = true;
       clearTimeout(timer);

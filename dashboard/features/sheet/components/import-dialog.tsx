@@ -35,7 +35,10 @@ export function ImportDialog({ sheetId, open, onClose, onImported }: { sheetId: 
 
   async function upload() {
     const problem = checkUploadFile(file);
-    if (problem || !file) return setFileError(problem ?? UPLOAD_MESSAGES.required);
+    if (problem || !file) {
+      setFileError(problem ?? UPLOAD_MESSAGES.required);
+      return;
+    }
     setState({ kind: 'uploading', percent: 0, slow: false });
     slowTimer.current = setTimeout(() => {
       toast.info(UPLOAD_MESSAGES.slow);

@@ -50,7 +50,10 @@ export function useNearViewport<T extends HTMLElement>(enabled: boolean, initial
       // Shown again later (a section opened once more), it is measured like any newcomer.
       measure.current = true;
       return observe(el, (n) => {
-        if (n) return setNear(true);
+        if (n) {
+          setNear(true);
+          return;
+        }
         // While something is dragged nothing is dropped from the page: dnd-kit keeps the rects it measured.
         // Rows scrolled into view during a drag are drawn; none are emptied until the drop.
         if (useDragStore.getState().dragging) return;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Copy, X } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { useLocation } from 'wouter';
 import { cleanTag, MAX_TAGS, normalizeSlugInput, SHEET_MESSAGES } from '@shared/rules/sheet';
 import type { Sheet } from '@shared/schemas/sheet';
@@ -34,10 +34,16 @@ function SlugForm({ sheet, onDone }: { sheet: Sheet; onDone: () => void }) {
   const [busy, setBusy] = useState(false);
   const [, navigate] = useLocation();
   const qc = useQueryClient();
-  async function save(e: FormEvent) {
+  async function save(e: SubmitEvent) {
     e.preventDefault();
-    if (!slug) return setError(SHEET_MESSAGES.slugEmpty);
-    if (!/^[a-z0-9-]+$/.test(slug)) return setError(SHEET_MESSAGES.slugPattern);
+    if (!slug) {
+      setError(SHEET_MESSAGES.slugEmpty);
+      return;
+    }
+    if (!/^[a-z0-9-]+$/.test(slug)) {
+      setError(SHEET_MESSAGES.slugPattern);
+      return;
+    }
     setBusy(true);
     try {
       await sharingCalls.updateSlug(sheet._id, slug);
@@ -53,7 +59,7 @@ function SlugForm({ sheet, onDone }: { sheet: Sheet; onDone: () => void }) {
     }
   }
   return (
-    <form className="stack" onSubmit={save} noValidate>
+    <form className="stack" onSubmit={(e) => void save(e)} noValidate>
       <div className="field">
         <label htmlFor="slug-input">Sheet URL</label>
         <div className="row faint" style={{ fontSize: 12.5 }}>
@@ -79,12 +85,18 @@ function TagsForm({ sheet, onDone }: { sheet: Sheet; onDone: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const qc = useQueryClient();
   useEffect(() => setTags(sheet.tag), [sheet.tag]);
-  function add(e: FormEvent) {
+  function add(e: SubmitEvent) {
     e.preventDefault();
     const tag = cleanTag(draft);
     if (!tag) return;
-    if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return setError(SHEET_MESSAGES.tagExists);
-    if (tags.length >= MAX_TAGS) return setError(SHEET_MESSAGES.tagLimit);
+    if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) {
+      setError(SHEET_MESSAGES.tagExists);
+      return;
+    }
+    if (tags.length >= MAX_TAGS) {
+      setError(SHEET_MESSAGES.tagLimit);
+      return;
+    }
     setTags([...tags, tag]);
     setDraft('');
   }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, Globe, Lock, Trash2 } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { SHARE_MESSAGES } from '@shared/rules/sheet';
 import type { Sheet } from '@shared/schemas/sheet';
 import { Dialog } from '../../../components/dialog';
@@ -61,11 +61,17 @@ export function ShareDialog({ sheet, open, onClose }: { sheet: Sheet; open: bool
     onSettled: () => qc.invalidateQueries({ queryKey: sheetKeys.all }),
   });
 
-  function submit(e: FormEvent) {
+  function submit(e: SubmitEvent) {
     e.preventDefault();
     const value = email.trim().toLowerCase();
-    if (!EMAIL.test(value)) return setError(SHARE_MESSAGES.invalidEmail);
-    if (people.data?.collaborators.some((p) => p.user === value)) return setError(SHARE_MESSAGES.alreadyCollaborator);
+    if (!EMAIL.test(value)) {
+      setError(SHARE_MESSAGES.invalidEmail);
+      return;
+    }
+    if (people.data?.collaborators.some((p) => p.user === value)) {
+      setError(SHARE_MESSAGES.alreadyCollaborator);
+      return;
+    }
     invite.mutate(value);
   }
 

@@ -74,7 +74,9 @@ export function reorderForDrop(order: string[], tree: Tree, config: SheetConfig,
   if (overId && overId !== dragged) {
     const from = order.indexOf(dragged);
     const to = order.indexOf(overId);
-    const sameZone = tree.byId.get(overId) && zoneOf(tree.byId.get(overId)!, config) === zone && tree.byId.get(dragged) && zoneOf(tree.byId.get(dragged)!, config) === zone;
+    const over = tree.byId.get(overId);
+    const moved = tree.byId.get(dragged);
+    const sameZone = over && zoneOf(over, config) === zone && moved && zoneOf(moved, config) === zone;
     const at = without.indexOf(overId);
     // Moving down within a zone lands after the item hovered, as sortable lists do.
     const index = sameZone && from < to ? at + 1 : at;

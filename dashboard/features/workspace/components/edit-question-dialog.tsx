@@ -20,7 +20,10 @@ export function EditQuestionDialog({ record, onClose }: { record: WorkspaceQuest
 
   async function save() {
     if (!record) return;
-    if (!name.trim()) return setError(WORKSPACE_MESSAGES.nameRequired);
+    if (!name.trim()) {
+      setError(WORKSPACE_MESSAGES.nameRequired);
+      return;
+    }
     try {
       await update.mutateAsync({ id: record._id, name: name.trim(), difficulty });
       onClose();

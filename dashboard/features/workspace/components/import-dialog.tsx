@@ -50,7 +50,10 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
 
   async function upload() {
     const problem = checkUploadFile(file);
-    if (problem || !file) return setFileError(problem ?? UPLOAD_MESSAGES.required);
+    if (problem || !file) {
+      setFileError(problem ?? UPLOAD_MESSAGES.required);
+      return;
+    }
     setState({ kind: 'uploading', percent: 0, slow: false, step: 'reading' });
     slowTimer.current = setTimeout(() => {
       toast.info(UPLOAD_MESSAGES.slow);

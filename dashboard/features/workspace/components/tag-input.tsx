@@ -19,9 +19,18 @@ export function TagInput({ value, onChange, suggestions = [], label = 'Custom ta
 
   function add(raw: string) {
     const tag = cleanTag(raw);
-    if (!tag) return setDraft('');
-    if (value.some((t) => t.toLowerCase() === tag.toLowerCase())) return setError(SHEET_MESSAGES.tagExists);
-    if (value.length >= MAX_TAGS) return setError(SHEET_MESSAGES.tagLimit);
+    if (!tag) {
+      setDraft('');
+      return;
+    }
+    if (value.some((t) => t.toLowerCase() === tag.toLowerCase())) {
+      setError(SHEET_MESSAGES.tagExists);
+      return;
+    }
+    if (value.length >= MAX_TAGS) {
+      setError(SHEET_MESSAGES.tagLimit);
+      return;
+    }
     onChange([...value, tag]);
     setDraft('');
     setError(null);
