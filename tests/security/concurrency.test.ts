@@ -122,7 +122,12 @@ describe(`concurrent sheet edits (${databaseKind()})`, () => {
               body: { data: [{ topic, subTopic: '', title: `${name} ${step}`, problemUrl: customUrl() }] },
             });
             if (res.status !== 201) unexpected.push(`${label} add: ${res.status}`);
-            else for (const m of res.body.data.mappings) (addedIds.add(m._id), mine.push(m._id));
+            else {
+              for (const m of res.body.data.mappings) {
+                addedIds.add(m._id);
+                mine.push(m._id);
+              }
+            }
             break;
           }
           case 1: {
