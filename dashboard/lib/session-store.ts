@@ -3,8 +3,8 @@ import { SESSION_TOKEN_KEY as KEY } from './first-paint';
 
 interface SessionState {
   token: string | null;
-  setToken(token: string): void;
-  clear(): void;
+  setToken: (token: string) => void;
+  clear: () => void;
 }
 
 /** The bearer token, kept in localStorage so a session survives a reload. */

@@ -13,7 +13,7 @@ export function applyTheme(theme: Theme) {
   document.documentElement.dataset.theme = theme;
 }
 
-export const useThemeStore = create<{ theme: Theme; toggle(): void }>((set, get) => ({
+export const useThemeStore = create<{ theme: Theme; toggle: () => void }>((set, get) => ({
   theme: initialTheme(),
   toggle() {
     const theme = get().theme === 'dark' ? 'light' : 'dark';

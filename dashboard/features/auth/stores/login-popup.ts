@@ -6,9 +6,9 @@ type Mode = 'login' | 'signup' | 'forgot';
 interface LoginPopupState {
   open: boolean;
   mode: Mode;
-  show(mode?: Mode): void;
-  setMode(mode: Mode): void;
-  close(): void;
+  show: (mode?: Mode) => void;
+  setMode: (mode: Mode) => void;
+  close: () => void;
 }
 
 export const useLoginPopup = create<LoginPopupState>((set) => ({

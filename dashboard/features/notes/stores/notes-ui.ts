@@ -16,14 +16,14 @@ interface NotesUiState {
   focusAfterNav: FocusTarget | null;
   /** The list's scroll position, restored after navigation. */
   listScroll: number;
-  startEdit(noteId: string): void;
-  startCreate(questionId: string | null): void;
-  stopEditing(): void;
-  setDirty(dirty: boolean): void;
-  ask(pending: PendingDiscard): void;
-  dismiss(): void;
-  setFocusAfterNav(target: FocusTarget | null): void;
-  setListScroll(top: number): void;
+  startEdit: (noteId: string) => void;
+  startCreate: (questionId: string | null) => void;
+  stopEditing: () => void;
+  setDirty: (dirty: boolean) => void;
+  ask: (pending: PendingDiscard) => void;
+  dismiss: () => void;
+  setFocusAfterNav: (target: FocusTarget | null) => void;
+  setListScroll: (top: number) => void;
 }
 
 export const useNotesUi = create<NotesUiState>((set) => ({

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 
 interface DragState {
   dragging: boolean;
-  setDragging(dragging: boolean): void;
+  setDragging: (dragging: boolean) => void;
 }
 
 /**

@@ -8,7 +8,7 @@ import { create } from 'zustand';
  */
 interface WorkspaceUi {
   openMenu: string | null;
-  setOpenMenu(menu: string | null): void;
+  setOpenMenu: (menu: string | null) => void;
 }
 
 export const useWorkspaceUi = create<WorkspaceUi>((set) => ({
