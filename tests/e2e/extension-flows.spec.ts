@@ -5,7 +5,24 @@ import { expect, test } from '@playwright/test';
 import { matchPatterns } from '../../shared/platforms/index';
 import { syncHostPatterns } from '../../extension/sync/index';
 import { contentScriptMatches, leetcodeMatches } from '../../extension/lib/content-matches';
+import type { RecordState } from '../../shared/schemas/messages';
+import type { NotesPage, QuestionNotes } from '../../shared/schemas/note';
+import type { Question } from '../../shared/schemas/question';
+import type { Mapping, Sheet } from '../../shared/schemas/sheet';
+import type { WorkspacePage } from '../../shared/schemas/workspace';
 import { builtManifest, EXTENSION_DIR, fixtureJson, launchWithExtension, openPopupFor, signUpExtensionUser, startFixtureServer, tabIdFor } from './support/extension';
+
+/** An API answer as the helper below hands it over. */
+interface ApiAnswer<T> {
+  status: number;
+  data: T;
+  message: string;
+}
+/** What search-question2 answers: the question, and the user's record of it (none for a problem the catalogue does not know). */
+interface Lookup {
+  question: Question;
+  document?: RecordState | null;
+}
 
 /**
  * The extension's flows in Chromium with the built extension, against the API on a fresh database,
@@ -19,7 +36,7 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
   const password = 'extension-flows-1';
 
   /** A call to the API as the test's user (the same account the extension signed in with). */
-  async function api<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; data: T; message: string }> {
+  async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> {
     const res = await fetch(`${apiBase}${path}`, {
       method,
       headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -28,10 +45,10 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
     const json = (await res.json()) as { status: { message: string }; data: T };
     return { status: res.status, data: json.data, message: json.status.message };
   }
-  const lookup = (url: string) => api('GET', `/question-tracker/v1/question/search-question2?problemUrl=${encodeURIComponent(url)}`);
+  const lookup = (url: string) => api<Lookup>('GET', `/question-tracker/v1/question/search-question2?problemUrl=${encodeURIComponent(url)}`);
 
-  test.beforeAll(async ({}, testInfo) => {
-    apiBase = String(testInfo.project.use.baseURL);
+  test.beforeAll(async () => {
+    apiBase = String(test.info().project.use.baseURL);
     fixtures = await startFixtureServer({
       'leetcode.com/problems/two-sum/': 'leetcode/two-sum-submit.html',
       'leetcode.com/problems/two-sum/editorial/': 'leetcode/two-sum-spa.html',
@@ -48,8 +65,8 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
   });
 
   test.afterAll(async () => {
-    await ext?.context.close();
-    await fixtures?.close();
+    await ext.context.close();
+    await fixtures.close();
   });
 
   test('the manifest asks for the judges, the local API and what the features need; the content script stays small', () => {
@@ -77,7 +94,7 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
     const result = await ext.worker.evaluate(() =>
       chrome.contextMenus.update('add-to-workspace', { title: 'Add to My Workspace' }).then(
         () => 'exists',
-        (err: Error) => err.message,
+        (err: unknown) => (err as Error).message,
       ),
     );
     expect(result).toBe('exists');
@@ -86,9 +103,9 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
   test('detects the problem; adds it to the workspace, stars it and adds it to a sheet from the popup', async () => {
     // A sheet of the user's own, with a topic and a subtopic.
     const slug = `ext-sheet-${Date.now()}`;
-    const created = await api('POST', '/question-tracker/v2/sheet/create-sheet', { name: 'Extension Sheet', slug });
+    const created = await api<{ sheet: Sheet }>('POST', '/question-tracker/v2/sheet/create-sheet', { name: 'Extension Sheet', slug });
     expect(created.status).toBe(201);
-    const sheetId = created.data.sheet._id as string;
+    const sheetId = created.data.sheet._id;
     expect((await api('POST', `/question-tracker/v2/sheet/add-topic/${sheetId}`, { topic: 'Arrays' })).status).toBeLessThan(300);
     expect((await api('POST', `/question-tracker/v2/sheet/add-subTopic/${sheetId}`, { topic: 'Arrays', subTopic: 'Hashing' })).status).toBeLessThan(300);
 
@@ -122,7 +139,7 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
     // The API agrees: a starred, unsolved record, and the question placed in the sheet's subtopic.
     const state = await lookup('https://leetcode.com/problems/two-sum/');
     expect(state.data.document).toMatchObject({ checked: false, starred: true });
-    const sheet = await api('GET', `/question-tracker/v2/sheet/get-sheet-data/${sheetId}`);
+    const sheet = await api<{ mappings: Mapping[] }>('GET', `/question-tracker/v2/sheet/get-sheet-data/${sheetId}`);
     expect(sheet.data.mappings).toEqual([expect.objectContaining({ topic: 'Arrays', subTopic: 'Hashing', questionId: expect.objectContaining({ name: 'Two Sum' }) })]);
 
     // The dashboard link opens the notes of this question.
@@ -158,16 +175,16 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
     await expect(panel.getByTestId('save-state')).toHaveText(/Saving…|Saved/);
     await expect(panel.getByTestId('save-state')).toHaveText('Saved', { timeout: 10_000 });
 
-    const questionId = (await lookup('https://leetcode.com/problems/two-sum/')).data.question._id as string;
+    const questionId = (await lookup('https://leetcode.com/problems/two-sum/')).data.question._id;
     await expect
       .poll(async () => {
-        const notes = (await api('GET', `/question-tracker/v1/user/notes/get-question-notes/${questionId}`)).data.notes as { title: string; note: string; tags: { name: string }[] }[];
+        const notes = (await api<QuestionNotes>('GET', `/question-tracker/v1/user/notes/get-question-notes/${questionId}`)).data.notes;
         return notes.map((n) => ({ title: n.title, note: n.note, tags: n.tags.map((t) => t.name) }));
       })
       .toEqual([{ title: 'Approach', note: '<p><strong>One pass</strong> with a hash map of the values seen so far.</p>', tags: ['hashing'] }]);
     // The dashboard's notes tab lists it too (its list comes from get-notes).
-    const listed = await api('GET', `/question-tracker/v1/user/notes/get-notes?questionId=${questionId}`);
-    expect(listed.data.notes.map((n: { title: string }) => n.title)).toEqual(['Approach']);
+    const listed = await api<NotesPage>('GET', `/question-tracker/v1/user/notes/get-notes?questionId=${questionId}`);
+    expect(listed.data.notes.map((n) => n.title)).toEqual(['Approach']);
 
     await panel.getByRole('button', { name: 'Done' }).click();
     await expect(panel.getByTestId('note-item')).toHaveCount(1);
@@ -182,7 +199,7 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
   });
 
   test('an Accepted submission on LeetCode ticks the question (a "Run" does not)', async () => {
-    const before = (await lookup('https://leetcode.com/problems/two-sum/')).data.document as { checked: boolean; starred: boolean } | null;
+    const before = (await lookup('https://leetcode.com/problems/two-sum/')).data.document;
     expect(before?.checked ?? false).toBe(false);
     const page = await ext.context.newPage();
     await page.goto('https://leetcode.com/problems/two-sum/');
@@ -191,7 +208,7 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
     await page.getByRole('button', { name: 'Run' }).click();
     await expect(page.locator('#result')).toHaveText('Run: Accepted');
     await page.waitForTimeout(1000);
-    expect(((await lookup('https://leetcode.com/problems/two-sum/')).data.document as { checked: boolean } | null)?.checked ?? false).toBe(false);
+    expect((await lookup('https://leetcode.com/problems/two-sum/')).data.document?.checked ?? false).toBe(false);
 
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.locator('#result')).toHaveText('Accepted');
@@ -209,17 +226,17 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
     await expect(page.locator('practice-tracker-toast').first()).toHaveAttribute('data-text', /marked solved/);
     await expect.poll(async () => (await lookup('https://codeforces.com/problemset/problem/4/A')).data.document?.checked ?? false).toBe(true);
     // The running submission is judged Accepted on the page a moment later.
-    await expect.poll(async () => (await lookup('https://codeforces.com/problemset/problem/1/B')).data?.document?.checked ?? false, { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => (await lookup('https://codeforces.com/problemset/problem/1/B')).data.document?.checked ?? false, { timeout: 15_000 }).toBe(true);
     // Another user's Accepted row, a team's, and a rejected one: not in the workspace.
     for (const url of ['https://codeforces.com/problemset/problem/71/A', 'https://codeforces.com/problemset/problem/158/A', 'https://codeforces.com/problemset/problem/231/A']) {
-      expect((await lookup(url)).data?.document ?? null, url).toBeNull();
+      expect((await lookup(url)).data.document ?? null, url).toBeNull();
     }
     // A reload reports the same submissions again: nothing is ticked twice.
-    const before = await api('GET', '/question-tracker/v1/user/question/get-questions?pageSize=100');
+    const before = await api<WorkspacePage>('GET', '/question-tracker/v1/user/question/get-questions?pageSize=100');
     await page.reload();
     await page.waitForTimeout(2500);
-    const after = await api('GET', '/question-tracker/v1/user/question/get-questions?pageSize=100');
-    expect(after.data.questions.map((q: { updatedAt: string }) => q.updatedAt)).toEqual(before.data.questions.map((q: { updatedAt: string }) => q.updatedAt));
+    const after = await api<WorkspacePage>('GET', '/question-tracker/v1/user/question/get-questions?pageSize=100');
+    expect(after.data.questions.map((q) => q.updatedAt)).toEqual(before.data.questions.map((q) => q.updatedAt));
     await page.close();
   });
 
@@ -264,7 +281,7 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
     await expect(popup.getByText('Just a moment...')).toHaveCount(0);
     await expect(popup.getByText('Easy', { exact: true })).toHaveCount(0);
     // The page's bait (a level chip, a tag, a problem link) never reached the catalogue.
-    const question = (await lookup(url)).data.question as { name: string; difficulty: string; topics: string[] };
+    const question = (await lookup(url)).data.question;
     expect(question.name).toBe('My X');
     expect(question.difficulty).not.toBe('Easy');
     expect(question.topics).toEqual([]);
@@ -281,7 +298,7 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
     const kept = () => ext.worker.evaluate(async (key) => (await chrome.storage.session.get(key))[key] ?? null, `lookup:${tabId}`);
     await expect.poll(kept).toMatchObject({ url, lookup: { status: 'found', document: { starred: true } } });
     // Unstarred elsewhere (the dashboard): the kept answer does not know it, the popup must find out.
-    const record = (await lookup(url)).data.document as { _id: string };
+    const record = (await lookup(url)).data.document!;
     expect((await api('PATCH', `/question-tracker/v1/user/question/update-question/${record._id}`, { starred: false })).status).toBe(200);
     const popup = await ext.context.newPage();
     await popup.goto(`chrome-extension://${ext.extensionId}/popup.html?tabId=${tabId}`);

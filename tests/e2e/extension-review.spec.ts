@@ -1,5 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { RecordState } from '../../shared/schemas/messages';
+import type { Question } from '../../shared/schemas/question';
 import { fixtureJson, launchWithExtension, openPopupFor, signUpExtensionUser, startFixtureServer, tabIdFor } from './support/extension';
+
+/** An API answer as the helper below hands it over. */
+interface ApiAnswer<T> {
+  status: number;
+  data: T;
+}
+/** What search-question2 answers: the question, and the user's record of it (none for a problem the catalogue does not know). */
+interface Lookup {
+  question: Question;
+  document?: RecordState | null;
+}
 
 /**
  * "How was it?" in the built extension: the toast after an Accepted verdict, the popup's rating row and
@@ -13,12 +26,12 @@ test.describe('the extension: review ratings, facts and the badge', () => {
   const password = 'extension-review-1';
   const R = '/question-tracker/v1/user/review';
 
-  async function api<T = any>(method: string, path: string): Promise<{ status: number; data: T }> {
+  async function api<T = unknown>(method: string, path: string): Promise<ApiAnswer<T>> {
     const res = await fetch(`${apiBase}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
     const json = (await res.json()) as { data: T };
     return { status: res.status, data: json.data };
   }
-  const lookup = (url: string) => api('GET', `/question-tracker/v1/question/search-question2?problemUrl=${encodeURIComponent(url)}`);
+  const lookup = (url: string) => api<Lookup>('GET', `/question-tracker/v1/question/search-question2?problemUrl=${encodeURIComponent(url)}`);
   const reviews = async () => (await api<{ retention: { reviews: number } }>('GET', `${R}/stats`)).data.retention.reviews;
   const badge = () => ext.worker.evaluate(() => chrome.action.getBadgeText({}));
 
@@ -50,8 +63,8 @@ test.describe('the extension: review ratings, facts and the badge', () => {
     return out;
   }
 
-  test.beforeAll(async ({}, testInfo) => {
-    apiBase = String(testInfo.project.use.baseURL);
+  test.beforeAll(async () => {
+    apiBase = String(test.info().project.use.baseURL);
     fixtures = await startFixtureServer({
       'leetcode.com/problems/two-sum/': 'leetcode/two-sum-submit.html',
       'POST leetcode.com/problems/two-sum/submit/': { json: [{ submission_id: 1 }] },
@@ -64,8 +77,8 @@ test.describe('the extension: review ratings, facts and the badge', () => {
   });
 
   test.afterAll(async () => {
-    await ext?.context.close();
-    await fixtures?.close();
+    await ext.context.close();
+    await fixtures.close();
   });
 
   test('the popup: a star shows on the badge, then "How was it?" on the solved problem rates it, and the API records it', async () => {
@@ -90,7 +103,7 @@ test.describe('the extension: review ratings, facts and the badge', () => {
     // The API's answer gives the interval each rating would give now.
     await expect(row.getByRole('button', { name: /^Good · \d+(d|mo|y)$/ })).toBeVisible();
 
-    const questionId = (await lookup(url)).data.question._id as string;
+    const questionId = (await lookup(url)).data.question._id;
     await expect.poll(reviews).toBe(1);
     const due = await api<{ questions: { _id: string }[] }>('GET', `${R}/due?tz=UTC`);
     expect(due.data.questions.map((q) => q._id)).not.toContain(questionId);

@@ -13,39 +13,58 @@ import { builtManifest, launchWithExtension, signUpExtensionUser, startFixtureSe
  * heatmap counts them, and a curated sheet's progress includes them.
  */
 
-type Json = Record<string, unknown> & { [k: string]: any };
-const saved = (file: string): Json => JSON.parse(readFileSync(resolve('tests/fixtures/sync', file), 'utf8')) as Json;
+/** The parts of the saved answers this spec moves in time; the rest is served as saved. */
+interface CodeforcesStatus {
+  result: { creationTimeSeconds: number }[];
+}
+type AtcoderSubmissions = { epoch_second: number }[];
+interface LeetcodeProgress {
+  data: { userProgressQuestionList: { questions: { titleSlug: string; lastSubmittedAt: string }[] } };
+}
+interface LeetcodeSubmissions {
+  data: { questionSubmissionList: { submissions: { timestamp: string }[] } };
+}
+interface HackerrankChallenges {
+  models: { created_at: string }[];
+}
+/** A LeetCode GraphQL request: each operation sends its own variables. */
+interface LeetcodeRequest {
+  operationName: string;
+  variables: { filters?: { skip: number }; questionSlug?: string; offset?: number };
+}
+
+const saved = (file: string): unknown => JSON.parse(readFileSync(resolve('tests/fixtures/sync', file), 'utf8'));
 const NOW = Math.floor(Date.now() / 1000);
 /** Noon-ish n days ago, in Unix seconds. */
 const daysAgo = (n: number) => NOW - n * 86_400;
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 // Codeforces: 1775/A2 Accepted twice (the earlier counts), a gym problem, a problem without a contest, a WA.
-const codeforces = saved('codeforces/page-1.json');
-codeforces.result.forEach((s: Json, i: number) => (s.creationTimeSeconds = daysAgo(10 + i)));
+const codeforces = saved('codeforces/page-1.json') as CodeforcesStatus;
+codeforces.result.forEach((s, i) => (s.creationTimeSeconds = daysAgo(10 + i)));
 // AtCoder Problems: abc126_a Accepted twice, abc126_b, arc058_a, a WA and a TLE.
-const atcoder = saved('atcoder/page-1.json') as unknown as Json[];
+const atcoder = saved('atcoder/page-1.json') as AtcoderSubmissions;
 const acDays = [20, 21, 22, 23, 24, 2];
 atcoder.forEach((s, i) => (s.epoch_second = daysAgo(acDays[i] ?? 1)));
 // LeetCode: two pages of solved problems, then each problem's Accepted submissions (null: its last submission's date).
-const progress = [saved('leetcode/progress-page-1.json'), saved('leetcode/progress-page-2.json')];
+const progress = [saved('leetcode/progress-page-1.json'), saved('leetcode/progress-page-2.json')] as LeetcodeProgress[];
 const lastDays: Record<string, number> = { 'valid-palindrome-iii': 3, 'minimum-window-substring': 5, 'find-k-closest-elements': 6, 'best-time-to-buy-and-sell-stock': 7, 'trapping-rain-water': 8 };
 for (const p of progress) for (const q of p.data.userProgressQuestionList.questions) q.lastSubmittedAt = iso(daysAgo(lastDays[q.titleSlug] ?? 9));
-const mws = [saved('leetcode/submissions-minimum-window-substring-page-1.json'), saved('leetcode/submissions-minimum-window-substring-page-2.json')];
-mws[0]!.data.questionSubmissionList.submissions.forEach((s: Json, i: number) => (s.timestamp = String(daysAgo([5, 30][i] ?? 31))));
-mws[1]!.data.questionSubmissionList.submissions[0].timestamp = String(daysAgo(40));
-const vp3 = saved('leetcode/submissions-valid-palindrome-iii.json');
-vp3.data.questionSubmissionList.submissions[0].timestamp = String(daysAgo(3));
+const mws = [saved('leetcode/submissions-minimum-window-substring-page-1.json'), saved('leetcode/submissions-minimum-window-substring-page-2.json')] as LeetcodeSubmissions[];
+mws[0]!.data.questionSubmissionList.submissions.forEach((s, i) => (s.timestamp = String(daysAgo([5, 30][i] ?? 31))));
+mws[1]!.data.questionSubmissionList.submissions[0]!.timestamp = String(daysAgo(40));
+const vp3 = saved('leetcode/submissions-valid-palindrome-iii.json') as LeetcodeSubmissions;
+vp3.data.questionSubmissionList.submissions[0]!.timestamp = String(daysAgo(3));
 const noList = saved('leetcode/submissions-null.json');
 // HackerRank (synced from the dashboard): two pages of recent challenges.
-const hackerrank = [saved('hackerrank/page-1.json'), saved('hackerrank/page-2.json')];
-hackerrank.forEach((p, i) => p.models.forEach((m: Json, j: number) => (m.created_at = iso(daysAgo(15 + i * 3 + j)))));
+const hackerrank = [saved('hackerrank/page-1.json'), saved('hackerrank/page-2.json')] as HackerrankChallenges[];
+hackerrank.forEach((p, i) => p.models.forEach((m, j) => (m.created_at = iso(daysAgo(15 + i * 3 + j)))));
 
 /** The LeetCode GraphQL endpoint, answering by operation the way leetcode.com does. */
 function leetcodeGraphql(body: string): unknown {
-  const { operationName, variables } = JSON.parse(body) as { operationName: string; variables: Json };
+  const { operationName, variables } = JSON.parse(body) as LeetcodeRequest;
   if (operationName === 'syncWho') return { data: { userStatus: { isSignedIn: true, username: 'sample_user' } } };
-  if (operationName === 'syncSolved') return variables.filters.skip === 0 ? progress[0] : progress[1];
+  if (operationName === 'syncSolved') return variables.filters!.skip === 0 ? progress[0] : progress[1];
   if (variables.questionSlug === 'minimum-window-substring') return variables.offset === 0 ? mws[0] : mws[1];
   if (variables.questionSlug === 'valid-palindrome-iii') return vp3;
   return noList;
@@ -72,7 +91,7 @@ test.describe('the extension: sync solved problems', () => {
   let token: string;
   const password = 'extension-sync-1';
 
-  async function api<T = any>(path: string): Promise<T> {
+  async function api<T = unknown>(path: string): Promise<T> {
     const res = await fetch(`${apiBase}${path}`, { headers: { authorization: `Bearer ${token}` } });
     return ((await res.json()) as { data: T }).data;
   }
@@ -85,8 +104,8 @@ test.describe('the extension: sync solved problems', () => {
   }
   const judgeItem = (page: Page, name: string) => page.getByRole('listitem', { name, exact: true });
 
-  test.beforeAll(async ({}, testInfo) => {
-    apiBase = String(testInfo.project.use.baseURL);
+  test.beforeAll(async () => {
+    apiBase = String(test.info().project.use.baseURL);
     fixtures = await startFixtureServer({
       'codeforces.com/api/user.status': { json: [codeforces] },
       'kenkoooo.com/atcoder/atcoder-api/v3/user/submissions': { json: [atcoder] },
@@ -99,8 +118,8 @@ test.describe('the extension: sync solved problems', () => {
   });
 
   test.afterAll(async () => {
-    await ext?.context.close();
-    await fixtures?.close();
+    await ext.context.close();
+    await fixtures.close();
   });
 
   test('the manifest asks for every host the history readers read, and lets the dashboard connect', () => {
@@ -193,7 +212,13 @@ test.describe('the extension: sync solved problems', () => {
     const page = await ext.context.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     for (const theme of ['light', 'dark'] as const) {
-      await page.addInitScript(({ t, k }) => (window.localStorage.setItem('pt.token', k), window.localStorage.setItem('pt.theme', t)), { t: theme, k: token });
+      await page.addInitScript(
+        ({ t, k }) => {
+          window.localStorage.setItem('pt.token', k);
+          window.localStorage.setItem('pt.theme', t);
+        },
+        { t: theme, k: token },
+      );
       await page.goto(`${apiBase}/question-tracker?tab=workspace`);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       // By keyboard: the header's button takes the focus, Enter opens the dialog, Escape closes it.

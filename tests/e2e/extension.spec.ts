@@ -15,8 +15,8 @@ test.describe('the extension on saved problem pages', () => {
     ext = await launchWithExtension(fixtures.port);
   });
   test.afterAll(async () => {
-    await ext?.context.close();
-    await fixtures?.close();
+    await ext.context.close();
+    await fixtures.close();
   });
 
   test('detects a LeetCode problem and the popup shows it', async () => {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import type { CellObject } from 'xlsx';
 import { api, signUpAndSignIn } from './support/session';
 
 const S = '/question-tracker/v2/sheet';
@@ -98,8 +99,8 @@ test('bulk import of an xlsx uses the hyperlink targets of the first column', as
     ['Number of Islands', 'Graphs', ''],
   ]);
   // The visible text is the name; the link target is the problem URL.
-  sheet.A2!.l = { Target: 'https://leetcode.com/problems/two-sum/' };
-  sheet.A3!.l = { Target: 'https://leetcode.com/problems/number-of-islands/' };
+  (sheet.A2 as CellObject).l = { Target: 'https://leetcode.com/problems/two-sum/' };
+  (sheet.A3 as CellObject).l = { Target: 'https://leetcode.com/problems/number-of-islands/' };
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, 'Sheet1');
   const buffer = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, expect, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import type { AuthStatus, PageMessage, Reply } from '../../../shared/schemas/messages';
 
 export const EXTENSION_DIR = resolve('.output/chrome-mv3');
 
@@ -130,7 +131,7 @@ export async function signUpExtensionUser(ext: Extension, apiBase: string, name:
   const reply = await page.evaluate(
     async ({ apiBaseUrl, email, password }) => {
       await chrome.runtime.sendMessage({ type: 'settings:set', apiBaseUrl });
-      return chrome.runtime.sendMessage({ type: 'auth:login', email, password });
+      return chrome.runtime.sendMessage<PageMessage, Reply<AuthStatus>>({ type: 'auth:login', email, password });
     },
     { apiBaseUrl: apiBase, email, password },
   );

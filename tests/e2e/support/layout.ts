@@ -9,7 +9,7 @@ export async function overflow(page: Page): Promise<string[]> {
     const w = window.innerWidth;
     const out: string[] = [];
     if (document.documentElement.scrollWidth > w) out.push(`document scrollWidth ${document.documentElement.scrollWidth} > ${w}`);
-    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')} "${el.textContent.trim().slice(0, 40)}"`;
     for (const el of document.querySelectorAll('body *')) {
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
@@ -19,7 +19,8 @@ export async function overflow(page: Page): Promise<string[]> {
       for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
         const s = getComputedStyle(a);
         if (s.overflowX !== 'visible') right = Math.min(right, a.getBoundingClientRect().right);
-        if (s.clip !== 'auto' && s.position === 'absolute') right = -1;
+        // Visually hidden text is clipped with the (deprecated) clip property, which CSSStyleDeclaration still reads.
+        if (s.getPropertyValue('clip') !== 'auto' && s.position === 'absolute') right = -1;
       }
       if (right > w + 1) out.push(`${describe(el)} right ${Math.round(right)} > ${w}`);
     }
