@@ -52,7 +52,7 @@ describe('fuzzing every route', () => {
       c.id,
     ];
   });
-  afterAll(() => t?.close());
+  afterAll(() => t.close());
 
   // Inputs the fuzzer found reaching PostgreSQL as errors: a NUL character, and ids that are not uuids.
   it('refuses a NUL character in a path, a query or a JSON body, and stores nothing', async () => {
@@ -134,7 +134,7 @@ describe('fuzzing every route', () => {
     for (const route of routesOf(t.app)) {
       const params = route.path.match(/:[A-Za-z]+/g) ?? [];
       const property = fc.asyncProperty(
-        fc.constantFrom('anonymous', 'creator', 'stranger') as fc.Arbitrary<'anonymous' | 'creator' | 'stranger'>,
+        fc.constantFrom<'anonymous' | 'creator' | 'stranger'>('anonymous', 'creator', 'stranger'),
         fc.tuple(...params.map(() => segmentArb(real))),
         queryArb(real),
         bodyArb(real),
