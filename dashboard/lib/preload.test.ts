@@ -3,7 +3,7 @@ import { preloadable } from './preload';
 
 describe('preloadable', () => {
   it('imports once, however often it is asked, and then reads synchronously', async () => {
-    const importer = vi.fn(async () => 'page');
+    const importer = vi.fn(() => Promise.resolve('page'));
     const code = preloadable(importer);
     expect(code.current()).toBeUndefined();
     const [a, b] = await Promise.all([code.load(), code.load()]);

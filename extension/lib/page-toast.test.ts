@@ -6,6 +6,7 @@ import { showVerdictReply } from './verdict-toast';
 /** The toast's closed shadow root, caught as it is attached (the page itself cannot reach it). */
 function catchShadow() {
   const roots: ShadowRoot[] = [];
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- always called with its element as this
   const attach = Element.prototype.attachShadow;
   vi.spyOn(Element.prototype, 'attachShadow').mockImplementation(function (this: Element, init: ShadowRootInit) {
     const root = attach.call(this, init);
@@ -43,7 +44,7 @@ describe('the page toast', () => {
 
   it('asks "How was it?" with the four ratings; a click rates once and shows the answer', async () => {
     const shadow = catchShadow();
-    const rate = vi.fn(async () => ({ message: 'Review saved: next review in 3 days.' }));
+    const rate = vi.fn(() => Promise.resolve({ message: 'Review saved: next review in 3 days.' }));
     const host = showPageToast(document, 'Accepted! Two Sum is marked solved.', 'success', rate);
     expect(shadow().textContent).toContain('How was it?');
     expect(buttons(shadow()).map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual(['Again', 'Hard', 'Good', 'Easy', 'Close']);
@@ -58,9 +59,7 @@ describe('the page toast', () => {
 
   it('a rating the background refuses shows why', async () => {
     const shadow = catchShadow();
-    showPageToast(document, 'Accepted!', 'success', async () => {
-      throw new Error('Please sign in to continue');
-    });
+    showPageToast(document, 'Accepted!', 'success', () => Promise.reject(new Error('Please sign in to continue')));
     buttons(shadow())[0]?.click();
     await settle();
     expect(shadow().textContent).toBe('Please sign in to continue');
@@ -69,7 +68,7 @@ describe('the page toast', () => {
   it('stays while it asks, and closes with its button or Escape', () => {
     vi.useFakeTimers();
     const shadow = catchShadow();
-    const rate = vi.fn(async () => ({ message: '' }));
+    const rate = vi.fn(() => Promise.resolve({ message: '' }));
     const first = showPageToast(document, 'Accepted!', 'success', rate);
     vi.advanceTimersByTime(60_000);
     expect(first.isConnected).toBe(true);
@@ -84,7 +83,7 @@ describe('the page toast', () => {
   });
 
   it('one question at a time: a newer one replaces the one still asking, a plain toast does not', () => {
-    const rate = vi.fn(async () => ({ message: '' }));
+    const rate = vi.fn(() => Promise.resolve({ message: '' }));
     const first = showPageToast(document, 'Accepted! A', 'success', rate);
     const plain = showPageToast(document, 'Saved', 'info');
     expect(first.isConnected).toBe(true);
@@ -99,9 +98,9 @@ describe("a verdict's answer on the page", () => {
   function context() {
     const sent: ContentMessage[] = [];
     const toasts: { text: string; tone?: string; rate?: (r: 'again' | 'hard' | 'good' | 'easy') => Promise<{ message: string }> }[] = [];
-    const send = vi.fn(async (m: ContentMessage) => {
+    const send = vi.fn((m: ContentMessage) => {
       sent.push(m);
-      return { status: 'sent', message: 'Review saved', result: {} };
+      return Promise.resolve({ status: 'sent', message: 'Review saved', result: {} });
     });
     return { sent, toasts, ctx: { send: send as never, toast: (text: string, tone?: string, rate?: (typeof toasts)[number]['rate']) => void toasts.push({ text, tone, rate }) } };
   }

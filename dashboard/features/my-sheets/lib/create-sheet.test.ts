@@ -6,8 +6,8 @@ import { createSheetWithUniqueSlug, slugFromName, type CreateSheetDeps } from '.
 const deps = (over: Partial<CreateSheetDeps> = {}) => {
   let n = 0;
   return {
-    isSlugFree: vi.fn(async () => true),
-    create: vi.fn(async (body: { slug: string }) => ({ sheet: { slug: body.slug } })),
+    isSlugFree: vi.fn(() => Promise.resolve(true)),
+    create: vi.fn((body: { slug: string }) => Promise.resolve({ sheet: { slug: body.slug } })),
     suffix: () => `s${++n}`,
     ...over,
   };
@@ -29,7 +29,7 @@ describe('creating a sheet', () => {
 
   it('creates a private sheet with the first free slug, retrying with a new suffix', async () => {
     const free = ['my-sheet-s2'];
-    const isSlugFree = vi.fn(async (slug: string) => free.includes(slug));
+    const isSlugFree = vi.fn((slug: string) => Promise.resolve(free.includes(slug)));
     const d = deps({ isSlugFree });
     expect(await createSheetWithUniqueSlug(d, { name: 'My Sheet', description: ' notes ' })).toEqual({ ok: true, slug: 'my-sheet-s2' });
     expect(isSlugFree.mock.calls.map((c) => c[0])).toEqual(['my-sheet', 'my-sheet-s1', 'my-sheet-s2']);
@@ -37,7 +37,7 @@ describe('creating a sheet', () => {
   });
 
   it('gives up after 10 checks', async () => {
-    const d = deps({ isSlugFree: vi.fn(async () => false) });
+    const d = deps({ isSlugFree: vi.fn(() => Promise.resolve(false)) });
     expect(await createSheetWithUniqueSlug(d, { name: 'Taken', description: '' })).toEqual({
       ok: false,
       field: null,
@@ -48,7 +48,7 @@ describe('creating a sheet', () => {
   });
 
   it('shows the duplicate-name rule inline, and maps other failures to the spec toasts', async () => {
-    const fails = (err: unknown) => deps({ create: vi.fn(async () => Promise.reject(err)) });
+    const fails = (err: Error) => deps({ create: vi.fn(() => Promise.reject(err)) });
     expect(await createSheetWithUniqueSlug(fails(new ApiError(409, 'Conflict', SHEET_MESSAGES.nameTaken)), { name: 'X', description: '' })).toEqual({
       ok: false,
       field: 'name',
@@ -63,10 +63,9 @@ describe('creating a sheet', () => {
     // A slug taken between the check and the insert is retried.
     let calls = 0;
     const race = deps({
-      create: vi.fn(async (body: { slug: string }) => {
-        if (calls++ === 0) throw new ApiError(409, 'Conflict', 'This sheet URL is already taken');
-        return { sheet: { slug: body.slug } };
-      }),
+      create: vi.fn((body: { slug: string }) =>
+        calls++ === 0 ? Promise.reject(new ApiError(409, 'Conflict', 'This sheet URL is already taken')) : Promise.resolve({ sheet: { slug: body.slug } }),
+      ),
     });
     expect(await createSheetWithUniqueSlug(race, { name: 'Race', description: '' })).toEqual({ ok: true, slug: 'race-s1' });
   });
