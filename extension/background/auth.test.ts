@@ -8,7 +8,8 @@ describe('auth', () => {
     const reply = await handleMessage({ type: 'auth:login', email: 'a@b.co', password: 'pw-123456' }, page, deps);
     expect(reply).toEqual({ ok: true, data: { signedIn: true, user: { email: 'a@b.co', firstName: 'A', secondName: '' } } });
     expect(api.fetch).toHaveBeenCalledTimes(1);
-    expect(String(api.fetch.mock.calls[0]?.[0])).toBe('http://localhost:8787/auth/v1/login');
+    const [input] = api.fetch.mock.calls[0]!;
+    expect(input instanceof Request ? input.url : input.toString()).toBe('http://localhost:8787/auth/v1/login');
     expect(local.data.get('token')).toMatch(/^tok_/);
     // The reply never carries the token.
     expect(JSON.stringify(reply)).not.toContain('tok_');

@@ -71,7 +71,7 @@ describe('the lookup kept from a visit of the page', () => {
     await handleMessage({ type: 'problem:detected', problem }, content(5), deps);
     expect(api.callsTo(search)).toHaveLength(1);
     expect(await kept()).toEqual({
-      state: { problem, platform: expect.objectContaining({ id: 'leetcode', name: 'LeetCode' }), signedIn: true, lookup: expect.objectContaining({ status: 'found', document: null, notesCount: 0 }) },
+      state: { problem, platform: expect.objectContaining({ id: 'leetcode', name: 'LeetCode' }) as unknown, signedIn: true, lookup: expect.objectContaining({ status: 'found', document: null, notesCount: 0 }) as unknown },
       auth: { signedIn: true, user: { email: 'a@b.co', firstName: 'A', secondName: '' } },
     });
     // The popup's own question always goes to the API, and its answer is the one kept from now on.

@@ -8,15 +8,15 @@ function queue(owner: string | null = 'me@example.com') {
   const store = memory();
   let ids = 0;
   let online = true;
-  let failWith: unknown = null;
+  let failWith: Error | null = null;
   const sent: QueuedAction[] = [];
-  const execute = vi.fn(async (action: QueuedAction) => {
-    if (!online) throw new NetworkError();
-    if (failWith) throw failWith;
+  const execute = vi.fn((action: QueuedAction) => {
+    if (!online) return Promise.reject(new NetworkError());
+    if (failWith) return Promise.reject(failWith);
     sent.push(action);
-    return { result: { ok: true }, message: 'done' };
+    return Promise.resolve({ result: { ok: true }, message: 'done' });
   });
-  const q = new OfflineQueue({ store, execute, owner: async () => owner, now: () => 0, newId: () => `k${++ids}` });
+  const q = new OfflineQueue({ store, execute, owner: () => Promise.resolve(owner), now: () => 0, newId: () => `k${++ids}` });
   return {
     q,
     store,
@@ -24,7 +24,7 @@ function queue(owner: string | null = 'me@example.com') {
     execute,
     offline: () => void (online = false),
     online: () => void (online = true),
-    refuse: (err: unknown) => void (failWith = err),
+    refuse: (err: Error | null) => void (failWith = err),
   };
 }
 
@@ -43,7 +43,7 @@ describe('the offline queue', () => {
     expect(await t.q.submit(tick())).toEqual({ status: 'queued' });
     expect(await t.q.status()).toEqual({ pending: 1, lastError: 'Network error. Please try again.' });
     // The entry survives a restart of the background: it lives in storage.
-    const again = new OfflineQueue({ store: t.store, execute: t.execute, owner: async () => 'me@example.com', now: () => 0, newId: () => 'z' });
+    const again = new OfflineQueue({ store: t.store, execute: t.execute, owner: () => Promise.resolve('me@example.com'), now: () => 0, newId: () => 'z' });
     expect((await again.entries()).map((e) => e.action)).toEqual([tick()]);
     t.online();
     await again.flush();
@@ -88,7 +88,7 @@ describe('the offline queue', () => {
     expect(await t.q.status()).toMatchObject({ pending: 1 });
     t.refuse(new ApiError(403, 'Forbidden', 'Follow the sheet to perform any action'));
     const outcomes = await t.q.flush();
-    expect([...outcomes.values()]).toEqual([{ status: 'dropped', error: expect.objectContaining({ code: 403 }) }]);
+    expect([...outcomes.values()]).toEqual([{ status: 'dropped', error: expect.objectContaining({ code: 403 }) as unknown }]);
     expect(await t.q.status()).toEqual({ pending: 0, lastError: 'Follow the sheet to perform any action' });
     t.refuse(null);
     await t.q.flush();
@@ -101,9 +101,7 @@ describe('the offline queue', () => {
     await t.q.submit({ kind: 'sheet:add', sheetId: 's', problemUrl: 'a', topic: '', subTopic: '' });
     await t.q.submit(tick('b'));
     t.online();
-    t.execute.mockImplementationOnce(async () => {
-      throw new ApiError(409, 'Conflict', 'already in this sheet');
-    });
+    t.execute.mockImplementationOnce(() => Promise.reject(new ApiError(409, 'Conflict', 'already in this sheet')));
     await t.q.flush();
     expect(t.sent).toEqual([tick('b')]);
     expect(await t.q.status()).toMatchObject({ pending: 0 });
@@ -149,7 +147,7 @@ describe('the offline queue', () => {
     t.offline();
     await t.q.submit(tick());
     t.online();
-    const other = new OfflineQueue({ store: t.store, execute: t.execute, owner: async () => 'other@example.com', now: () => 0, newId: () => 'z' });
+    const other = new OfflineQueue({ store: t.store, execute: t.execute, owner: () => Promise.resolve('other@example.com'), now: () => 0, newId: () => 'z' });
     await other.flush();
     expect(t.sent).toEqual([]);
     expect(await other.status()).toMatchObject({ pending: 0 });

@@ -24,11 +24,11 @@ describe('review: rating from the popup', () => {
     const reply = await handleMessage({ type: 'review:rate', questionId: 'q-two-sum', rating: 'good' }, page, deps);
     expect(reply).toMatchObject({
       ok: true,
-      data: { status: 'sent', message: REVIEW_AREA_MESSAGES.rated(new Date(NOW + 3 * 86_400_000).toISOString(), NOW), result: { card: { state: 'review' }, next: { good: expect.any(String) } } },
+      data: { status: 'sent', message: REVIEW_AREA_MESSAGES.rated(new Date(NOW + 3 * 86_400_000).toISOString(), NOW), result: { card: { state: 'review' }, next: { good: expect.any(String) as unknown } } },
     });
     expect(reply.ok && (reply.data as { message: string }).message).toBe('Review saved: next review in 3 days.');
     const [call] = api.callsTo('/question-tracker/v1/user/review/rate/q-two-sum', 'POST');
-    expect(call?.body).toEqual({ rating: 'good', id: expect.stringMatching(UUID) });
+    expect(call?.body).toEqual({ rating: 'good', id: expect.stringMatching(UUID) as unknown });
     expect(api.ratings).toEqual([{ questionId: 'q-two-sum', rating: 'good', id: (call?.body as { id: string }).id }]);
   });
 
@@ -101,7 +101,7 @@ describe('review: rating from the page after an Accepted verdict', () => {
 
   it('does not ask when the option is off, nor for a duplicate verdict', async () => {
     const off = await ticked(false);
-    expect(off.reply).toEqual({ ok: true, data: { status: 'ticked', message: expect.any(String) } });
+    expect(off.reply).toEqual({ ok: true, data: { status: 'ticked', message: expect.any(String) as unknown } });
     expect(await handleMessage({ type: 'review:rate', questionId: 'q-two-sum', rating: 'good' }, content(7), off.deps)).toEqual({ ok: false, error: REVIEW_AREA_MESSAGES.refused });
     const on = await ticked();
     expect(await handleMessage(verdict(), content(7), on.deps)).toEqual({ ok: true, data: { status: 'duplicate', message: '' } });

@@ -25,7 +25,7 @@ type JudgeAnswer = { status: number; body: string; headers?: Record<string, stri
  * given once each, in order). The tracker's import records every problem it is sent.
  */
 function world(options: { local?: ReturnType<typeof memory> } = {}) {
-  const { deps, api, local } = setup();
+  const { deps, api } = setup();
   if (options.local) deps.local = options.local;
   const routes: { match: (url: string) => boolean; answers: (JudgeAnswer | (() => JudgeAnswer))[] }[] = [];
   const judgeCalls: string[] = [];
@@ -49,7 +49,8 @@ function world(options: { local?: ReturnType<typeof memory> } = {}) {
     const path = new URL(url).pathname;
     if (path === '/question-tracker/v1/user/sync/import') {
       if (tracker.down) throw new TypeError('Failed to fetch');
-      const body = JSON.parse(String(init?.body)) as { platform: string; submissions: { problemUrl: string }[] };
+      if (typeof init?.body !== 'string') throw new Error('The history import is sent as JSON text');
+      const body = JSON.parse(init.body) as { platform: string; submissions: { problemUrl: string }[] };
       let fresh = 0;
       for (const s of body.submissions) {
         imported.push(s.problemUrl);
@@ -72,14 +73,15 @@ function world(options: { local?: ReturnType<typeof memory> } = {}) {
       return new Response(JSON.stringify({ status: { code: 200, success: true, error: null, message: 'OK' }, data }), { status: 200 });
     }
     return apiFetch(input, init);
-  }) as unknown as typeof fetch;
+  });
   // Waits take no time but move the clock; each is recorded.
   let clock = START;
   deps.now = () => clock;
   const io = {
-    sleep: vi.fn(async (ms: number) => {
+    sleep: vi.fn((ms: number) => {
       sleeps.push(ms);
       clock += ms;
+      return Promise.resolve();
     }),
   };
   setSyncIo(deps, io);
@@ -210,7 +212,9 @@ describe('sync solved problems: the background loop', () => {
     w.judge(hrPage(''), ok('hackerrank/page-1.json'));
     w.judge(hrPage(HR_PAGE_2), ok('hackerrank/page-2.json'));
     // Cancelled during the pause after the first page.
-    w.io.sleep.mockImplementation(async () => void (await w.send({ type: 'sync:cancel' })));
+    w.io.sleep.mockImplementation(async () => {
+      await w.send({ type: 'sync:cancel' });
+    });
     const hr = w.judgeOf(await w.sync(['hackerrank']), 'hackerrank');
     expect(hr.state).toBe('cancelled');
     expect(w.judgeCalls).toHaveLength(1);
@@ -263,7 +267,7 @@ describe('sync solved problems: the background loop', () => {
     const status = await w.sync(['codeforces']);
     expect(w.judgeOf(status, 'codeforces')).toMatchObject({ account: 'handleNeeded', state: 'error', message: 'Enter your Codeforces handle first.' });
     expect(w.judgeCalls).toEqual([]);
-    expect(w.judgeOf(status, 'interviewbit')).toMatchObject({ account: 'unavailable', message: expect.stringMatching(/^Not available: /) });
+    expect(w.judgeOf(status, 'interviewbit')).toMatchObject({ account: 'unavailable', message: expect.stringMatching(/^Not available: /) as unknown });
     await expect(w.send({ type: 'sync:handle', platform: 'leetcode', handle: 'x' })).rejects.toThrow(/No handle is needed/);
     // The same rule for a handle as the tracker's judge accounts.
     await expect(w.send({ type: 'sync:handle', platform: 'codeforces', handle: 'no spaces/please' })).rejects.toThrow(/letters, digits/);
