@@ -27,11 +27,11 @@ function context() {
   const ctx: FeatureContext = {
     window,
     signal: controller.signal,
-    send: vi.fn(async <T>(m: ContentMessage): Promise<T> => {
+    send: vi.fn(<T>(m: ContentMessage): Promise<T> => {
       sent.push(m);
-      if (m.type === 'page:identify') return parseProblemUrl(m.url) as T;
-      if (m.type === 'verdict:accepted') return { status: 'ticked', message: 'Accepted! marked solved' } as T;
-      return null as T;
+      if (m.type === 'page:identify') return Promise.resolve(parseProblemUrl(m.url) as T);
+      if (m.type === 'verdict:accepted') return Promise.resolve({ status: 'ticked', message: 'Accepted! marked solved' } as T);
+      return Promise.resolve(null as T);
     }) as FeatureContext['send'],
     onLocationChange: (cb) => moves.push(cb),
     toast: (text) => toasts.push(text),
@@ -48,7 +48,7 @@ describe('detect-problem', () => {
     const t = context();
     detectProblemFeature.start(t.ctx);
     await vi.advanceTimersByTimeAsync(50);
-    const detected = () => t.sent.filter((m) => m.type === 'problem:detected').map((m) => (m.type === 'problem:detected' ? m.problem : null));
+    const detected = () => t.sent.filter((m) => m.type === 'problem:detected').map((m) => m.problem);
     expect(detected()).toEqual([{ platform: 'leetcode', key: 'two-sum', url: 'https://leetcode.com/problems/two-sum/', name: 'Two Sum', difficulty: 'Easy', topics: ['Array', 'Hash Table'] }]);
 
     // The router moves to another problem: the page tells the feature at once, no poll needed.
@@ -78,7 +78,7 @@ describe('detect-problem', () => {
     const t = context();
     detectProblemFeature.start(t.ctx);
     await vi.advanceTimersByTimeAsync(50);
-    const detected = () => t.sent.filter((m) => m.type === 'problem:detected').map((m) => (m.type === 'problem:detected' ? m.problem : null));
+    const detected = () => t.sent.filter((m) => m.type === 'problem:detected').map((m) => m.problem);
     expect(detected()).toHaveLength(1);
     // The URL moves first; the content is still Two Sum's for a while.
     setUrl('https://leetcode.com/problems/add-two-numbers/description/');

@@ -37,9 +37,9 @@ afterEach(() => document.body.replaceChildren());
 
 function open(answer: (m: PageMessage) => SyncOverview) {
   const calls: PageMessage[] = [];
-  const send = vi.fn(async (m: PageMessage) => {
+  const send = vi.fn((m: PageMessage) => {
     calls.push(m);
-    return answer(m);
+    return Promise.resolve(answer(m));
   }) as unknown as Send<PageMessage>;
   const panel = createSyncPanel(send);
   document.body.append(panel.element);

@@ -55,7 +55,9 @@ function pageWorld() {
   }
   const win = {
     location: { href: 'https://leetcode.com/problems/two-sum/', origin: 'https://leetcode.com' },
-    fetch: vi.fn(async (input: RequestInfo | URL) => new Response(answer(String(input)), { headers: { 'content-type': 'application/json' } })),
+    fetch: vi.fn((input: RequestInfo | URL) =>
+      Promise.resolve(new Response(answer(input instanceof Request ? input.url : input.toString()), { headers: { 'content-type': 'application/json' } })),
+    ),
     XMLHttpRequest: FakeXHR,
     postMessage: (message: unknown, origin: string) => posted.push([message, origin]),
   };
@@ -100,8 +102,8 @@ describe('the LeetCode page-world tap', () => {
   it('posts nothing for a check still judging, a "Run", another site, or any other request', async () => {
     const { win, posted } = pageWorld();
     await win.fetch('/submissions/detail/3/check/');
-    const run = await (await win.fetch('/problems/two-sum/interpret_solution/', { method: 'POST' })).json();
-    await win.fetch(`/submissions/detail/${(run as { interpret_id: string }).interpret_id}/check/`);
+    const run = (await (await win.fetch('/problems/two-sum/interpret_solution/', { method: 'POST' })).json()) as { interpret_id: string };
+    await win.fetch(`/submissions/detail/${run.interpret_id}/check/`);
     await win.fetch('https://evil.example/submissions/detail/1/check/');
     await win.fetch('/graphql/');
     await settle();

@@ -151,7 +151,7 @@ describe('parseProblemUrl', () => {
   });
 
   it('rejects non-strings passed by untyped callers', () => {
-    for (const v of [null, undefined, 42, {}, []]) expect(parseProblemUrl(v as unknown as string)).toBeNull();
+    for (const v of [null, undefined, 42, {}, []]) expect(parseProblemUrl(v as string)).toBeNull();
   });
 
   it('accepts a host with port 443 spelled out and without a scheme', () => {

@@ -49,7 +49,7 @@ describe('xlsx to csv', () => {
   });
 
   it('reports a file that is not a workbook, and one without rows', () => {
-    const garbage = new TextEncoder().encode('PK\u0003\u0004 not really a zip').buffer as ArrayBuffer;
+    const garbage = new TextEncoder().encode('PK\u0003\u0004 not really a zip').buffer;
     expect(workbookToCsv(garbage, PROGRESS_LAYOUT, XLSX)).toEqual({ ok: false, message: UPLOAD_MESSAGES.invalidFormat });
     expect(workbookToCsv(book([['problemUrl', 'solved']]), PROGRESS_LAYOUT, XLSX)).toEqual({ ok: false, message: UPLOAD_MESSAGES.empty });
   });
@@ -70,8 +70,9 @@ describe('xlsx export', () => {
       expect((cell as XLSX.CellObject).f, ref).toBeUndefined();
       expect(String((cell as XLSX.CellObject).v), ref).not.toMatch(/^[=+\-@]/);
     }
-    expect(sheet.C2?.v).toBe(`'=HYPERLINK("https://evil.example")`);
-    expect(sheet.A2?.l?.Target).toBe('https://leetcode.com/problems/two-sum/');
+    const cell = (ref: string) => sheet[ref] as XLSX.CellObject | undefined;
+    expect(cell('C2')?.v).toBe(`'=HYPERLINK("https://evil.example")`);
+    expect(cell('A2')?.l?.Target).toBe('https://leetcode.com/problems/two-sum/');
   });
 
   it('converts back to the same problemUrl and solved values (round trip)', () => {

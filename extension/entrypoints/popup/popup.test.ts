@@ -44,7 +44,7 @@ function open(
       calls.push(m);
       const answered = await answer(m);
       return (m.type === 'review:status' && (answered === undefined || Array.isArray(answered)) ? review : answered) as never;
-    }) as PopupIo['send'],
+    }),
     openNotesPanel: vi.fn(),
   };
   const boot: PopupBoot = {
