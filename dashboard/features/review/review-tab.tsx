@@ -21,7 +21,7 @@ type PendingFocus = { id: string; rating: ReviewRating | 'skip' } | 'heading' | 
 /** Review (spaced repetition): what is due today and overdue, rated in place, and what comes next. */
 export default function ReviewTab() {
   const { token } = useSession();
-  const tz = useMemo(localTimeZone, []);
+  const tz = useMemo(() => localTimeZone(), []);
   const search = useSearch();
   const [, navigate] = useLocation();
   const filters = useMemo(() => readReviewFilters(new URLSearchParams(search)), [search]);
@@ -65,8 +65,9 @@ function Queue({ answer, filters, token, onClearFilters }: { answer: DueAnswer; 
   // Before any review and with nothing coming up, the queue has never held anything: say how it fills.
   const stats = useQuery({ ...retentionQuery(token), enabled: !!token && queueEmpty && !filtered });
 
-  const rate = useRateDue();
-  const suspend = useSuspend();
+  // `mutate` keeps one identity across renders, so the row callbacks below do too (the rows are memoised).
+  const { mutate: rateDue } = useRateDue();
+  const { mutate: suspendDue } = useSuspend();
   const [announce, setAnnounce] = useState('');
   const pending = useRef<PendingFocus>(null);
   const order = useRef<DueQuestion[]>([]);
@@ -82,30 +83,33 @@ function Queue({ answer, filters, token, onClearFilters }: { answer: DueAnswer; 
     if (p !== 'heading') {
       const row = document.querySelector(`[data-question-id="${CSS.escape(p.id)}"]`);
       const target = row?.querySelector<HTMLElement>(p.rating === 'skip' ? '.rv-skip' : `[data-rating="${p.rating}"]`);
-      if (target) return void target.focus();
+      if (target) {
+        target.focus();
+        return;
+      }
     }
     (doneHeading.current ?? dueHeading.current)?.focus();
   }, [answer]);
 
-  const leave = (q: DueQuestion, rating: ReviewRating | 'skip') => {
+  const leave = useCallback((q: DueQuestion, rating: ReviewRating | 'skip') => {
     const next = neighbourOf(order.current, q._id);
     pending.current = next ? { id: next, rating } : 'heading';
-  };
+  }, []);
   const onRate = useCallback(
     (q: DueQuestion, rating: ReviewRating) => {
       leave(q, rating);
       setAnnounce(`${q.name} rated ${RATING_LABELS[rating]}`);
-      rate.mutate(rateVars(q._id, rating));
+      rateDue(rateVars(q._id, rating));
     },
-    [rate.mutate],
+    [leave, rateDue],
   );
   const onSuspend = useCallback(
     (q: DueQuestion) => {
       leave(q, 'skip');
       setAnnounce(`${q.name} will not be reviewed`);
-      suspend.mutate({ questionId: q._id });
+      suspendDue({ questionId: q._id });
     },
-    [suspend.mutate],
+    [leave, suspendDue],
   );
 
   const status = (
