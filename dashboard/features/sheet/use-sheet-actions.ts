@@ -12,6 +12,7 @@ import type { RowActions } from './components/question-row';
 import type { TreeEdits } from './components/sheet-tree';
 
 const withConfig = (d: SheetData, config: SheetConfig): SheetData => ({ ...d, sheet: { ...d.sheet, config } });
+type SheetMutationOptions<V> = Parameters<typeof useSheetMutation<V>>[2];
 const prefixed = (prefix: string) => (err: unknown) => `${prefix}: ${err instanceof Error ? err.message : 'unknown error'}`;
 
 /** Every action of the sheet page, each applied at once and rolled back with the spec's toast on failure. */
@@ -25,7 +26,6 @@ export function useSheetActions(slug: string, data: SheetData) {
   const [adding, setAdding] = useState<{ topic: string; subTopic: string } | null>(null);
   const [video, setVideo] = useState<Mapping | null>(null);
   const [confirm, setConfirm] = useState<{ title: string; message: string; run: () => void } | null>(null);
-  const m = <V,>(opts: Parameters<typeof useSheetMutation<V>>[2]) => useSheetMutation<V>(slug, token, opts);
 
   const guardLogin = () => {
     if (isLoggedIn) return true;
@@ -41,12 +41,12 @@ export function useSheetActions(slug: string, data: SheetData) {
     return true;
   };
 
-  const follow = m<boolean>({
+  const follow = useSheetMutation<boolean>(slug, token, {
     call: (f) => (f ? sheetCalls.follow(id) : sheetCalls.unfollow(id)),
     apply: (d, f) => ({ ...d, sheet: { ...d.sheet, isFollowing: f, followers: d.sheet.followers + (f ? 1 : -1) } }),
     failure: () => (sheet.isFollowing ? 'Failed to unfollow sheet' : 'Failed to follow sheet'),
   });
-  const mark = m<{ mapping: Mapping; checked?: boolean; starred?: boolean }>({
+  const mark = useSheetMutation<{ mapping: Mapping; checked?: boolean; starred?: boolean }>(slug, token, {
     call: (v) => sheetCalls.mark(id, v.mapping._id, { checked: v.checked, starred: v.starred }),
     apply: (d, v) => {
       const q = v.mapping.questionId._id;
@@ -56,17 +56,20 @@ export function useSheetActions(slug: string, data: SheetData) {
     },
     failure: 'Failed to add question to workspace',
   });
-  const details = m<{ name?: string; description?: string }>({
+  const details = useSheetMutation<{ name?: string; description?: string }>(slug, token, {
     call: (v) => sheetCalls.updateDetails(id, v),
     apply: (d, v) => ({ ...d, sheet: { ...d.sheet, ...v } }),
     failure: serverMessage('Failed to save changes'),
     success: 'Changes saved successfully!',
   });
-  const configEdit = (failure: string) =>
-    m<SheetConfig>({ call: (config, d) => sheetCalls.updateConfig(id, config, d.sheet.version), apply: withConfig, failure });
-  const topicOrder = configEdit('Failed to update topic order');
-  const subTopicOrder = configEdit('Failed to update subtopic order');
-  const move = m<{ mappingId: string; topic: string; subTopic: string; order: string[]; changedZone: boolean }>({
+  const configEdit = (failure: string): SheetMutationOptions<SheetConfig> => ({
+    call: (config, d) => sheetCalls.updateConfig(id, config, d.sheet.version),
+    apply: withConfig,
+    failure,
+  });
+  const topicOrder = useSheetMutation(slug, token, configEdit('Failed to update topic order'));
+  const subTopicOrder = useSheetMutation(slug, token, configEdit('Failed to update subtopic order'));
+  const move = useSheetMutation<{ mappingId: string; topic: string; subTopic: string; order: string[]; changedZone: boolean }>(slug, token, {
     call: (v, d) => sheetCalls.move(id, v.mappingId, { topic: v.topic, subTopic: v.subTopic, questionOrder: v.order, version: d.sheet.version }),
     apply: (d, v) => ({
       ...withConfig(d, { ...d.sheet.config, questionOrder: v.order }),
@@ -74,13 +77,13 @@ export function useSheetActions(slug: string, data: SheetData) {
     }),
     failure: (err) => (err instanceof ApiError && err.code === 403 ? SHEET_MESSAGES.reorderForbidden : 'Failed to update question location'),
   });
-  const addTopic = m<string>({
+  const addTopic = useSheetMutation<string>(slug, token, {
     call: (t) => sheetCalls.addTopic(id, t),
     apply: (d, t) => withConfig(d, { ...d.sheet.config, topicOrder: [...d.sheet.config.topicOrder, t], subTopicOrder: { ...d.sheet.config.subTopicOrder, [t]: [] } }),
     failure: 'Error creating topic',
     success: 'Topic created successfully',
   });
-  const renameTopic = m<{ from: string; to: string }>({
+  const renameTopic = useSheetMutation<{ from: string; to: string }>(slug, token, {
     call: (v) => sheetCalls.renameTopic(id, v.from, v.to),
     apply: (d, v) => {
       const c = d.sheet.config;
@@ -93,14 +96,14 @@ export function useSheetActions(slug: string, data: SheetData) {
     failure: prefixed('Failed to update topic'),
     success: 'Topic name updated successfully',
   });
-  const deleteTopic = m<string>({ call: (t) => sheetCalls.deleteTopic(id, t), failure: 'Failed to delete topic', success: 'Topic deleted successfully' });
-  const addSubTopic = m<{ topic: string; name: string }>({
+  const deleteTopic = useSheetMutation<string>(slug, token, { call: (t) => sheetCalls.deleteTopic(id, t), failure: 'Failed to delete topic', success: 'Topic deleted successfully' });
+  const addSubTopic = useSheetMutation<{ topic: string; name: string }>(slug, token, {
     call: (v) => sheetCalls.addSubTopic(id, v.topic, v.name),
     apply: (d, v) => withConfig(d, { ...d.sheet.config, subTopicOrder: { ...d.sheet.config.subTopicOrder, [v.topic]: [...subTopicsOf(d.sheet.config.subTopicOrder, v.topic), v.name] } }),
     failure: serverMessage('Failed to add subtopic'),
     success: 'Subtopic added successfully',
   });
-  const renameSubTopic = m<{ topic: string; from: string; to: string }>({
+  const renameSubTopic = useSheetMutation<{ topic: string; from: string; to: string }>(slug, token, {
     call: (v) => sheetCalls.renameSubTopic(id, v.topic, v.from, v.to),
     apply: (d, v) => ({
       ...withConfig(d, {
@@ -112,12 +115,12 @@ export function useSheetActions(slug: string, data: SheetData) {
     failure: prefixed('Failed to update subtopic'),
     success: 'Subtopic name updated successfully',
   });
-  const deleteSubTopic = m<{ topic: string; name: string }>({
+  const deleteSubTopic = useSheetMutation<{ topic: string; name: string }>(slug, token, {
     call: (v) => sheetCalls.deleteSubTopic(id, v.topic, v.name),
     failure: 'Failed to delete subtopic',
     success: 'Subtopic deleted successfully',
   });
-  const removeQuestion = m<string>({
+  const removeQuestion = useSheetMutation<string>(slug, token, {
     call: (mappingId) => sheetCalls.removeQuestion(id, mappingId),
     apply: (d, mappingId) => ({ ...withConfig(d, { ...d.sheet.config, questionOrder: d.sheet.config.questionOrder.filter((x) => x !== mappingId) }), mappings: d.mappings.filter((x) => x._id !== mappingId) }),
     failure: 'Failed to remove question',
@@ -139,7 +142,7 @@ export function useSheetActions(slug: string, data: SheetData) {
     },
     onNote: (mapping) => {
       if (!guardParticipant()) return;
-      if (!mapping.questionId?._id) return void toast.error('Cannot open notes for this question');
+      if (!mapping.questionId._id) return void toast.error('Cannot open notes for this question');
       navigate(`/question-tracker?tab=notes&questionId=${mapping.questionId._id}`);
     },
     onVideo: setVideo,
