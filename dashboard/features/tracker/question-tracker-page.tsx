@@ -66,6 +66,7 @@ export function QuestionTrackerPage() {
 /** The sheet page, with its own skeleton until its code is there rather than a Suspense fallback (see useLoaded). */
 function SheetRoute() {
   const SheetPage = useLoaded(sheetPageCode);
+  // eslint-disable-next-line react-hooks/static-components -- useLoaded returns sheet-page.tsx's own export, the same component at every render, not one made here.
   return SheetPage ? <SheetPage /> : <SkeletonList rows={6} />;
 }
 
