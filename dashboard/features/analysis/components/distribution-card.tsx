@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Bar, BarChart, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, Rectangle, ResponsiveContainer, Tooltip, XAxis, YAxis, type BarShapeProps } from 'recharts';
 import type { Entry } from '../lib/distribution';
 
 const BAR_PX = 30;
@@ -19,6 +19,7 @@ interface Props {
 export function DistributionCard({ title, list, initial, label = (n) => n, color = (_, i) => PALETTE[i % PALETTE.length] ?? '#2563eb', empty }: Props) {
   const [all, setAll] = useState(false);
   const shown = (all ? list : list.slice(0, initial)).map((e) => ({ ...e, label: label(e.name) }));
+  const fills = shown.map((e, i) => color(e.name, i));
   return (
     <section className="card card-pad an-card" aria-label={title}>
       <div className="section-header">
@@ -43,11 +44,14 @@ export function DistributionCard({ title, list, initial, label = (n) => n, color
                   contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)', borderRadius: 8, color: 'var(--text)' }}
                   formatter={(value) => [value, 'Solved']}
                 />
-                <Bar dataKey="count" barSize={16} radius={[0, 4, 4, 0]} label={{ position: 'right', fill: 'var(--text-muted)', fontSize: 12 }} isAnimationActive={false}>
-                  {shown.map((e, i) => (
-                    <Cell key={e.name} fill={color(e.name, i)} />
-                  ))}
-                </Bar>
+                <Bar
+                  dataKey="count"
+                  barSize={16}
+                  radius={[0, 4, 4, 0]}
+                  label={{ position: 'right', fill: 'var(--text-muted)', fontSize: 12 }}
+                  isAnimationActive={false}
+                  shape={(bar: BarShapeProps) => <Rectangle {...bar} fill={fills[bar.originalDataIndex]} />}
+                />
               </BarChart>
             </ResponsiveContainer>
           </div>

@@ -1,4 +1,4 @@
-import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
+import { Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import { platformById } from '@shared/platforms/index';
 import { total, type Entry } from '../lib/distribution';
 
@@ -23,11 +23,8 @@ export function PlatformChart({ list }: { list: Entry[] }) {
           <div className="an-donut-chart">
             <ResponsiveContainer width="100%" height="100%">
               <PieChart>
-                <Pie data={data} dataKey="count" nameKey="label" innerRadius="62%" outerRadius="95%" paddingAngle={data.length > 1 ? 2 : 0} stroke="var(--surface)" isAnimationActive={false}>
-                  {data.map((d) => (
-                    <Cell key={d.name} fill={d.fill} />
-                  ))}
-                </Pie>
+                {/* Each sector takes the `fill` of its entry. */}
+                <Pie data={data} dataKey="count" nameKey="label" innerRadius="62%" outerRadius="95%" paddingAngle={data.length > 1 ? 2 : 0} stroke="var(--surface)" isAnimationActive={false} />
                 <Tooltip contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)', borderRadius: 8, color: 'var(--text)' }} />
               </PieChart>
             </ResponsiveContainer>

@@ -1,5 +1,5 @@
 import { memo, useMemo, useState } from 'react';
-import { Bar, BarChart, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, Rectangle, ResponsiveContainer, Tooltip, XAxis, YAxis, type BarShapeProps } from 'recharts';
 import type { Mapping } from '@shared/schemas/sheet';
 
 const TOP = 10;
@@ -7,6 +7,8 @@ const BAR_PX = 30;
 const PALETTE = ['#1d4ed8', '#2563eb', '#3b82f6', '#60a5fa'];
 /** Topic labels from this platform are section names, not topics, so they are left out. */
 const EXCLUDED_PLATFORM = { id: 'cses', name: 'CSES' };
+/** Each bar in the palette's colour for its place in the list. */
+const paletteBar = (bar: BarShapeProps) => <Rectangle {...bar} fill={PALETTE[bar.originalDataIndex % PALETTE.length]} />;
 
 /** Topic analysis: the most frequent topics among the sheet's questions. */
 function TopicChart({ mappings }: { mappings: Mapping[] }) {
@@ -37,11 +39,7 @@ function TopicChart({ mappings }: { mappings: Mapping[] }) {
             <XAxis type="number" hide allowDecimals={false} />
             <YAxis type="category" dataKey="topic" width={170} tick={{ fill: 'var(--text-muted)', fontSize: 12 }} />
             <Tooltip cursor={{ fill: 'var(--surface-2)' }} contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)' }} />
-            <Bar dataKey="count" barSize={18} radius={[0, 4, 4, 0]}>
-              {shown.map((_, i) => (
-                <Cell key={i} fill={PALETTE[i % PALETTE.length]} />
-              ))}
-            </Bar>
+            <Bar dataKey="count" barSize={18} radius={[0, 4, 4, 0]} shape={paletteBar} />
           </BarChart>
         </ResponsiveContainer>
       </div>
