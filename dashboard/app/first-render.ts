@@ -21,6 +21,8 @@ export function earlySheetReady(
   waitMs = EARLY_SHEET_WAIT_MS,
 ): Promise<void> {
   if (!early) return Promise.resolve();
-  const arrived = Promise.all([queryClient.prefetchQuery(sheetQuery(early.slug, early.token)), page.provided()]);
+  // Never rejects: a failed load is the sheet page's to show, the first render only waits for it.
+  const data = queryClient.query(sheetQuery(early.slug, early.token)).catch(() => undefined);
+  const arrived = Promise.all([data, page.provided()]);
   return Promise.race([arrived, new Promise((resolve) => setTimeout(resolve, waitMs))]).then(() => undefined);
 }
