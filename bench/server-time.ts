@@ -21,7 +21,7 @@ interface Endpoint {
 const UNDER_50: Target = { op: '<', limit: 50, label: '< 50 ms' };
 const UNDER_30: Target = { op: '<', limit: 30, label: '< 30 ms' };
 
-export function endpoints(data: BenchData): Endpoint[] {
+function endpoints(data: BenchData): Endpoint[] {
   return [
     { key: 'analytics', name: 'analytics (days=-1)', path: '/question-tracker/v1/user/analytics/get?days=-1', target: UNDER_50 },
     {

@@ -49,7 +49,7 @@ export type LeetcodeCursor =
 /** Solved problems per progress page (the progress page itself asks 50). */
 export const LEETCODE_PROGRESS_LIMIT = 100;
 /** Submissions per page of one problem, as the problem's Submissions tab asks. */
-export const LEETCODE_SUBMISSIONS_LIMIT = 20;
+const LEETCODE_SUBMISSIONS_LIMIT = 20;
 /** LeetCode's status code for Accepted. */
 const ACCEPTED = 10;
 const JUDGE = 'LeetCode';
