@@ -2,8 +2,8 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 interface InlineEditProps {
   value: string;
-  /** Returns an error message to keep editing, or nothing when the value was accepted. */
-  onSave: (value: string) => string | void;
+  /** Returns an error message to keep editing, or undefined when the value was accepted. */
+  onSave: (value: string) => string | undefined;
   onCancel?: () => void;
   label: string;
   multiline?: boolean;

@@ -78,7 +78,7 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (text: st
         onChange={(e) => setText(e.target.value)}
       />
       {text && (
-        <button type="button" className="icon-btn explore-search-clear" aria-label="Clear search" onClick={() => (setText(''), send(''))}>
+        <button type="button" className="icon-btn explore-search-clear" aria-label="Clear search" onClick={() => { setText(''); send(''); }}>
           <X size={15} />
         </button>
       )}

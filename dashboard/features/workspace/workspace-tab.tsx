@@ -52,7 +52,7 @@ export default function WorkspaceTab() {
   // Past the last page (after removals, or a shared link): go to the last one that exists.
   const beyond = !!page && !list.isPlaceholderData && page.total > 0 && page.questions.length === 0 && view.page > 1;
   useEffect(() => {
-    if (beyond && page) setView({ ...view, page: Math.max(1, Math.ceil(page.total / view.pageSize)) }, true);
+    if (beyond) setView({ ...view, page: Math.max(1, Math.ceil(page.total / view.pageSize)) }, true);
   }, [beyond, page, view, setView]);
 
   return (

@@ -13,7 +13,7 @@ function cellText(sheet: WorkSheet, XLSX: XlsxModule, row: number, col: number, 
   if (!cell) return '';
   // The first column's link target is the problem URL, whatever text the cell shows.
   if (hyperlink && cell.l?.Target) return cell.l.Target.trim();
-  const text = cell.w ?? (cell.v === undefined || cell.v === null ? '' : String(cell.v));
+  const text = cell.w ?? (cell.v === undefined ? '' : String(cell.v));
   return text.trim();
 }
 

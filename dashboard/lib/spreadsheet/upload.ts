@@ -1,4 +1,5 @@
 import { statusSchema } from '@shared/schemas/envelope';
+import { isRecord } from '@shared/untrusted';
 import type { z } from 'zod';
 import { ApiError } from '../api';
 import { useSessionStore } from '../session-store';
@@ -32,8 +33,9 @@ export function uploadWithProgress<S extends z.ZodType>(url: string, form: FormD
         reject(new ApiError(xhr.status, 'InternalError', 'Oops! Something Went Wrong'));
         return;
       }
-      const envelope = body as { status?: unknown; data?: unknown };
-      const status = statusSchema.safeParse(envelope?.status);
+      // Any JSON may come back (null, a list): only an object is an envelope.
+      const envelope = isRecord(body) ? body : {};
+      const status = statusSchema.safeParse(envelope.status);
       if (!status.success) {
         reject(new ApiError(xhr.status, 'InternalError', 'Oops! Something Went Wrong'));
         return;
@@ -49,7 +51,7 @@ export function uploadWithProgress<S extends z.ZodType>(url: string, form: FormD
         return;
       }
       options.onProgress?.(100);
-      resolve(data.data as z.infer<S>);
+      resolve(data.data);
     };
     options.signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(form);

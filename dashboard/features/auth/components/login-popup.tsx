@@ -51,7 +51,7 @@ export function LoginPopup() {
 
   const title = mode === 'login' ? 'Sign in to continue' : mode === 'signup' ? 'Create your account' : 'Reset your password';
   return (
-    <Dialog open={open} onClose={() => (setSent(null), setError(null), close())} title={title} label="Login">
+    <Dialog open={open} onClose={() => { setSent(null); setError(null); close(); }} title={title} label="Login">
       {mode === 'forgot' ? (
         <div className="stack">
           {sent ? (

@@ -78,7 +78,7 @@ export function CreateSheetDialog({ open, onClose }: { open: boolean; onClose: (
             aria-invalid={!!nameError}
             aria-describedby={nameError ? 'create-sheet-name-error' : undefined}
             placeholder="e.g. My Graph Practice"
-            onChange={(e) => (setName(e.target.value), setNameError(null))}
+            onChange={(e) => { setName(e.target.value); setNameError(null); }}
           />
           {nameError && (
             <span id="create-sheet-name-error" className="field-error" role="alert">

@@ -82,7 +82,7 @@ export default function NoteEditor({ initialHtml, onChange, onReady, labelledBy,
 
   // Keep aria-invalid and aria-describedby in step with validation after the editor exists.
   useEffect(() => {
-    editor?.setOptions({
+    editor.setOptions({
       editorProps: {
         ...editor.options.editorProps,
         attributes: {
@@ -96,7 +96,7 @@ export default function NoteEditor({ initialHtml, onChange, onReady, labelledBy,
 
   return (
     <div className={invalid ? 'note-editor invalid' : 'note-editor'}>
-      {editor && <Toolbar editor={editor} linkOpen={linkOpen} setLinkOpen={setLinkOpen} />}
+      <Toolbar editor={editor} linkOpen={linkOpen} setLinkOpen={setLinkOpen} />
       <EditorContent editor={editor} />
     </div>
   );
@@ -124,7 +124,7 @@ const BUTTONS: ToolButton[] = [
 ];
 
 /** A toolbar with one tab stop; arrow keys, Home and End move between its buttons (WAI-ARIA toolbar). */
-function Toolbar({ editor, linkOpen, setLinkOpen }: { editor: Editor; linkOpen: boolean; setLinkOpen(open: boolean | ((o: boolean) => boolean)): void }) {
+function Toolbar({ editor, linkOpen, setLinkOpen }: { editor: Editor; linkOpen: boolean; setLinkOpen: (open: boolean | ((o: boolean) => boolean)) => void }) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({ active: BUTTONS.map((b) => b.active(e)), link: e.isActive('link'), href: (e.getAttributes('link').href as string | undefined) ?? '' }),

@@ -106,18 +106,18 @@ export function AddQuestionDialog({ open, place, topics, subTopicsOf, onClose, o
     >
       <div className="field">
         <label htmlFor="aq-url">Question URL</label>
-        <input id="aq-url" className="input" placeholder="https://leetcode.com/problems/two-sum/" value={url} aria-invalid={!!urlError} onChange={(e) => (setUrl(e.target.value), setStatus('idle'))} autoFocus />
+        <input id="aq-url" className="input" placeholder="https://leetcode.com/problems/two-sum/" value={url} aria-invalid={!!urlError} onChange={(e) => { setUrl(e.target.value); setStatus('idle'); }} autoFocus />
         {urlError && <span className="field-error">{urlError}</span>}
         {status === 'checking' && <span className="field-hint">Looking up the question…</span>}
       </div>
       <div className="field">
         <label htmlFor="aq-title">Title (optional)</label>
-        <input id="aq-title" className="input" value={title} onChange={(e) => ((titleTouched.current = true), setTitle(e.target.value))} />
+        <input id="aq-title" className="input" value={title} onChange={(e) => { titleTouched.current = true; setTitle(e.target.value); }} />
       </div>
       <div className="row" style={{ gap: 12 }}>
         <div className="field" style={{ flex: 1 }}>
           <label htmlFor="aq-topic">Topic</label>
-          <select id="aq-topic" className="select" value={topic} onChange={(e) => (setTopic(e.target.value), setSubTopic(''))}>
+          <select id="aq-topic" className="select" value={topic} onChange={(e) => { setTopic(e.target.value); setSubTopic(''); }}>
             <option value="">Unassigned</option>
             {topics.map((t) => (
               <option key={t}>{t}</option>

@@ -14,7 +14,8 @@ const code = {
 
 /** Fetches the dialogs' code while the page is idle, so a first opening shows at once. */
 export function preloadDialogs() {
-  const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+  // Safari has no requestIdleCallback.
+  const whenIdle = 'requestIdleCallback' in window ? (run: () => void) => window.requestIdleCallback(run) : (run: () => void) => setTimeout(run, 1);
   whenIdle(() => {
     for (const c of Object.values(code)) c.load().catch(() => undefined);
   });

@@ -33,14 +33,14 @@ function observe(el: Element, fn: Listener) {
  * the element is measured before the first paint, so what is in view shows at once rather than a
  * frame later. Either way the observer corrects it from then on.
  */
-export function useNearViewport<T extends HTMLElement>(enabled: boolean, initial?: boolean) {
+export function useNearViewport(enabled: boolean, initial?: boolean) {
   const [near, setNear] = useState(initial === true);
   const height = useRef(0);
   const measure = useRef(initial === undefined);
   const nearNow = useRef(near);
   nearNow.current = near;
   const ref = useCallback(
-    (el: T | null) => {
+    (el: HTMLElement | null) => {
       if (!el || !enabled) return;
       if (measure.current && !nearNow.current) {
         const r = el.getBoundingClientRect();

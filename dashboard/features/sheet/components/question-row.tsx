@@ -41,7 +41,7 @@ const ROW_HEIGHT = 38;
  */
 export const QuestionRow = memo(function QuestionRow({ mapping, zone, solved, starred, actions, lazy }: RowProps) {
   // Measured before the first paint: the rows in view are drawn in the same frame, the others never.
-  const view = useNearViewport<HTMLLIElement>(lazy);
+  const view = useNearViewport(lazy);
   if (!view.near) return <li ref={view.ref} className="q-row q-row-far" data-mapping-id={mapping._id} style={{ height: view.height || ROW_HEIGHT }} aria-hidden />;
   return (
     <li ref={view.ref} className={`q-row${solved ? ' solved' : ''}`} data-testid="question-row" data-title={mapping.title} data-mapping-id={mapping._id}>

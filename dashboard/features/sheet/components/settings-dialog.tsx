@@ -65,7 +65,7 @@ function SlugForm({ sheet, onDone }: { sheet: Sheet; onDone: () => void }) {
         <div className="row faint" style={{ fontSize: 12.5 }}>
           {location.origin}/question-tracker/sheet/{slug || '…'}
         </div>
-        <input id="slug-input" className="input" value={slug} aria-invalid={!!error} onChange={(e) => (setSlug(normalizeSlugInput(e.target.value)), setError(null))} />
+        <input id="slug-input" className="input" value={slug} aria-invalid={!!error} onChange={(e) => { setSlug(normalizeSlugInput(e.target.value)); setError(null); }} />
         {error && (
           <span className="field-error" role="alert">
             {error}
@@ -121,7 +121,7 @@ function TagsForm({ sheet, onDone }: { sheet: Sheet; onDone: () => void }) {
   return (
     <div className="stack">
       <form className="row" onSubmit={add}>
-        <input className="input" placeholder="Add a tag" aria-label="New tag" aria-invalid={!!error} value={draft} onChange={(e) => (setDraft(e.target.value), setError(null))} />
+        <input className="input" placeholder="Add a tag" aria-label="New tag" aria-invalid={!!error} value={draft} onChange={(e) => { setDraft(e.target.value); setError(null); }} />
         <button type="submit" className="btn">
           Add
         </button>

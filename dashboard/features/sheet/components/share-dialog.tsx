@@ -44,7 +44,7 @@ export function ShareDialog({ sheet, open, onClose }: { sheet: Sheet; open: bool
   });
   const remove = useMutation({
     mutationFn: (id: string) => sharingCalls.removeCollaborator(sheet._id, id),
-    onSuccess: () => (toast.success('Collaborator removed'), refresh()),
+    onSuccess: () => { toast.success('Collaborator removed'); refresh(); },
     onError: (err) => toast.failure('Failed to remove collaborator', err),
   });
   const access = useMutation({
@@ -105,7 +105,7 @@ export function ShareDialog({ sheet, open, onClose }: { sheet: Sheet; open: bool
       }
     >
       <form className="row" onSubmit={submit} noValidate>
-        <input className="input" type="email" placeholder="Add people by email" aria-label="Add people by email" aria-invalid={!!error} value={email} onChange={(e) => (setEmail(e.target.value), setError(null))} />
+        <input className="input" type="email" placeholder="Add people by email" aria-label="Add people by email" aria-invalid={!!error} value={email} onChange={(e) => { setEmail(e.target.value); setError(null); }} />
         <button type="submit" className="btn btn-primary" disabled={invite.isPending}>
           Invite
         </button>

@@ -88,6 +88,7 @@ export function SheetHeader({ sheet, locked, isLoggedIn, onRename, onDescribe, o
               onSave={(v) => {
                 if (v !== sheet.description) onDescribe(v);
                 setEditing(null);
+                return undefined;
               }}
               onCancel={() => setEditing(null)}
             />

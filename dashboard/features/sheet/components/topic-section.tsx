@@ -11,7 +11,7 @@ import { useNearViewport } from './near-viewport';
 
 interface SectionEdit {
   canEdit: boolean;
-  rename: (name: string) => string | void;
+  rename: (name: string) => string | undefined;
   remove: () => void;
   addQuestion: () => void;
 }
@@ -72,7 +72,7 @@ export function Section({ kind, topic, name, questions, solved, edit, defaultOpe
     memory?.set(key, !open);
     setOpen(!open);
   };
-  const body = useNearViewport<HTMLDivElement>(!!lazy, defaultOpen || undefined);
+  const body = useNearViewport(!!lazy, defaultOpen || undefined);
   const p = progressOf(questions, solved);
 
   return (

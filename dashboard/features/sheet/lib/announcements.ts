@@ -13,7 +13,7 @@ interface DragData {
 
 const REFUSED = 'subtopics stay in their topic.';
 
-const dataOf = (item: Active | Over): DragData => (item.data.current ?? {}) as DragData;
+const dataOf = (item: Active | Over): DragData => item.data.current ?? {};
 
 /** A zone as a person names it: 'Arrays', 'Hashing in Arrays' or 'Unassigned'. */
 function zoneName(zone: string): string {

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
 import { unknownQuestionSchema, type UnknownQuestion } from '@shared/schemas/question';
 import type { SolveQuestionBody } from '@shared/schemas/workspace';
 import { api, ApiError, unwrap } from '../../../lib/api';
@@ -7,8 +8,8 @@ import { useInvalidateWorkspace } from './workspace-queries';
 const V1 = () => api['question-tracker'].v1;
 
 const lookupCall = (problemUrl: string) => V1().question['search-question2'].$get({ query: { problemUrl } });
-const lookupFound = (problemUrl: string) => unwrap(lookupCall(problemUrl));
-export type LookupResult = Awaited<ReturnType<typeof lookupFound>>;
+type LookupRoute = ReturnType<typeof V1>['question']['search-question2'];
+export type LookupResult = InferResponseType<LookupRoute['$get'], 200>['data'];
 
 /** The four outcomes of a lookup (spec §4), plus the failures the popup reports. */
 export type LookupOutcome =
@@ -29,7 +30,9 @@ export async function lookupQuestion(problemUrl: string): Promise<LookupOutcome>
   let body: Envelope;
   try {
     res = await lookupCall(problemUrl);
-    body = (await res.json()) as Envelope;
+    // Read as what any answer may be: the typed client knows only the success.
+    const json: unknown = await res.json();
+    body = json as Envelope;
   } catch {
     return { kind: 'failed', error: new ApiError(0, 'NetworkError', 'Network error. Please try again.') };
   }

@@ -78,7 +78,7 @@ export function AddQuestionDialog({ open, onClose }: { open: boolean; onClose: (
     if (outcome.kind === 'found') {
       setLookup({ kind: 'found', data: outcome.data });
       const doc = outcome.data.document;
-      if (doc) (setChecked(doc.checked), setStarred(doc.starred), setTags(doc.customTags));
+      if (doc) { setChecked(doc.checked); setStarred(doc.starred); setTags(doc.customTags); }
     } else if (outcome.kind === 'custom') {
       setLookup({ kind: 'custom', question: outcome.question });
       setCustomName(outcome.question.name);

@@ -52,7 +52,7 @@ export function EditQuestionDialog({ record, onClose }: { record: WorkspaceQuest
     >
       <div className="field">
         <label htmlFor="eq-name">Question name</label>
-        <input id="eq-name" className="input" value={name} aria-invalid={!!error} onChange={(e) => (setName(e.target.value), setError(null))} />
+        <input id="eq-name" className="input" value={name} aria-invalid={!!error} onChange={(e) => { setName(e.target.value); setError(null); }} />
       </div>
       <div className="field">
         <label htmlFor="eq-difficulty">Difficulty</label>

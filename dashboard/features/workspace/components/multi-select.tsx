@@ -25,7 +25,7 @@ export function MultiSelect({ label, options, selected, onChange, display = (v) 
   return (
     <Popover
       open={open}
-      onOpenChange={(o) => (setOpenMenu(o ? label : null), setQuery(''))}
+      onOpenChange={(o) => { setOpenMenu(o ? label : null); setQuery(''); }}
       focusKey={`menu:${label}`}
       triggerLabel={selected.length ? `${label} (${selected.length} selected)` : label}
       label={label}

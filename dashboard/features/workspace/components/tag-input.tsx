@@ -53,7 +53,7 @@ export function TagInput({ value, onChange, suggestions = [], label = 'Custom ta
         {value.map((tag) => (
           <span key={tag} className="chip ws-chip">
             {tag}
-            <button type="button" className="ws-chip-x" aria-label={`Remove tag ${tag}`} onClick={() => (onChange(value.filter((t) => t !== tag)), setError(null))}>
+            <button type="button" className="ws-chip-x" aria-label={`Remove tag ${tag}`} onClick={() => { onChange(value.filter((t) => t !== tag)); setError(null); }}>
               <X size={12} />
             </button>
           </span>
@@ -65,9 +65,11 @@ export function TagInput({ value, onChange, suggestions = [], label = 'Custom ta
           list={suggestions.length ? listId : undefined}
           placeholder={value.length ? '' : 'Type a tag and press Enter'}
           aria-invalid={!!error}
-          onChange={(e) => (setDraft(e.target.value), setError(null))}
+          onChange={(e) => { setDraft(e.target.value); setError(null); }}
           onKeyDown={onKeyDown}
-          onBlur={() => draft && add(draft)}
+          onBlur={() => {
+            if (draft) add(draft);
+          }}
         />
         {suggestions.length > 0 && (
           <datalist id={listId}>
