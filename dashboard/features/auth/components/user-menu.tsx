@@ -1,11 +1,8 @@
-import { LogOut, Moon, RefreshCw, Settings, Sun, User as UserIcon } from 'lucide-react';
-import { Link } from 'wouter';
-import { AvatarFace } from '../../../components/avatar';
+import { Moon, Sun } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useThemeStore } from '../../../lib/theme';
-import { Menu, MenuItem, MenuLabel, MenuLink, MenuSeparator } from '../../../components/menu';
-import { useSyncDialog } from '../../sync/stores/sync-dialog';
-import { toast } from '../../../lib/toast';
-import { useLogout, useSession } from '../api/session';
+import { useSession } from '../api/session';
+import { AccountButton } from './account-button';
 import { useLoginPopup } from '../stores/login-popup';
 
 export function ThemeToggle() {
@@ -18,10 +15,8 @@ export function ThemeToggle() {
 }
 
 export function UserMenu() {
-  const { isLoggedIn, user } = useSession();
+  const { isLoggedIn } = useSession();
   const showLogin = useLoginPopup((s) => s.show);
-  const showSync = useSyncDialog((s) => s.show);
-  const logout = useLogout();
 
   if (!isLoggedIn) {
     return (
@@ -36,44 +31,16 @@ export function UserMenu() {
     );
   }
   return (
-    <Menu
-      trigger={
-        <button type="button" className="btn btn-ghost btn-icon" aria-label="Account menu">
-          <span className="avatar">{user ? <AvatarFace person={user} /> : <UserIcon size={16} />}</span>
-        </button>
-      }
-    >
-      {user && (
-        <MenuLabel>
-          <span className="menu-label-name">
-            {user.firstName} {user.secondName}
-          </span>
-          <span className="faint menu-label-email">{user.email}</span>
-        </MenuLabel>
-      )}
-      {user && (
-        <MenuLink
-          link={
-            <a href={`/profile/${user.profileName}`} target="_blank" rel="noopener noreferrer">
-              <UserIcon size={16} aria-hidden /> Profile
-            </a>
-          }
-        />
-      )}
-      <MenuLink
-        link={
-          <Link href="/account">
-            <Settings size={16} aria-hidden /> Account settings
-          </Link>
-        }
-      />
-      <MenuItem onSelect={showSync}>
-        <RefreshCw size={16} aria-hidden /> Sync solved problems
-      </MenuItem>
-      <MenuSeparator />
-      <MenuItem danger onSelect={() => logout.mutate(undefined, { onSettled: () => toast.success('Signed out') })}>
-        <LogOut size={16} aria-hidden /> Sign out
-      </MenuItem>
-    </Menu>
+    <Suspense fallback={<AccountButtonPlaceholder />}>
+      <AccountMenu />
+    </Suspense>
   );
+}
+
+const AccountMenu = lazy(() => import('./account-menu'));
+
+/** The avatar button as it will be, without its menu for the moment its code takes to arrive. */
+function AccountButtonPlaceholder() {
+  const { user } = useSession();
+  return <AccountButton user={user} aria-disabled />;
 }
