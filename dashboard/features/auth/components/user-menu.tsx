@@ -42,5 +42,5 @@ const AccountMenu = lazy(() => import('./account-menu'));
 /** The avatar button as it will be, without its menu for the moment its code takes to arrive. */
 function AccountButtonPlaceholder() {
   const { user } = useSession();
-  return <AccountButton user={user} aria-disabled />;
+  return <AccountButton user={user} disabled />;
 }
