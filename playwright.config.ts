@@ -45,7 +45,8 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: 'npx tsx api/server.ts',
+      // What npm start runs: the API's bundle, built first (a fraction of a second).
+      command: 'npm run --silent build:api && node --enable-source-maps dist/api/server.mjs',
       url: `http://localhost:${E2E_PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -4,7 +4,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -174,10 +176,22 @@ function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
   });
 }
 
+let bundled: Promise<string> | null = null;
+
+/**
+ * bench/server.ts built as npm start builds the API (scripts/build-state): one module, its packages left
+ * to node_modules, so the servers measured carry no TypeScript loader (about 90 MB resident).
+ */
+function benchServerBundle(): Promise<string> {
+  const outfile = join(ROOT, 'dist', 'bench', 'server.mjs');
+  bundled ??= build({ entryPoints: [join(ROOT, 'bench', 'server.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outfile, logLevel: 'warning' }).then(() => outfile);
+  return bundled;
+}
+
 export async function startServer(label: string, env: Record<string, string>, timeoutMs = 120_000): Promise<ServerInfo> {
   // BENCH_SERVER_NODE_ARGS passes Node flags to the servers only, e.g. '--cpu-prof --cpu-prof-dir=prof'.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'bench/server.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, await benchServerBundle()], {
     cwd: ROOT,
     // JOBS=false: no background jobs, which would read the judges' real sites (step 15 runs its own queue).
     env: { ...process.env, JOBS: 'false', ...env },

@@ -134,6 +134,8 @@ interface Varied {
   statuses: Record<string, number>;
   errors: number;
   requests: number;
+  /** The API processes' CPU time per request (JavaScript, the driver, the HTTP stack). */
+  cpuMs: number;
 }
 
 /**
@@ -144,6 +146,7 @@ async function varied(servers: ServerInfo[], connections: number, amount: number
   let next = 0;
   // autocannon ends a run with amount at its next one-second tick: the run's time ends at its last answer.
   let last = 0;
+  const cpuBefore = await Promise.all(servers.map((s) => memoryOf(s)));
   const t = performance.now();
   const results = await Promise.all(
     servers.map(
@@ -185,6 +188,8 @@ async function varied(servers: ServerInfo[], connections: number, amount: number
   );
   const seconds = ((last || performance.now()) - t) / 1000;
   for (const s of servers) await drain(s);
+  const cpuAfter = await Promise.all(servers.map((s) => memoryOf(s)));
+  const cpuMs = cpuAfter.reduce((sum, m, i) => sum + m.cpuMs - (cpuBefore[i]?.cpuMs ?? 0), 0);
   const statuses: Record<string, number> = {};
   let requests = 0;
   for (const r of results) {
@@ -198,18 +203,19 @@ async function varied(servers: ServerInfo[], connections: number, amount: number
     statuses,
     errors: results.reduce((n, r) => n + r.errors + r.timeouts, 0),
     requests,
+    cpuMs: requests ? cpuMs / requests : 0,
   };
 }
 
 const describe = (r: Varied) =>
-  `${r.requests.toLocaleString('en-US')} requests, p50 ${r.p50} ms, p99 ${r.p99} ms, status ${Object.entries(r.statuses)
+  `${r.requests.toLocaleString('en-US')} requests, server CPU ${r.cpuMs.toFixed(2)} ms each, p50 ${r.p50} ms, p99 ${r.p99} ms, status ${Object.entries(r.statuses)
     .map(([k, v]) => `${k}×${v}`)
     .join(' ')}${r.errors ? `, ${r.errors} errors/timeouts` : ''}`;
 const only = (r: Varied, code: string) => r.requests > 0 && Object.keys(r.statuses).every((k) => k === code) && !r.errors;
 
-async function memoryOf(server: ServerInfo): Promise<{ rss: number; heapUsed: number; arrayBuffers: number }> {
+async function memoryOf(server: ServerInfo): Promise<{ rss: number; heapUsed: number; arrayBuffers: number; cpuMs: number }> {
   const res = await fetch(`${server.url}/__bench/memory`);
-  return (await res.json()) as { rss: number; heapUsed: number; arrayBuffers: number };
+  return (await res.json()) as { rss: number; heapUsed: number; arrayBuffers: number; cpuMs: number };
 }
 
 // ---------------------------------------------------------------------------------------------

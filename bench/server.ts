@@ -6,7 +6,7 @@
  *
  * /__bench/inflight says how many requests are being answered, so a run can wait for the last one.
  * /__bench/update is the write path's limit: a bare single-row UPDATE (bench/scale-data.ts).
- * /__bench/memory is the process's resident memory and heap.
+ * /__bench/memory is the process's resident memory and heap, and the CPU time it has used (cpuMs).
  *
  * Env: DATA_DIR or DATABASE_URL, BENCH_SHEET_SLUG, BENCH_TOKEN, optional BENCH_PORT (0 = any) and
  * BENCH_SCRYPT_N (the password hashing cost, 1024 unless given).
@@ -73,7 +73,10 @@ const bench = new Hono();
 // benchmark waits for zero before the next run, so one run's backlog never weighs on the next.
 let inflight = 0;
 bench.get('/__bench/inflight', (c) => c.json({ inflight }));
-bench.get('/__bench/memory', (c) => c.json(process.memoryUsage(), 200));
+bench.get('/__bench/memory', (c) => {
+  const cpu = process.cpuUsage();
+  return c.json({ ...process.memoryUsage(), cpuMs: (cpu.user + cpu.system) / 1000 }, 200);
+});
 // The write path's limit: one bare single-row UPDATE through the app's own driver and pool, on a table
 // of the scale steps (bench/scale-data.ts), each request another row.
 let nextRow = 0;

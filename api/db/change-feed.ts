@@ -139,29 +139,45 @@ export async function postgresChangeFeed(url: string): Promise<ChangeFeed> {
 
   await connect();
 
+  /** The barrier that the next settle() calls will share, until it is sent. */
+  let nextBarrier: Promise<void> | null = null;
+
+  async function barrier(): Promise<void> {
+    if (!live) return;
+    const id = `${BARRIER}${randomUUID()}`;
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<boolean>((resolve) => {
+      barriers.set(id, () => resolve(true));
+      timer = setTimeout(() => resolve(false), SETTLE_TIMEOUT_MS);
+    });
+    try {
+      await sql`select pg_notify(${CHANGE_CHANNEL}, ${id})`;
+      // A barrier that does not come back in time: forget everything rather than risk a stale answer.
+      if (!(await heard)) subscribers.emit(null);
+    } catch {
+      subscribers.emit(null);
+    } finally {
+      clearTimeout(timer);
+      barriers.delete(id);
+    }
+  }
+
   return {
     get live() {
       return live;
     },
     subscribe: subscribers.add,
-    async settle() {
-      if (!live) return;
-      const id = `${BARRIER}${randomUUID()}`;
-      let timer: NodeJS.Timeout | undefined;
-      const heard = new Promise<boolean>((resolve) => {
-        barriers.set(id, () => resolve(true));
-        timer = setTimeout(() => resolve(false), SETTLE_TIMEOUT_MS);
-      });
-      try {
-        await sql`select pg_notify(${CHANGE_CHANNEL}, ${id})`;
-        // A barrier that does not come back in time: forget everything rather than risk a stale answer.
-        if (!(await heard)) subscribers.emit(null);
-      } catch {
-        subscribers.emit(null);
-      } finally {
-        clearTimeout(timer);
-        barriers.delete(id);
-      }
+    settle() {
+      if (!live) return Promise.resolve();
+      // Writers that settle in the same turn of the event loop share one barrier: it is sent after all of
+      // their calls, so it comes back after every change committed before any of them.
+      nextBarrier ??= new Promise<void>((resolve) =>
+        setImmediate(() => {
+          nextBarrier = null;
+          void barrier().then(resolve);
+        }),
+      );
+      return nextBarrier;
     },
     async close() {
       closed = true;

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from '../../lib/project-root';
 import { and, eq, sql } from 'drizzle-orm';
 import { parseProblemUrl } from '../../../shared/platforms/index';
 import type { ParsedProblem } from '../../../shared/platforms/types';
@@ -16,7 +16,7 @@ export interface SeedSummary {
   sheets: number;
 }
 
-export const SEED_DIR = fileURLToPath(new URL('.', import.meta.url));
+export const SEED_DIR = join(PROJECT_ROOT, 'api/db/seed');
 
 /** The author of every curated sheet; it has no password and cannot sign in. */
 export const CURATOR = {

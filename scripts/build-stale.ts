@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { isStale, targets } from './build-state';
 
-// Build whatever is missing or older than its sources, then serve.
+// npm start: build whatever is missing or older than its sources; the server then runs from dist/api.
 for (const name of Object.keys(targets) as (keyof typeof targets)[]) {
   if (!isStale(name)) continue;
   console.log(`Building the ${name}…`);
@@ -11,4 +11,3 @@ for (const name of Object.keys(targets) as (keyof typeof targets)[]) {
     process.exit(result.status ?? 1);
   }
 }
-await import('../api/server');
