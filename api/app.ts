@@ -40,7 +40,7 @@ import { manualQueue } from './jobs/queue';
 import type { JobQueue } from './jobs/queue';
 import { jobHandlers } from './jobs/handlers';
 import { createJudgeClient, databaseTurns, type JudgeFetch } from './services/judge-client';
-import { createSheetLists } from './services/sheet-cache';
+import { createSheetLists, type SheetLists } from './services/sheet-cache';
 import { mountDashboard } from './static';
 import { createMailer, noMailer, smtpTransport, type Mailer } from './lib/mail';
 
@@ -69,6 +69,7 @@ export function createApp({
   judgeFetch,
   runJobs = false,
   mailer,
+  sheetLists = createSheetLists(),
 }: {
   db: Db;
   config: Config;
@@ -84,6 +85,8 @@ export function createApp({
   runJobs?: boolean;
   /** Outgoing e-mail: from SMTP_URL unless given; none without it. */
   mailer?: Mailer;
+  /** The sheets' question lists (tests hand in their own to let lists go). */
+  sheetLists?: SheetLists;
 }) {
   const caches = new MemoryCaches(changes);
   const judgeClient = createJudgeClient({ origins: config.judgeOrigins, intervalsMs: config.judgeIntervalsMs, timeoutMs: config.judgeTimeoutMs, clock, turns: databaseTurns(db), ...(judgeFetch && { fetch: judgeFetch }) });
@@ -97,7 +100,7 @@ export function createApp({
     (config.smtpUrl
       ? createMailer({ transport: smtpTransport(config.smtpUrl), from: config.mailFrom, onError: (err) => log({ level: 'error', mail: 'could not send an e-mail', error: String(err) }) })
       : noMailer);
-  const deps: Deps = { db, config, clock, caches, kept: createKeptAnswers(caches), sheetLists: createSheetLists(), throttle, passwords: createPasswordHasher(config), jobs, judgeClient, mailer: outgoing };
+  const deps: Deps = { db, config, clock, caches, kept: createKeptAnswers(caches), sheetLists, throttle, passwords: createPasswordHasher(config), jobs, judgeClient, mailer: outgoing };
 
   if (runJobs) {
     jobs.start(jobHandlers(deps)).catch((err: unknown) => log({ level: 'error', jobs: 'could not start the job queue', error: String(err) }));

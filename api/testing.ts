@@ -9,6 +9,7 @@ import type { ChangeFeed } from './db/change-feed';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './lib/mail';
 import { postgresThrottle, redisThrottle } from './services/login-throttle';
+import type { SheetLists } from './services/sheet-cache';
 
 /**
  * A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database
@@ -85,13 +86,13 @@ export interface Reply<T = unknown> {
 }
 
 /** A test app on a fresh database, with a small HTTP helper that always goes through app.fetch. */
-export async function createTestApp(options: { config?: Partial<Config>; clock?: Clock; mailer?: Mailer } = {}) {
+export async function createTestApp(options: { config?: Partial<Config>; clock?: Clock; mailer?: Mailer; sheetLists?: SheetLists } = {}) {
   const database = await openTestDatabase();
   const config = testConfig({ dashboardDir: '/nonexistent', ...options.config });
   // TEST_REDIS_URL runs the suite with failed sign-ins counted in Redis, under a prefix of this app's own.
   const redisUrl = process.env.TEST_REDIS_URL;
   const throttle = redisUrl ? await redisThrottle(redisUrl, `test:${randomBytes(6).toString('hex')}:`) : postgresThrottle(database.db);
-  const app = createApp({ db: database.db, config, clock: options.clock, changes: database.changes, throttle, mailer: options.mailer });
+  const app = createApp({ db: database.db, config, clock: options.clock, changes: database.changes, throttle, mailer: options.mailer, sheetLists: options.sheetLists });
 
   async function call<T = unknown>(method: string, path: string, opts: CallOptions = {}): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...opts.headers };

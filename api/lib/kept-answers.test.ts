@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSheetLists } from '../services/sheet-cache';
 import { createTestApp } from '../testing';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
@@ -17,6 +18,7 @@ describe('kept sheet answers', () => {
   let t: T;
   let token: string;
   let sheet: { _id: string; slug: string };
+  const lists = createSheetLists();
 
   const get = (path: string, headers: Record<string, string> = {}) => t.app.fetch(new Request(`http://localhost${path}`, { headers }));
   const sheets = () => t.api['question-tracker'].v2.sheet;
@@ -24,7 +26,7 @@ describe('kept sheet answers', () => {
     t.reply(sheets()['update-sheet'][':id'].$patch({ param: { id: sheet._id }, json: { description } }, t.as(token)));
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ sheetLists: lists });
     token = (await t.signup('Kept')).token;
     sheet = (await t.reply(sheets()['create-sheet'].$post({ json: { name: 'Kept', slug: 'kept-sheet', description: '' } }, t.as(token)))).body.data.sheet;
     await t.reply(
@@ -139,5 +141,25 @@ describe('kept sheet answers', () => {
     // The ended token now reads as nobody: the public sheet, without that user's view of it.
     expect(after.status).toBe(200);
     expect(body.data.sheet.isFollowing).toBe(false);
+  });
+
+  it('splices in the question list kept once for all viewers, and reads a list let go again', async () => {
+    const path = `${S}/get-sheet-data-by-slug/${sheet.slug}`;
+    const viewers = [token, (await t.signup('Second')).token];
+    lists.clear(); // the lists of the sheet's earlier contents
+    const first = await Promise.all(viewers.map(async (v) => (await get(path, { authorization: `Bearer ${v}` })).text()));
+    // Both viewers' answers carry the one list the sheets' lists keep.
+    expect(lists.size).toBe(1);
+    const [kept] = [...lists.values()];
+    const listJson = new TextDecoder().decode(kept!.bytes);
+    for (const body of first) expect(body).toContain(`"mappings":${listJson},"progress":`);
+
+    // Let go there, the list is not held by the kept answers: the next read rebuilds it, with the same answer.
+    lists.clear();
+    const again = await Promise.all(viewers.map(async (v) => (await get(path, { authorization: `Bearer ${v}` })).text()));
+    expect(again).toEqual(first);
+    expect(lists.size).toBe(1);
+    expect([...lists.values()][0]!.bytes).not.toBe(kept!.bytes);
+    for (const body of again) expect((JSON.parse(body) as { data: { mappings: { title: string }[] } }).data.mappings.map((m) => m.title)).toEqual(['One']);
   });
 });

@@ -5,32 +5,41 @@ import type { AppEnv, Deps } from './env';
 import type { MemoryCaches, TaggedCache } from './memory-cache';
 import { compressAnswer } from './content-coding';
 import { requestIdOf } from './request-id';
-import { isCurrent, type EncodedAnswer } from './respond';
+import { answerBody, isCurrent, type EncodedAnswer } from './respond';
 import { PRIVATE_REVALIDATE, SECURITY_HEADERS } from './security-headers';
 
 /**
  * What the API keeps in memory between requests (see MemoryCaches): sessions by token hash, and the
- * sheet page's encoded answers per viewer. Both are dropped as the database announces changes.
+ * sheet page's answers per viewer. Both are dropped as the database announces changes.
  */
 export interface KeptAnswers {
   sessions: TaggedCache<SessionUser>;
-  sheets: TaggedCache<EncodedAnswer>;
+  sheets: TaggedCache<KeptSheetAnswer>;
   /** The leaderboard's whole-site boards by metric (services/leaderboard). */
   boards: TaggedCache<Board>;
 }
 
 /**
- * The kept sheet answers' budget. An answer is the whole sheet for one viewer (about 220 kB for a
- * 455-question sheet), so a process serving thousands of viewers fills any budget: this one, with the
- * sheets' question lists (services/sheet-cache), keeps an API process under 300 MB resident (bench
- * step 14). Past it, a viewer's read goes to the database again.
+ * A viewer's sheet answer as kept: their own bytes (the sheet's header and their progress, a few kB) and
+ * the key of the question list between them, which stays in the sheets' lists (services/sheet-cache). So
+ * ten thousand viewers of one sheet hold one copy of its list, and a list let go there is not held here.
  */
+export interface KeptSheetAnswer {
+  etag: string;
+  head: Uint8Array<ArrayBuffer>;
+  tail: Uint8Array<ArrayBuffer>;
+  listKey: string | null;
+}
+
+export const keepSheetAnswer = (answer: EncodedAnswer, listKey: string | null): KeptSheetAnswer => ({ etag: answer.etag, head: answer.head, tail: answer.tail, listKey });
+
+/** About 16,000 viewers' answers of a 455-question sheet (4 kB of their own each). */
 const KEPT_SHEETS_BYTES = 64 * 1024 * 1024;
 
 export function createKeptAnswers(caches: MemoryCaches): KeptAnswers {
   return {
     sessions: caches.create<SessionUser>({ maxBytes: 16 * 1024 * 1024, sizeOf: () => 1024 }),
-    sheets: caches.create<EncodedAnswer>({ maxBytes: KEPT_SHEETS_BYTES, sizeOf: (a) => a.body.byteLength + 256 }),
+    sheets: caches.create<KeptSheetAnswer>({ maxBytes: KEPT_SHEETS_BYTES, sizeOf: (a) => a.head.byteLength + a.tail.byteLength + 256 }),
     // Four metrics of 100,000 opted-in users each are about 64 MB; past that a board is read per request.
     boards: caches.create<Board>({ maxBytes: 32 * 1024 * 1024, sizeOf: boardBytes }),
   };
@@ -51,6 +60,8 @@ export type SheetKey = { id: string } | { slug: string };
 
 export const sheetAnswerKey = (user: UserRow | null, where: SheetKey) =>
   `${user?.id ?? '-'}|${'id' in where ? `id:${where.id}` : `slug:${where.slug}`}`;
+
+const NO_LIST = new Uint8Array(0);
 
 const SHEET_READ = /^\/question-tracker\/v2\/sheet\/get-sheet-data(-by-slug)?\/([A-Za-z0-9_-]{1,200})$/;
 
@@ -76,16 +87,20 @@ export function keptSheetAnswers(deps: Deps): MiddlewareHandler<AppEnv> {
     const [, bySlug, key = ''] = match;
     const answer = deps.kept.sheets.get(sheetAnswerKey(user, bySlug ? { slug: key } : { id: key }));
     if (!answer) return next();
+    const fresh = isCurrent(c.req.header('if-none-match'), answer.etag);
+    // The question list the answer splices in; one let go by the sheets' lists is read again by the route.
+    const shared = fresh || answer.listKey === null ? NO_LIST : deps.sheetLists.get(answer.listKey)?.bytes;
+    if (!shared) return next();
     // Built from plain records rather than through the context: the Node adapter then writes them as
     // they are, without a Headers object in between.
-    const fresh = isCurrent(c.req.header('if-none-match'), answer.etag);
     const id = requestIdOf(c);
     c.set('requestId', id);
     const headers = { ...(user ? (fresh ? SIGNED_IN_NOT_MODIFIED_HEADERS : SIGNED_IN_OK_HEADERS) : fresh ? NOT_MODIFIED_HEADERS : OK_HEADERS), ETag: answer.etag, 'X-Request-Id': id };
     if (fresh) return Promise.resolve(new Response(null, { status: 304, headers }));
+    const body = answerBody({ head: answer.head, shared, tail: answer.tail });
     const acceptEncoding = c.req.header('accept-encoding');
-    if (acceptEncoding === undefined) return Promise.resolve(new Response(answer.body, { status: 200, headers }));
-    return compressAnswer(acceptEncoding, answer.body).then((sent) =>
+    if (acceptEncoding === undefined) return Promise.resolve(new Response(body, { status: 200, headers }));
+    return compressAnswer(acceptEncoding, body).then((sent) =>
       new Response(sent.body, { status: 200, headers: sent.coding === 'identity' ? headers : { ...headers, 'Content-Encoding': sent.coding } }),
     );
   };

@@ -25,21 +25,32 @@ export function valid<S extends z.ZodType, Target extends keyof ValidationTarget
 
 
 const encoder = new TextEncoder();
+const EMPTY = new Uint8Array(0);
+const ENVELOPE = '{"status":{"code":200,"success":true,"error":null,"message":"OK"},"data":';
 
-/** A 200 answer ready to send: its bytes and the weak ETag that names them. */
+/**
+ * A 200 answer ready to send: its body as three runs of bytes, and the weak ETag that names it. The middle
+ * run may be shared by many answers (a sheet's question list, encoded once), so nothing writes into it.
+ */
 export interface EncodedAnswer {
   etag: string;
-  body: Uint8Array<ArrayBuffer>;
+  head: Uint8Array<ArrayBuffer>;
+  shared: Uint8Array<ArrayBuffer>;
+  tail: Uint8Array<ArrayBuffer>;
 }
 
 /**
- * A 200 envelope around data that is partly serialised already (the sheet's cached question list), with a
- * weak ETag derived from `identity`, the caller's exact description of what the answer contains. Repeated
- * reads are served by the kept answers (lib/kept-answers), so nothing is kept here.
+ * A 200 envelope around `head`, `shared` and `tail` (JSON text once joined), with a weak ETag derived from
+ * `identity`, the caller's exact description of what the answer contains.
  */
-export function encodeAnswer(identity: string, build: () => string): EncodedAnswer {
+export function encodeAnswer(identity: string, head: string, shared: Uint8Array<ArrayBuffer> = EMPTY, tail = ''): EncodedAnswer {
   const etag = `W/"${createHash('sha1').update(identity).digest('base64url')}"`;
-  return { etag, body: encoder.encode(`{"status":{"code":200,"success":true,"error":null,"message":"OK"},"data":${build()}}`) };
+  return { etag, head: encoder.encode(ENVELOPE + head), shared, tail: encoder.encode(`${tail}}`) };
+}
+
+/** An answer's body in one piece, as the socket and the compressors take it. */
+export function answerBody({ head, shared, tail }: Pick<EncodedAnswer, 'head' | 'shared' | 'tail'>): Uint8Array<ArrayBuffer> {
+  return Buffer.concat([head, shared, tail], head.byteLength + shared.byteLength + tail.byteLength);
 }
 
 /**
@@ -52,7 +63,7 @@ export async function sendAnswer(c: Context, answer: EncodedAnswer): Promise<Res
   if (isCurrent(c.req.header('if-none-match'), answer.etag)) {
     return c.body(null, 304, { ETag: answer.etag });
   }
-  const sent = await compressAnswer(c.req.header('accept-encoding'), answer.body);
+  const sent = await compressAnswer(c.req.header('accept-encoding'), answerBody(answer));
   const coding = sent.coding === 'identity' ? {} : { 'Content-Encoding': sent.coding };
   return c.body(sent.body, 200, { 'Content-Type': 'application/json', ETag: answer.etag, ...coding });
 }

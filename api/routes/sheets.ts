@@ -4,7 +4,7 @@ import type { UserRow } from '../services/auth';
 import { createSheetBodySchema, updateSheetBodySchema, validateSlugQuerySchema } from '../../shared/schemas/sheet';
 import { updateSlugBodySchema } from '../../shared/schemas/sharing';
 import type { AppEnv, Deps } from '../lib/env';
-import { sheetAnswerKey, type SheetKey } from '../lib/kept-answers';
+import { keepSheetAnswer, sheetAnswerKey, type SheetKey } from '../lib/kept-answers';
 import { encodeAnswer, ok, sendAnswer, valid, type EncodedAnswer, type OkAnswer } from '../lib/respond';
 import { PRIVATE_REVALIDATE } from '../lib/security-headers';
 import { deleteSheet, setVisibility, updateSlug } from '../services/sharing';
@@ -25,7 +25,7 @@ export function sheetRoutes(deps: Deps) {
     const key = sheetAnswerKey(user, where);
     const data = await getSheetData(deps, where, user);
     const answer = encodeSheet(data);
-    deps.kept.sheets.set(c.get('readTicket'), key, answer, answerTags(data.access.sheet, user));
+    deps.kept.sheets.set(c.get('readTicket'), key, keepSheetAnswer(answer, data.list?.key ?? null), answerTags(data.access.sheet, user));
     return sendSheet(c, answer);
   }
 
@@ -87,13 +87,15 @@ const answerTags = (sheet: { id: string; authorId: string }, viewer: UserRow | n
   [`sheet:${sheet.id}`, `user:${sheet.authorId}`, ...(viewer ? [`user:${viewer.id}`] : [])];
 
 /**
- * The sheet with its mappings and the viewer's progress; the mappings are spliced in as the cached JSON.
+ * The sheet with its mappings and the viewer's progress; the mappings are spliced in as the kept list's bytes.
  * The ETag names everything the answer holds, so it changes exactly when the answer does.
  */
 function encodeSheet(data: Awaited<ReturnType<typeof getSheetData>>): EncodedAnswer {
   const sheetJson = JSON.stringify(data.sheet);
   return encodeAnswer(
     `${sheetJson}|${data.cacheKey}`,
-    () => `{"sheet":${sheetJson},"mappings":${data.listJson},"progress":${JSON.stringify(data.progress)}}`,
+    `{"sheet":${sheetJson},"mappings":${data.list ? '' : '[]'}`,
+    data.list?.bytes,
+    `,"progress":${JSON.stringify(data.progress)}}`,
   );
 }

@@ -12,19 +12,25 @@ import type { SheetAccess } from './access';
  * is never served after it changed, and several API processes on one database never disagree.
  */
 interface QuestionList {
-  mappings: readonly Mapping[];
-  /** The same list as JSON, built once and spliced into every answer. */
-  json: string;
+  /** How many questions the sheet places. */
+  count: number;
+  /** The mappings with their questions as UTF-8 JSON, encoded once and spliced into every viewer's answer. */
+  bytes: Uint8Array<ArrayBuffer>;
 }
 
 export type SheetLists = LRUCache<string, QuestionList>;
 
-/** About 290 lists of a 455-question sheet (220 kB of JSON each, counted twice for the objects). */
+/**
+ * About 290 lists of a 455-question sheet (220 kB of JSON each). The kept sheet answers (lib/kept-answers)
+ * hold only a list's key, never its bytes, so this is all the memory the lists take.
+ */
 const LIST_CACHE_BYTES = 64 * 1024 * 1024;
 
 export function createSheetLists(): SheetLists {
-  return new LRUCache({ maxSize: LIST_CACHE_BYTES, sizeCalculation: (v) => v.json.length * 2 + 256 });
+  return new LRUCache({ maxSize: LIST_CACHE_BYTES, sizeCalculation: (v) => v.bytes.byteLength + 256 });
 }
+
+const encoder = new TextEncoder();
 
 export const listKey = (access: SheetAccess) => `${access.sheet.id}:${access.sheet.contentVersion}`;
 /** Names a viewer's progress in this sheet as of their records' version (part of the answer's ETag). */
@@ -56,7 +62,7 @@ export async function questionList(db: Db, lists: SheetLists, access: SheetAcces
     resource: r.resource,
     questionId: { _id: r.q.id, name: r.q.name, problemUrl: r.q.problemUrl, platform: r.q.platform, difficulty: r.q.difficulty, topics: r.q.topics },
   }));
-  const entry: QuestionList = { mappings: Object.freeze(list), json: JSON.stringify(list) };
+  const entry: QuestionList = { count: list.length, bytes: encoder.encode(JSON.stringify(list)) };
   lists.set(key, entry);
   return entry;
 }

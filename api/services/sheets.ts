@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { SHEET_MESSAGES, subTopicsOf } from '../../shared/rules/sheet';
-import type { Mapping, Sheet, SheetConfig, SheetProgress } from '../../shared/schemas/sheet';
+import type { Sheet, SheetConfig, SheetProgress } from '../../shared/schemas/sheet';
 import type { Db } from '../db/client';
 import { collaborators, mappings, sheetFollows, sheets, users } from '../db/schema';
 import type { Clock } from '../lib/clock';
@@ -68,17 +68,16 @@ const NO_PROGRESS: SheetProgress = Object.freeze({ solved: [], starred: [] });
 /**
  * get-sheet-data(-by-slug): the sheet, its mappings and the viewer's progress, in one answer. The
  * mappings come from the lists kept by content version (services/sheet-cache), so a viewer's first read
- * of a known sheet costs two indexed lookups (access, progress); `listJson` is the mappings serialised.
+ * of a known sheet costs two indexed lookups (access, progress); `list` is the mappings as encoded JSON.
  */
 export async function getSheetData({ db, sheetLists }: SheetReader, where: { id: string } | { slug: string }, user: UserRow | null) {
   const access = await sheetAccess(db, where, user);
   const list = access.canSeeQuestions ? await questionList(db, sheetLists, access) : null;
-  const progress = user && list?.mappings.length ? await sheetProgress(db, access, user.id) : NO_PROGRESS;
-  const stats = list ? { totalQuestions: list.mappings.length, userSolved: progress.solved.length } : await questionCount(db, access.sheet.id);
+  const progress = user && list?.count ? await sheetProgress(db, access, user.id) : NO_PROGRESS;
+  const stats = list ? { totalQuestions: list.count, userSolved: progress.solved.length } : await questionCount(db, access.sheet.id);
   return {
     sheet: toSheet(access, user, stats),
-    mappings: (list?.mappings ?? []) as Mapping[],
-    listJson: list?.json ?? '[]',
+    list: list && { key: listKey(access), bytes: list.bytes },
     progress,
     access,
     /** Names the exact answer for this viewer: what the sheet row says, and the versions of the cached parts. */
