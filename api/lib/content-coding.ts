@@ -28,6 +28,12 @@ const gzipAsync = promisify(gzip);
 /** Below this a compressed answer saves less than a packet. */
 const MIN_BYTES = 1024;
 
+/** The best coding the client accepts for a body of this size (identity for one too small to gain). */
+export function chosenCoding(acceptEncoding: string | undefined, byteLength: number): Coding {
+  if (byteLength < MIN_BYTES) return 'identity';
+  return acceptedCodings(acceptEncoding)[0] ?? 'identity';
+}
+
 /**
  * An answer's body in the best coding the client accepts, compressed now (on libuv's thread pool, off
  * the event loop). The fastest settings: on JSON of this kind brotli's quality 1 is within a few per
@@ -35,8 +41,7 @@ const MIN_BYTES = 1024;
  * first read or one after a change pays for it.
  */
 export async function compressAnswer(acceptEncoding: string | undefined, body: Uint8Array<ArrayBuffer>): Promise<{ body: Uint8Array<ArrayBuffer>; coding: Coding }> {
-  if (body.byteLength < MIN_BYTES) return { body, coding: 'identity' };
-  const coding = acceptedCodings(acceptEncoding)[0] ?? 'identity';
+  const coding = chosenCoding(acceptEncoding, body.byteLength);
   if (coding === 'identity') return { body, coding };
   const packed =
     coding === 'br'

@@ -3,7 +3,7 @@ import { hashToken, type SessionUser, type UserRow } from '../services/auth';
 import { boardBytes, type Board } from '../services/leaderboard';
 import type { AppEnv, Deps } from './env';
 import type { MemoryCaches, TaggedCache } from './memory-cache';
-import { compressAnswer } from './content-coding';
+import { chosenCoding, compressAnswer } from './content-coding';
 import { requestIdOf } from './request-id';
 import { answerBody, isCurrent, type EncodedAnswer } from './respond';
 import { PRIVATE_REVALIDATE, SECURITY_HEADERS } from './security-headers';
@@ -33,8 +33,12 @@ export interface KeptSheetAnswer {
 
 export const keepSheetAnswer = (answer: EncodedAnswer, listKey: string | null): KeptSheetAnswer => ({ etag: answer.etag, head: answer.head, tail: answer.tail, listKey });
 
-/** About 16,000 viewers' answers of a 455-question sheet (4 kB of their own each). */
-const KEPT_SHEETS_BYTES = 64 * 1024 * 1024;
+/**
+ * About 1,600 viewers' answers of a 455-question sheet: 20 kB of their own each, most of it the sheet's
+ * order of questions. Past it, a viewer's read costs two indexed lookups again (bench step 14: with the
+ * lists' 64 MB, this keeps an API process under 300 MB resident after 10,000 viewers).
+ */
+const KEPT_SHEETS_BYTES = 32 * 1024 * 1024;
 
 export function createKeptAnswers(caches: MemoryCaches): KeptAnswers {
   return {
@@ -99,10 +103,10 @@ export function keptSheetAnswers(deps: Deps): MiddlewareHandler<AppEnv> {
     if (fresh) return Promise.resolve(new Response(null, { status: 304, headers }));
     const body = answerBody({ head: answer.head, shared, tail: answer.tail });
     const acceptEncoding = c.req.header('accept-encoding');
-    if (acceptEncoding === undefined) return Promise.resolve(new Response(body, { status: 200, headers }));
-    return compressAnswer(acceptEncoding, body).then((sent) =>
-      new Response(sent.body, { status: 200, headers: sent.coding === 'identity' ? headers : { ...headers, 'Content-Encoding': sent.coding } }),
-    );
+    if (chosenCoding(acceptEncoding, body.byteLength) === 'identity') {
+      return Promise.resolve(new Response(body, { status: 200, headers: { ...headers, 'Content-Length': String(body.byteLength) } }));
+    }
+    return compressAnswer(acceptEncoding, body).then((sent) => new Response(sent.body, { status: 200, headers: { ...headers, 'Content-Encoding': sent.coding } }));
   };
 }
 

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { SHEET_MESSAGES } from '../../shared/rules/sheet';
+import type { SheetProgress } from '../../shared/schemas/sheet';
 import { isUuid } from '../../shared/schemas/note';
 import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
-import { collaborators, sheetFollows, sheets, users } from '../db/schema';
+import { collaborators, mappings, sheetFollows, sheets, userQuestions, users } from '../db/schema';
 import { AppError, notFound, unauthorized } from '../lib/errors';
 import type { UserRow } from './auth';
 import { retiredOwner } from './retired-names';
@@ -37,18 +38,32 @@ export interface SheetAccess {
 /** No user: the relation subqueries then find nothing. */
 const NOBODY = '00000000-0000-0000-0000-000000000000';
 
+const relationColumns = {
+  sheet: sheets,
+  author: { email: users.email, firstName: users.firstName, secondName: users.secondName, profileName: users.profileName, imageUrl: users.imageUrl },
+  isCollaborator: sql<boolean>`exists (select 1 from ${collaborators} where ${collaborators.sheetId} = ${sheets.id} and ${collaborators.userId} = ${sql.placeholder('userId')})`.mapWith(Boolean),
+  isFollowing: sql<boolean>`exists (select 1 from ${sheetFollows} where ${sheetFollows.sheetId} = ${sheets.id} and ${sheetFollows.userId} = ${sql.placeholder('userId')})`.mapWith(Boolean),
+  recordsVersion: sql<number>`coalesce((select records_version from users where id = ${sql.placeholder('userId')}), 0)`.mapWith(Number),
+};
+
+/** The viewer's ticks and stars among the sheet's questions, as one JSON value (read with the sheet, see sheetRead). */
+const progressColumn = sql<SheetProgress | string>`(select json_build_object(
+    'solved', coalesce(json_agg(${userQuestions.questionId}) filter (where ${userQuestions.checked}), '[]'),
+    'starred', coalesce(json_agg(${userQuestions.questionId}) filter (where ${userQuestions.starred}), '[]'))
+  from ${userQuestions} join ${mappings} on ${mappings.questionId} = ${userQuestions.questionId} and ${mappings.sheetId} = ${sheets.id}
+  where ${userQuestions.userId} = ${sql.placeholder('userId')})`;
+
+const keyIs = (by: 'id' | 'slug') => (by === 'id' ? eq(sheets.id, sql.placeholder('key')) : eq(sheets.slug, sql.placeholder('key')));
+
 const accessQuery = (by: 'id' | 'slug') => (db: Db, name: string) =>
+  db.select(relationColumns).from(sheets).innerJoin(users, eq(users.id, sheets.authorId)).where(keyIs(by)).limit(1).prepare(name);
+
+const readQuery = (by: 'id' | 'slug') => (db: Db, name: string) =>
   db
-    .select({
-      sheet: sheets,
-      author: { email: users.email, firstName: users.firstName, secondName: users.secondName, profileName: users.profileName, imageUrl: users.imageUrl },
-      isCollaborator: sql<boolean>`exists (select 1 from ${collaborators} where ${collaborators.sheetId} = ${sheets.id} and ${collaborators.userId} = ${sql.placeholder('userId')})`.mapWith(Boolean),
-      isFollowing: sql<boolean>`exists (select 1 from ${sheetFollows} where ${sheetFollows.sheetId} = ${sheets.id} and ${sheetFollows.userId} = ${sql.placeholder('userId')})`.mapWith(Boolean),
-      recordsVersion: sql<number>`coalesce((select records_version from users where id = ${sql.placeholder('userId')}), 0)`.mapWith(Number),
-    })
+    .select({ ...relationColumns, progress: progressColumn })
     .from(sheets)
     .innerJoin(users, eq(users.id, sheets.authorId))
-    .where(by === 'id' ? eq(sheets.id, sql.placeholder('key')) : eq(sheets.slug, sql.placeholder('key')))
+    .where(keyIs(by))
     .limit(1)
     .prepare(name);
 
@@ -57,16 +72,35 @@ const accessQuery = (by: 'id' | 'slug') => (db: Db, name: string) =>
  * sheet the user may not see does not exist for them: private sheets of others answer 404 'No Sheet found', never 403.
  */
 export async function sheetAccess(db: Db, where: { id: string } | { slug: string }, user: UserRow | null): Promise<SheetAccess> {
+  return (await resolveSheet(db, where, user, false)).access;
+}
+
+/**
+ * A sheet read: the access with the viewer's progress among its questions, in the same statement (a
+ * viewer's first read of a known sheet is then one round trip after the session's).
+ */
+export async function sheetRead(db: Db, where: { id: string } | { slug: string }, user: UserRow | null): Promise<{ access: SheetAccess; progress: SheetProgress }> {
+  return resolveSheet(db, where, user, true);
+}
+
+const NO_PROGRESS: SheetProgress = Object.freeze({ solved: [], starred: [] });
+
+async function resolveSheet(db: Db, where: { id: string } | { slug: string }, user: UserRow | null, withProgress: boolean): Promise<{ access: SheetAccess; progress: SheetProgress }> {
   if ('id' in where && !isUuid(where.id)) throw notFound(SHEET_MESSAGES.notFound);
   const by = 'id' in where ? 'id' : 'slug';
-  const [row] = await prepared(db, `sheet_access_by_${by}`, accessQuery(by)).execute({
-    key: 'id' in where ? where.id : where.slug,
-    userId: user?.id ?? NOBODY,
-  });
+  const params = { key: 'id' in where ? where.id : where.slug, userId: user?.id ?? NOBODY };
+  let raw: SheetProgress | string | null = null;
+  let row;
+  if (withProgress) {
+    [row] = await prepared(db, `sheet_read_by_${by}`, readQuery(by)).execute(params);
+    raw = row?.progress ?? null;
+  } else {
+    [row] = await prepared(db, `sheet_access_by_${by}`, accessQuery(by)).execute(params);
+  }
   if (!row) {
     // A slug the sheet used before still leads to it; the client then shows the current one.
     const formerOwner = 'slug' in where ? await retiredOwner(db, 'sheet-slug', where.slug) : null;
-    if (formerOwner) return sheetAccess(db, { id: formerOwner }, user);
+    if (formerOwner) return resolveSheet(db, { id: formerOwner }, user, withProgress);
     throw notFound(SHEET_MESSAGES.notFound);
   }
   const { sheet, author, isCollaborator, isFollowing, recordsVersion } = row;
@@ -79,7 +113,7 @@ export async function sheetAccess(db: Db, where: { id: string } | { slug: string
   }
   const member = role === 'author' || role === 'collaborator';
   if (sheet.visibility === 'private' && !member) throw notFound(SHEET_MESSAGES.notFound);
-  return {
+  const access: SheetAccess = {
     sheet,
     author,
     role,
@@ -88,6 +122,9 @@ export async function sheetAccess(db: Db, where: { id: string } | { slug: string
     canSeeQuestions: member || !sheet.premium || !!user?.purchaseStatus,
     recordsVersion,
   };
+  // PGlite answers json as text where postgres.js has parsed it already.
+  const progress = !user || !raw ? NO_PROGRESS : typeof raw === 'string' ? (JSON.parse(raw) as SheetProgress) : raw;
+  return { access, progress };
 }
 
 export function requireSignedIn(user: UserRow | null): UserRow {

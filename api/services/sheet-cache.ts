@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import type { Mapping, SheetProgress } from '../../shared/schemas/sheet';
+import type { Mapping } from '../../shared/schemas/sheet';
 import type { Db } from '../db/client';
-import { mappings, questions, userQuestions } from '../db/schema';
+import { mappings, questions } from '../db/schema';
 import type { SheetAccess } from './access';
 
 /**
@@ -65,22 +65,4 @@ export async function questionList(db: Db, lists: SheetLists, access: SheetAcces
   const entry: QuestionList = { count: list.length, bytes: encoder.encode(JSON.stringify(list)) };
   lists.set(key, entry);
   return entry;
-}
-
-/**
- * The user's ticks and stars among the sheet's questions: one indexed query, not kept (a repeated read is
- * served whole from the kept answers, and a first read by a viewer would never find it kept).
- */
-export async function sheetProgress(db: Db, access: SheetAccess, userId: string): Promise<SheetProgress> {
-  const records = await db
-    .select({ questionId: userQuestions.questionId, checked: userQuestions.checked, starred: userQuestions.starred })
-    .from(userQuestions)
-    .innerJoin(mappings, and(eq(mappings.questionId, userQuestions.questionId), eq(mappings.sheetId, access.sheet.id)))
-    .where(eq(userQuestions.userId, userId));
-  const progress: SheetProgress = { solved: [], starred: [] };
-  for (const r of records) {
-    if (r.checked) progress.solved.push(r.questionId);
-    if (r.starred) progress.starred.push(r.questionId);
-  }
-  return progress;
 }

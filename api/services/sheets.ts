@@ -5,8 +5,8 @@ import type { Db } from '../db/client';
 import { collaborators, mappings, sheetFollows, sheets, users } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../lib/errors';
-import { requireAuthor, requireSignedIn, sheetAccess, type SheetAccess, type SheetRow } from './access';
-import { listKey, progressKey, questionList, sheetProgress, type SheetLists } from './sheet-cache';
+import { requireAuthor, requireSignedIn, sheetAccess, sheetRead, type SheetAccess, type SheetRow } from './access';
+import { listKey, progressKey, questionList, type SheetLists } from './sheet-cache';
 import type { UserRow } from './auth';
 import { isRetiredForOthers } from './retired-names';
 
@@ -68,12 +68,13 @@ const NO_PROGRESS: SheetProgress = Object.freeze({ solved: [], starred: [] });
 /**
  * get-sheet-data(-by-slug): the sheet, its mappings and the viewer's progress, in one answer. The
  * mappings come from the lists kept by content version (services/sheet-cache), so a viewer's first read
- * of a known sheet costs two indexed lookups (access, progress); `list` is the mappings as encoded JSON.
+ * of a known sheet costs one statement (access and progress together); `list` is the mappings as encoded JSON.
  */
 export async function getSheetData({ db, sheetLists }: SheetReader, where: { id: string } | { slug: string }, user: UserRow | null) {
-  const access = await sheetAccess(db, where, user);
+  const read = await sheetRead(db, where, user);
+  const { access } = read;
   const list = access.canSeeQuestions ? await questionList(db, sheetLists, access) : null;
-  const progress = user && list?.count ? await sheetProgress(db, access, user.id) : NO_PROGRESS;
+  const progress = list?.count ? read.progress : NO_PROGRESS;
   const stats = list ? { totalQuestions: list.count, userSolved: progress.solved.length } : await questionCount(db, access.sheet.id);
   return {
     sheet: toSheet(access, user, stats),
