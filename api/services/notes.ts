@@ -345,13 +345,24 @@ export async function createNote(deps: NoteDeps, userId: string, input: NoteFiel
 
 /** Changes the fields given; tags and questionsLinked, when given, replace the old lists. */
 export async function updateNote(deps: NoteDeps, userId: string, noteId: string, changes: NoteChanges): Promise<Note> {
+  if (!isUuid(noteId)) throw notFound(NOTE_MESSAGES.notFound);
   const body = changes.note === undefined ? undefined : cleanBody(changes.note);
+  const set: Partial<Pick<NoteRow, 'title' | 'note' | 'updatedAt'>> = { updatedAt: deps.clock.now() };
+  if (changes.title !== undefined) set.title = changes.title.trim();
+  if (body !== undefined) set.note = body;
+  const own = and(eq(notes.id, noteId), eq(notes.userId, userId));
+  // A new title or text alone is one statement, atomic by itself (a save while typing is this one);
+  // tags and links change in one transaction with it.
+  if (!changes.tags && !changes.questionsLinked) {
+    const [row] = await deps.db.update(notes).set(set).where(own).returning(noteColumns);
+    if (!row) throw notFound(NOTE_MESSAGES.notFound);
+    const [note] = await toNotes(deps.db, [row]);
+    if (!note) throw new Error('note vanished');
+    return note;
+  }
   await deps.db.transaction(async (tx) => {
     await ownNoteRow(tx, userId, noteId, true);
-    const set: Partial<Pick<NoteRow, 'title' | 'note' | 'updatedAt'>> = { updatedAt: deps.clock.now() };
-    if (changes.title !== undefined) set.title = changes.title.trim();
-    if (body !== undefined) set.note = body;
-    await tx.update(notes).set(set).where(eq(notes.id, noteId));
+    await tx.update(notes).set(set).where(own);
     if (changes.tags) await replaceTags(tx, userId, noteId, changes.tags);
     if (changes.questionsLinked) await replaceLinks(tx, noteId, changes.questionsLinked);
   });

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { sectionNameTaken, SHEET_MESSAGES, subTopicsOf } from '../../shared/rules/sheet';
 import type { SheetConfig } from '../../shared/schemas/sheet';
 import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { mappings, questions } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../lib/errors';
@@ -206,6 +207,15 @@ export async function deleteSubTopic(deps: TreeDeps, sheetId: string, user: User
   });
 }
 
+/** A sheet's mapping with its question: every tick and star from a sheet reads it, so it is a prepared statement. */
+const mappingInSheet = (db: Db, name: string) =>
+  db
+    .select({ questionId: mappings.questionId, title: mappings.title, question: questions })
+    .from(mappings)
+    .innerJoin(questions, eq(questions.id, mappings.questionId))
+    .where(and(eq(mappings.id, sql.placeholder('mappingId')), eq(mappings.sheetId, sql.placeholder('sheetId'))))
+    .prepare(name);
+
 /** Tick or star a question from a sheet: needs following it or membership; updates the user's workspace record. */
 export async function markQuestion(deps: TreeDeps, sheetId: string, mappingId: string, user: UserRow | null, change: { checked?: boolean; starred?: boolean }) {
   const signedIn = requireSignedIn(user);
@@ -213,11 +223,7 @@ export async function markQuestion(deps: TreeDeps, sheetId: string, mappingId: s
   requireParticipant(access);
   if (!access.canSeeQuestions) throw notFound(MAPPING_NOT_FOUND);
   checkMappingId(mappingId);
-  const [mapping] = await deps.db
-    .select({ questionId: mappings.questionId, title: mappings.title, question: questions })
-    .from(mappings)
-    .innerJoin(questions, eq(questions.id, mappings.questionId))
-    .where(and(eq(mappings.id, mappingId), eq(mappings.sheetId, sheetId)));
+  const [mapping] = await prepared(deps.db, 'mapping_in_sheet', mappingInSheet).execute({ mappingId, sheetId });
   if (!mapping) throw notFound('Question not found in this sheet');
   const record = await upsertRecord(deps.db, deps.clock, signedIn.id, mapping.questionId, change);
   // A custom question ticked from a sheet is named in the workspace as the sheet names it, unless the user named it already.
