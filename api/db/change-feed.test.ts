@@ -54,6 +54,22 @@ describe('the change feed', () => {
     expect(t.changes.live).toBe(true);
   });
 
+  it("settles many writers at once: each one's change has been heard when its settle resolves", async () => {
+    const users = await Promise.all(Array.from({ length: 8 }, (_, i) => t.signup(`Writer${i}`)));
+    // Commits land while earlier barriers are in flight, so some writers wait for the next shared barrier.
+    await Promise.all(
+      users.flatMap((u, i) =>
+        [0, 1, 2].map(async (round) => {
+          await new Promise((r) => setTimeout(r, (i * 3 + round) % 5));
+          const from = heard.length;
+          await t.db.execute(sql`update users set second_name = ${`Round ${round}`} where id = ${u.user._id}`);
+          await t.changes.settle();
+          expect(heard.slice(from)).toContain(`user:${u.user._id}`);
+        }),
+      ),
+    );
+  });
+
   it('announces changes to a sheet, its mappings, questions, followers and collaborators', async () => {
     const s = `sheet:${sheet._id}`;
     expect(await announced(() => t.reply(sheets()['update-sheet'][':id'].$patch({ param: { id: sheet._id }, json: { name: 'Renamed' } }, t.as(owner.token))))).toContain(s);
