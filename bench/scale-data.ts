@@ -44,6 +44,7 @@ const MAPPINGS_PER_SHEET = 50;
 const scaleSize = (factor: number): ScaleSize => ({ factor, users: 1000 * factor, sheets: 300 * factor });
 /** Users seeded per statement at 100×: 10,000 users are a million records. */
 const USER_CHUNK = 10_000;
+const SHEET_CHUNK = 3_000;
 /** The kept 100× database: dropped only by hand (`drop database bench_scale_100`). */
 const KEPT_100 = 'bench_scale_100';
 
@@ -90,24 +91,26 @@ async function growScale(db: Db, data: BenchData, from: ScaleSize | null, to: Sc
     });
     log(`users ${a.toLocaleString('en-US')}–${(b - 1).toLocaleString('en-US')}: ${((b - a) * RECORDS_PER_USER).toLocaleString('en-US')} records, notes, sessions (${Math.round(performance.now() - t)} ms)`);
   }
-  const c = from?.sheets ?? 0;
-  if (c < to.sheets) {
+  // Sheets in chunks too: each new sheet's triggers take locks and announce it, and 30,000 in one
+  // transaction run out of PostgreSQL's shared lock table.
+  for (let c = from?.sheets ?? 0; c < to.sheets; c += SHEET_CHUNK) {
+    const d = Math.min(to.sheets, c + SHEET_CHUNK);
     const t = performance.now();
     await db.transaction(async (tx) => {
       // Sheet n is written by scale user n; 50 questions in five topics.
-      await exec(tx, sql`insert into sheets (name, slug, visibility, author_id) select 'Scale sheet ' || n, 'scale-sheet-' || n, 'public', id from scale_ids where n >= ${c} and n < ${to.sheets}`);
-      await exec(tx, sql`insert into scale_sheets select g, sh.id from generate_series(${c}::int, ${to.sheets - 1}::int) g join sheets sh on sh.slug = 'scale-sheet-' || g`);
+      await exec(tx, sql`insert into sheets (name, slug, visibility, author_id) select 'Scale sheet ' || n, 'scale-sheet-' || n, 'public', id from scale_ids where n >= ${c} and n < ${d}`);
+      await exec(tx, sql`insert into scale_sheets select g, sh.id from generate_series(${c}::int, ${d - 1}::int) g join sheets sh on sh.slug = 'scale-sheet-' || g`);
       await exec(tx, sql`insert into mappings (sheet_id, question_id, topic, sub_topic, title)
         select ss.id, p.id, 'Topic ' || (j % 5), '', 'Scale question ' || j
         from scale_sheets ss cross join generate_series(0, ${MAPPINGS_PER_SHEET - 1}::int) j
         join scale_qpool p on p.i = (ss.n::bigint * 101 + j * 17) % ${q}
-        where ss.n >= ${c} and ss.n < ${to.sheets}`);
+        where ss.n >= ${c} and ss.n < ${d}`);
       await exec(tx, sql`update sheets sh set version = 2, config = jsonb_build_object(
           'topicOrder', '["Topic 0","Topic 1","Topic 2","Topic 3","Topic 4"]'::jsonb, 'subTopicOrder', '{}'::jsonb,
           'questionOrder', (select jsonb_agg(m.id order by m.title) from mappings m where m.sheet_id = sh.id))
-        from scale_sheets ss where ss.id = sh.id and ss.n >= ${c} and ss.n < ${to.sheets}`);
+        from scale_sheets ss where ss.id = sh.id and ss.n >= ${c} and ss.n < ${d}`);
     });
-    log(`sheets ${c.toLocaleString('en-US')}–${(to.sheets - 1).toLocaleString('en-US')}: ${((to.sheets - c) * MAPPINGS_PER_SHEET).toLocaleString('en-US')} questions placed (${Math.round(performance.now() - t)} ms)`);
+    log(`sheets ${c.toLocaleString('en-US')}–${(d - 1).toLocaleString('en-US')}: ${((d - c) * MAPPINGS_PER_SHEET).toLocaleString('en-US')} questions placed (${Math.round(performance.now() - t)} ms)`);
   }
   await exec(db, sql`analyze`);
   const [counts] = await queryRows<{ users: number; records: number; sheets: number; mappings: number }>(
@@ -218,6 +221,21 @@ async function memoryOf(server: ServerInfo): Promise<{ rss: number; heapUsed: nu
   return (await res.json()) as { rss: number; heapUsed: number; arrayBuffers: number; cpuMs: number };
 }
 
+/**
+ * BENCH_PROFILE=cold|mark|note (with BENCH_PROFILE_DIR, default /tmp): a CPU profile of server A during
+ * that load, e.g. "PostgreSQL 10× note" → /tmp/PostgreSQL-10x-note.cpuprofile, for Chrome's DevTools.
+ */
+async function profiled<T>(server: ServerInfo, name: string, run: () => Promise<T>): Promise<T> {
+  const wanted = process.env.BENCH_PROFILE;
+  if (!wanted || !name.endsWith(` ${wanted}`)) return run();
+  await fetch(`${server.url}/__bench/profile/start`, { method: 'POST' });
+  const result = await run();
+  const file = `${process.env.BENCH_PROFILE_DIR ?? '/tmp'}/${name.replace(/×/g, 'x').replace(/\s+/g, '-')}.cpuprofile`;
+  await fetch(`${server.url}/__bench/profile/stop?file=${encodeURIComponent(file)}`, { method: 'POST' });
+  detail(`CPU profile of server A: ${file}`);
+  return result;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 interface SizeRun {
@@ -257,7 +275,7 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
     if (want('11') || want('14')) {
       const limit = await varied([a], connections, Math.min(viewers, 5_000), () => ({ method: 'GET', path: '/__bench/limit', token: data.big.token }));
       record('11', `${label}: limit — precomputed ${(a.bytes / 1000).toFixed(0)} kB response`, limit.rps, 'req/s', undefined, describe(limit));
-      const cold = await varied([a], connections, viewers, readOf);
+      const cold = await profiled(a, `${label} cold`, () => varied([a], connections, viewers, readOf));
       const ok = only(cold, '200');
       record('11', `${label}: cold sheet GET, each request another viewer`, cold.rps, 'req/s', undefined, describe(cold));
       const goal = run.postgres ? { op: '>=' as const, limit: 30, label: '≥ 30%' } : undefined;
@@ -289,12 +307,12 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
       };
       const mappingOf = (i: number) => data.sheet.mappingIds[(i * 7) % data.sheet.mappingIds.length] as string;
       const mark = (pass: number) => (i: number): Call => ({ method: 'PATCH', path: `${SHEET}/mark-question/${data.sheet.id}/${mappingOf(i)}`, token: viewerToken(i), body: pass % 2 ? { checked: true, starred: i % 3 === 0 } : { checked: false } });
-      writeFigure('mark-question (tick/star), each request another user', await varied([a], connections, writers, mark(1)));
+      writeFigure('mark-question (tick/star), each request another user', await profiled(a, `${label} mark`, () => varied([a], connections, writers, mark(1))));
 
       const noteIds = noteIdsOf(writers);
       writeFigure(
         'note save, each request another user',
-        await varied([a], connections, writers, (i) => ({ method: 'PATCH', path: `/question-tracker/v1/user/notes/update-note/${noteIds[i]}`, token: viewerToken(i), body: { note: `<p>saved at ${i}: a longer note about the monotonic stack</p>` } })),
+        await profiled(a, `${label} note`, () => varied([a], connections, writers, (i) => ({ method: 'PATCH', path: `/question-tracker/v1/user/notes/update-note/${noteIds[i]}`, token: viewerToken(i), body: { note: `<p>saved at ${i}: a longer note about the monotonic stack</p>` } }))),
       );
 
       // Reorders: each sheet's author moves its first question last, with the version it read; twice

@@ -12,6 +12,8 @@
  * BENCH_SCRYPT_N (the password hashing cost, 1024 unless given).
  * Prints one line `BENCH_READY {"port":…,"bytes":…,"etag":…}` when listening.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppType } from '../api/app';
@@ -75,7 +77,23 @@ let inflight = 0;
 bench.get('/__bench/inflight', (c) => c.json({ inflight }));
 bench.get('/__bench/memory', (c) => {
   const cpu = process.cpuUsage();
-  return c.json({ ...process.memoryUsage(), cpuMs: (cpu.user + cpu.system) / 1000 }, 200);
+  return c.json({ ...process.memoryUsage(), cpuMs: (cpu.user + cpu.system) / 1000, userMs: cpu.user / 1000 }, 200);
+});
+// A CPU profile of one stretch of a run (BENCH_PROFILE, bench/scale-data.ts), written where the caller says.
+const inspector = new Session();
+inspector.connect();
+const post = (method: string, params?: object) =>
+  new Promise<unknown>((resolve, reject) => inspector.post(method, params, (err, result) => (err ? reject(err) : resolve(result))));
+bench.post('/__bench/profile/start', async (c) => {
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return c.json({ ok: true });
+});
+bench.post('/__bench/profile/stop', async (c) => {
+  const { profile } = (await post('Profiler.stop')) as { profile: object };
+  const file = c.req.query('file') ?? 'bench.cpuprofile';
+  writeFileSync(file, JSON.stringify(profile));
+  return c.json({ file });
 });
 // The write path's limit: one bare single-row UPDATE through the app's own driver and pool, on a table
 // of the scale steps (bench/scale-data.ts), each request another row.
