@@ -16,7 +16,7 @@ export interface SeedSummary {
   sheets: number;
 }
 
-export const SEED_DIR = join(PROJECT_ROOT, 'api/db/seed');
+const SEED_DIR = join(PROJECT_ROOT, 'api/db/seed');
 
 /** The author of every curated sheet; it has no password and cannot sign in. */
 export const CURATOR = {
