@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { SHEET_MESSAGES } from '../../shared/rules/sheet';
@@ -350,6 +351,27 @@ describe('sheets: roles, follow, tick and star', () => {
   const mark = (id: string, mappingId: string, json: { checked?: boolean; starred?: boolean }, token?: string) =>
     t.reply(sheetApi(t)['mark-question'][':id'][':mappingId'].$patch({ param: { id, mappingId }, json }, signedIn(t, token)));
   const follow = (id: string, token?: string) => t.reply(sheetApi(t).public['follow-sheet'][':id'].$patch({ param: { id } }, signedIn(t, token)));
+
+  it('keeps no half of a tick: when its review card cannot be written, the record is not ticked either', async () => {
+    const u = await t.signup('Halfway');
+    const before = (await get(t, 'blind-75', u.token)).body.data;
+    const mapping = before.mappings.find((m) => m.questionId.name === 'Two Sum')!;
+    expect((await follow(before.sheet._id, u.token)).status).toBe(200);
+    // The review card's insert fails for this user only, after the record's upsert has run.
+    await t.db.execute(sql.raw(`create function fail_card() returns trigger language plpgsql as $$ begin raise exception 'no card'; end $$`));
+    await t.db.execute(sql.raw(`create trigger fail_card before insert on review_cards for each row when (new.user_id = '${u.user._id}') execute function fail_card()`));
+    try {
+      const failed = await t.call('PATCH', `/question-tracker/v2/sheet/mark-question/${before.sheet._id}/${mapping._id}`, { token: u.token, body: { checked: true, starred: true } });
+      expect(failed.status).toBe(500);
+      const after = (await get(t, 'blind-75', u.token)).body.data;
+      expect(after.progress).toEqual({ solved: [], starred: [] });
+    } finally {
+      await t.db.execute(sql.raw('drop trigger fail_card on review_cards'));
+      await t.db.execute(sql.raw('drop function fail_card()'));
+    }
+    const ticked = await mark(before.sheet._id, mapping._id, { checked: true }, u.token);
+    expect(ticked.body.data.record).toMatchObject({ checked: true });
+  });
 
   it('follows and unfollows a public sheet, counting followers; tick and star need following', async () => {
     const u = await t.signup('Learner');

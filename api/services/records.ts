@@ -15,6 +15,8 @@ export interface RecordChange {
 /**
  * Creates or updates a user's record of a question in one statement: the workspace row and the
  * tick and star shown in every sheet. solvedAt is set when it becomes checked and cleared when unchecked.
+ * A tick or star then schedules the review card in statements of its own, so callers run this in a
+ * transaction.
  */
 export async function upsertRecord(db: Db, clock: Clock, userId: string, questionId: string, change: RecordChange): Promise<RecordRow> {
   const now = clock.now();

@@ -225,8 +225,13 @@ export async function markQuestion(deps: TreeDeps, sheetId: string, mappingId: s
   checkMappingId(mappingId);
   const [mapping] = await prepared(deps.db, 'mapping_in_sheet', mappingInSheet).execute({ mappingId, sheetId });
   if (!mapping) throw notFound('Question not found in this sheet');
-  const record = await upsertRecord(deps.db, deps.clock, signedIn.id, mapping.questionId, change);
-  // A custom question ticked from a sheet is named in the workspace as the sheet names it, unless the user named it already.
-  if (!mapping.question.verified) await saveCustomData(deps.db, deps.clock, signedIn.id, mapping.question, { name: mapping.title }, 'fill');
+  // The record, its review card and the custom question's name land together or not at all (a failed tick
+  // is rolled back in the page, so it must not half-exist here).
+  const record = await deps.db.transaction(async (tx) => {
+    const row = await upsertRecord(tx, deps.clock, signedIn.id, mapping.questionId, change);
+    // A custom question ticked from a sheet is named in the workspace as the sheet names it, unless the user named it already.
+    if (!mapping.question.verified) await saveCustomData(tx, deps.clock, signedIn.id, mapping.question, { name: mapping.title }, 'fill');
+    return row;
+  });
   return { questionId: mapping.questionId, record: toRecord(record) };
 }
