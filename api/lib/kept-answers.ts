@@ -5,7 +5,7 @@ import type { AppEnv, Deps } from './env';
 import type { MemoryCaches, TaggedCache } from './memory-cache';
 import { chosenCoding, compressAnswer } from './content-coding';
 import { requestIdOf } from './request-id';
-import { answerBody, isCurrent, type EncodedAnswer } from './respond';
+import { answerBody, isCurrent, NO_BYTES, type EncodedAnswer } from './respond';
 import { PRIVATE_REVALIDATE, SECURITY_HEADERS } from './security-headers';
 
 /**
@@ -20,8 +20,8 @@ export interface KeptAnswers {
 }
 
 /**
- * A viewer's sheet answer as kept: their own bytes (the sheet's header and their progress, a few kB) and
- * the key of the question list between them, which stays in the sheets' lists (services/sheet-cache). So
+ * A viewer's sheet answer as kept: their own bytes (the sheet's header and their progress, about 20 kB for
+ * a 455-question sheet) and the key of the question list between them, which stays in the sheets' lists (services/sheet-cache). So
  * ten thousand viewers of one sheet hold one copy of its list, and a list let go there is not held here.
  */
 export interface KeptSheetAnswer {
@@ -65,8 +65,6 @@ export type SheetKey = { id: string } | { slug: string };
 export const sheetAnswerKey = (user: UserRow | null, where: SheetKey) =>
   `${user?.id ?? '-'}|${'id' in where ? `id:${where.id}` : `slug:${where.slug}`}`;
 
-const NO_LIST = new Uint8Array(0);
-
 const SHEET_READ = /^\/question-tracker\/v2\/sheet\/get-sheet-data(-by-slug)?\/([A-Za-z0-9_-]{1,200})$/;
 
 /**
@@ -93,7 +91,7 @@ export function keptSheetAnswers(deps: Deps): MiddlewareHandler<AppEnv> {
     if (!answer) return next();
     const fresh = isCurrent(c.req.header('if-none-match'), answer.etag);
     // The question list the answer splices in; one let go by the sheets' lists is read again by the route.
-    const shared = fresh || answer.listKey === null ? NO_LIST : deps.sheetLists.get(answer.listKey)?.bytes;
+    const shared = fresh || answer.listKey === null ? NO_BYTES : deps.sheetLists.get(answer.listKey)?.bytes;
     if (!shared) return next();
     // Built from plain records rather than through the context: the Node adapter then writes them as
     // they are, without a Headers object in between.

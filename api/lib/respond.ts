@@ -25,7 +25,8 @@ export function valid<S extends z.ZodType, Target extends keyof ValidationTarget
 
 
 const encoder = new TextEncoder();
-const EMPTY = new Uint8Array(0);
+/** An empty run of an answer (no shared part). */
+export const NO_BYTES = new Uint8Array(0);
 const ENVELOPE = '{"status":{"code":200,"success":true,"error":null,"message":"OK"},"data":';
 
 /**
@@ -43,7 +44,7 @@ export interface EncodedAnswer {
  * A 200 envelope around `head`, `shared` and `tail` (JSON text once joined), with a weak ETag derived from
  * `identity`, the caller's exact description of what the answer contains.
  */
-export function encodeAnswer(identity: string, head: string, shared: Uint8Array<ArrayBuffer> = EMPTY, tail = ''): EncodedAnswer {
+export function encodeAnswer(identity: string, head: string, shared: Uint8Array<ArrayBuffer> = NO_BYTES, tail = ''): EncodedAnswer {
   const etag = `W/"${createHash('sha1').update(identity).digest('base64url')}"`;
   return { etag, head: encoder.encode(ENVELOPE + head), shared, tail: encoder.encode(`${tail}}`) };
 }
