@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleServer } from '../scripts/build-api';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -178,13 +178,9 @@ function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
 
 let bundled: Promise<string> | null = null;
 
-/**
- * bench/server.ts built as npm start builds the API (scripts/build-state): one module, its packages left
- * to node_modules, so the servers measured carry no TypeScript loader (about 90 MB resident).
- */
+/** bench/server.ts built as npm start builds the API, so the servers measured are what a deployment runs. */
 function benchServerBundle(): Promise<string> {
-  const outfile = join(ROOT, 'dist', 'bench', 'server.mjs');
-  bundled ??= build({ entryPoints: [join(ROOT, 'bench', 'server.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outfile, logLevel: 'warning' }).then(() => outfile);
+  bundled ??= bundleServer(join(ROOT, 'bench', 'server.ts'), join(ROOT, 'dist', 'bench', 'server.mjs'));
   return bundled;
 }
 

@@ -77,7 +77,7 @@ let inflight = 0;
 bench.get('/__bench/inflight', (c) => c.json({ inflight }));
 bench.get('/__bench/memory', (c) => {
   const cpu = process.cpuUsage();
-  return c.json({ ...process.memoryUsage(), cpuMs: (cpu.user + cpu.system) / 1000, userMs: cpu.user / 1000 }, 200);
+  return c.json({ ...process.memoryUsage(), cpuMs: (cpu.user + cpu.system) / 1000 }, 200);
 });
 // A CPU profile of one stretch of a run (BENCH_PROFILE, bench/scale-data.ts), written where the caller says.
 const inspector = new Session();

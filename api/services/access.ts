@@ -83,7 +83,8 @@ export async function sheetRead(db: Db, where: { id: string } | { slug: string }
   return resolveSheet(db, where, user, true);
 }
 
-const NO_PROGRESS: SheetProgress = Object.freeze({ solved: [], starred: [] });
+/** No ticks and no stars: a signed-out viewer's, or anyone's where the questions are not shown. */
+export const NO_PROGRESS: SheetProgress = Object.freeze({ solved: [], starred: [] });
 
 async function resolveSheet(db: Db, where: { id: string } | { slug: string }, user: UserRow | null, withProgress: boolean): Promise<{ access: SheetAccess; progress: SheetProgress }> {
   if ('id' in where && !isUuid(where.id)) throw notFound(SHEET_MESSAGES.notFound);

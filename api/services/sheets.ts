@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { SHEET_MESSAGES, subTopicsOf } from '../../shared/rules/sheet';
-import type { Sheet, SheetConfig, SheetProgress } from '../../shared/schemas/sheet';
+import type { Sheet, SheetConfig } from '../../shared/schemas/sheet';
 import type { Db } from '../db/client';
 import { collaborators, mappings, sheetFollows, sheets, users } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../lib/errors';
-import { requireAuthor, requireSignedIn, sheetAccess, sheetRead, type SheetAccess, type SheetRow } from './access';
+import { NO_PROGRESS, requireAuthor, requireSignedIn, sheetAccess, sheetRead, type SheetAccess, type SheetRow } from './access';
 import { listKey, progressKey, questionList, type SheetLists } from './sheet-cache';
 import type { UserRow } from './auth';
 import { isRetiredForOthers } from './retired-names';
@@ -62,8 +62,6 @@ export interface SheetReader {
   db: Db;
   sheetLists: SheetLists;
 }
-
-const NO_PROGRESS: SheetProgress = Object.freeze({ solved: [], starred: [] });
 
 /**
  * get-sheet-data(-by-slug): the sheet, its mappings and the viewer's progress, in one answer. The
