@@ -93,13 +93,41 @@ describe('the change feed', () => {
     expect(await announced(() => t.db.execute(sql`delete from collaborators where sheet_id = ${sheet._id}`))).toContain(s);
   });
 
-  it('announces changes to a user: their records, their row and their sessions', async () => {
+  it('announces changes to a user: their row and their sessions as the user, their records as records', async () => {
     const viewer = await t.signup('Viewer');
     const u = `user:${viewer.user._id}`;
     const [question] = await queryRows<{ id: string }>(t.db, sql`select id from questions limit 1`);
-    expect(await announced(() => t.api['question-tracker'].v1.user.question['solve-question'].$post({ json: { questionId: question!.id, checked: true } }, t.as(viewer.token)))).toContain(u);
+    const tick = await announced(() => t.api['question-tracker'].v1.user.question['solve-question'].$post({ json: { questionId: question!.id, checked: true } }, t.as(viewer.token)));
+    expect(tick).toContain(`records:${viewer.user._id}`);
+    expect(tick).not.toContain(u);
     expect(await announced(() => t.db.execute(sql`update users set purchase_status = true where id = ${viewer.user._id}`))).toContain(u);
     expect(await announced(() => t.reply(t.api.auth.v1.logout.$post({}, t.as(viewer.token))))).toContain(u);
+  });
+
+  it("keeps a writer's session across their ticks, and drops their kept sheet answer", async () => {
+    const added = await t.reply(
+      sheets()['add-questions'][':id'].$post(
+        { param: { id: sheet._id }, json: { data: [{ topic: '', subTopic: '', title: 'Kept', problemUrl: 'https://leetcode.com/problems/feed-kept/' }] } },
+        t.as(owner.token),
+      ),
+    );
+    const mapping = added.body.data.mappings[0]!;
+    const fan = await t.signup('Ticker');
+    expect((await t.reply(sheets().public['follow-sheet'][':id'].$patch({ param: { id: sheet._id } }, t.as(fan.token)))).status).toBe(200);
+    expect((await read(fan.token)).body.data.progress.solved).not.toContain(mapping.questionId);
+    await read(fan.token); // kept
+    const mark = await t.reply(sheets()['mark-question'][':id'][':mappingId'].$patch({ param: { id: sheet._id, mappingId: mapping._id }, json: { checked: true } }, t.as(fan.token)));
+    expect(mark.status).toBe(200);
+    await t.changes.settle();
+    // The session row goes without a word to the API: only a session kept through the tick still answers.
+    await t.db.execute(sql`alter table sessions disable trigger sessions_changed`);
+    try {
+      await t.db.execute(sql`delete from sessions where user_id = ${fan.user._id}`);
+    } finally {
+      await t.db.execute(sql`alter table sessions enable trigger sessions_changed`);
+    }
+    await t.changes.settle();
+    expect((await read(fan.token)).body.data.progress.solved).toContain(mapping.questionId);
   });
 
   it('announces nothing for a write that rolled back', async () => {

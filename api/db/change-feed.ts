@@ -5,7 +5,7 @@ import postgres from 'postgres';
 /** The channel the triggers of migration 0005 announce changes on. */
 const CHANGE_CHANNEL = 'tracker_changes';
 
-/** What a subscriber hears: a changed tag ('sheet:<id>', 'user:<id>'), or null when changes may have been missed. */
+/** What a subscriber hears: a changed tag ('sheet:<id>', 'user:<id>', 'records:<id>'), or null when changes may have been missed. */
 export type ChangeListener = (tag: string | null) => void;
 
 /**

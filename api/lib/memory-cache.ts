@@ -3,7 +3,7 @@ import type { ChangeFeed } from '../db/change-feed';
 
 /**
  * Answers kept in this process's memory, each tagged with the rows it was built from ('sheet:<id>',
- * 'user:<id>') and dropped the moment the database announces a change to one of them (db/change-feed).
+ * 'user:<id>', 'records:<id>' for a user's workspace records) and dropped the moment the database announces a change to one of them (db/change-feed).
  *
  * A read takes a ticket before it touches the database; its result is kept only if none of its tags
  * changed since (a change that lands while the read runs would otherwise be cached as if it never

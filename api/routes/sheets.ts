@@ -83,8 +83,9 @@ export function sheetRoutes(deps: Deps) {
 
 type SheetAnswer = { sheet: Sheet; mappings: Mapping[]; progress: SheetProgress };
 
+/** The rows a sheet answer is built from: the sheet, its author, and the viewer with their records (migration 0017). */
 const answerTags = (sheet: { id: string; authorId: string }, viewer: UserRow | null) =>
-  [`sheet:${sheet.id}`, `user:${sheet.authorId}`, ...(viewer ? [`user:${viewer.id}`] : [])];
+  [`sheet:${sheet.id}`, `user:${sheet.authorId}`, ...(viewer ? [`user:${viewer.id}`, `records:${viewer.id}`] : [])];
 
 /**
  * The sheet with its mappings and the viewer's progress; the mappings are spliced in as the kept list's bytes.

@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { SHEET_MESSAGES } from '../../shared/rules/sheet';
 import type { SheetProgress } from '../../shared/schemas/sheet';
 import { isUuid } from '../../shared/schemas/note';
 import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
-import { collaborators, mappings, sheetFollows, sheets, userQuestions, users } from '../db/schema';
+import { collaborators, mappings, questions, sheetFollows, sheets, userQuestions, users } from '../db/schema';
 import { AppError, notFound, unauthorized } from '../lib/errors';
 import type { UserRow } from './auth';
 import { retiredOwner } from './retired-names';
@@ -104,28 +104,69 @@ async function resolveSheet(db: Db, where: { id: string } | { slug: string }, us
     if (formerOwner) return resolveSheet(db, { id: formerOwner }, user, withProgress);
     throw notFound(SHEET_MESSAGES.notFound);
   }
-  const { sheet, author, isCollaborator, isFollowing, recordsVersion } = row;
-
-  let role: SheetRole = 'visitor';
-  if (user) {
-    if (sheet.authorId === user.id) role = 'author';
-    else if (isCollaborator) role = 'collaborator';
-    else if (isFollowing) role = 'follower';
-  }
-  const member = role === 'author' || role === 'collaborator';
-  if (sheet.visibility === 'private' && !member) throw notFound(SHEET_MESSAGES.notFound);
-  const access: SheetAccess = {
-    sheet,
-    author,
-    role,
-    isFollowing,
-    canEdit: member,
-    canSeeQuestions: member || !sheet.premium || !!user?.purchaseStatus,
-    recordsVersion,
-  };
+  const { sheet, author, isFollowing, recordsVersion } = row;
+  const access: SheetAccess = { sheet, author, ...standingOf(sheet, row, user), isFollowing, recordsVersion };
   // PGlite answers json as text where postgres.js has parsed it already.
   const progress = !user || !raw ? NO_PROGRESS : typeof raw === 'string' ? (JSON.parse(raw) as SheetProgress) : raw;
   return { access, progress };
+}
+
+/** What the viewer may do with a sheet (spec §6): the one place its role and rights are decided. */
+type Standing = Pick<SheetAccess, 'role' | 'canEdit' | 'canSeeQuestions'>;
+
+/** A private sheet of others is not found, never forbidden. */
+function standingOf(
+  sheet: Pick<SheetRow, 'authorId' | 'visibility' | 'premium'>,
+  relation: { isCollaborator: boolean; isFollowing: boolean },
+  user: UserRow | null,
+): Standing {
+  let role: SheetRole = 'visitor';
+  if (user) {
+    if (sheet.authorId === user.id) role = 'author';
+    else if (relation.isCollaborator) role = 'collaborator';
+    else if (relation.isFollowing) role = 'follower';
+  }
+  const member = role === 'author' || role === 'collaborator';
+  if (sheet.visibility === 'private' && !member) throw notFound(SHEET_MESSAGES.notFound);
+  return { role, canEdit: member, canSeeQuestions: member || !sheet.premium || !!user?.purchaseStatus };
+}
+
+/**
+ * A tick or star from a sheet reads the user's standing in it and the mapping's question in one prepared
+ * statement, without the sheet's contents (its question order alone is tens of kilobytes).
+ */
+const markTargetQuery = (db: Db, name: string) =>
+  db
+    .select({
+      authorId: sheets.authorId,
+      visibility: sheets.visibility,
+      premium: sheets.premium,
+      isCollaborator: relationColumns.isCollaborator,
+      isFollowing: relationColumns.isFollowing,
+      questionId: mappings.questionId,
+      title: mappings.title,
+      verified: questions.verified,
+    })
+    .from(sheets)
+    .leftJoin(mappings, and(eq(mappings.id, sql.placeholder('mappingId')), eq(mappings.sheetId, sheets.id)))
+    .leftJoin(questions, eq(questions.id, mappings.questionId))
+    .where(eq(sheets.id, sql.placeholder('key')))
+    .prepare(name);
+
+export interface MarkTarget extends Standing {
+  /** The mapping's question, null when the sheet has no such mapping. */
+  question: { id: string; verified: boolean; title: string } | null;
+}
+
+/** The user's standing in a sheet and the question a mapping of it places (see markTargetQuery). */
+export async function markTarget(db: Db, sheetId: string, mappingId: string, user: UserRow): Promise<MarkTarget> {
+  if (!isUuid(sheetId)) throw notFound(SHEET_MESSAGES.notFound);
+  // An id that is no uuid names no mapping; it must not reach the database as one.
+  const params = { key: sheetId, mappingId: isUuid(mappingId) ? mappingId : NOBODY, userId: user.id };
+  const [row] = await prepared(db, 'mark_target', markTargetQuery).execute(params);
+  if (!row) throw notFound(SHEET_MESSAGES.notFound);
+  const question = row.questionId && row.verified !== null ? { id: row.questionId, verified: row.verified, title: row.title ?? '' } : null;
+  return { ...standingOf(row, row, user), question };
 }
 
 export function requireSignedIn(user: UserRow | null): UserRow {
@@ -134,16 +175,16 @@ export function requireSignedIn(user: UserRow | null): UserRow {
 }
 
 /** Structure edits: creator or collaborator. */
-export function requireEditor(access: SheetAccess, message = 'Only the creator and collaborators can edit this sheet'): void {
+export function requireEditor(access: Pick<SheetAccess, 'canEdit'>, message = 'Only the creator and collaborators can edit this sheet'): void {
   if (!access.canEdit) throw new AppError(403, 'Forbidden', message);
 }
 
 /** Settings, visibility, delete: the creator only. */
-export function requireAuthor(access: SheetAccess, message = 'Only the creator of the sheet can do this'): void {
+export function requireAuthor(access: Pick<SheetAccess, 'role'>, message = 'Only the creator of the sheet can do this'): void {
   if (access.role !== 'author') throw new AppError(403, 'Forbidden', message);
 }
 
 /** Tick, star and note from a sheet: following it, or being its creator or a collaborator. */
-export function requireParticipant(access: SheetAccess): void {
+export function requireParticipant(access: Pick<SheetAccess, 'role'>): void {
   if (access.role === 'visitor') throw new AppError(403, 'Forbidden', SHEET_MESSAGES.followRequired);
 }

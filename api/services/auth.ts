@@ -1,5 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import { LOGIN_THROTTLE, profileNameBase, RULE_MESSAGES, SIGNUP_THROTTLE } from '../../shared/rules/account';
 import type { User } from '../../shared/schemas/user';
 import type { Config } from '../config';
@@ -12,7 +12,16 @@ import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from 
 import type { ThrottleLimits, ThrottleStore } from './login-throttle';
 import type { PasswordHasher } from './passwords';
 
-export type UserRow = typeof users.$inferSelect;
+/**
+ * A user as a request holds them: every column but records_version, which every workspace write bumps
+ * without announcing a change to the user (migration 0017), so a kept session's copy would be stale.
+ */
+export type UserRow = Omit<typeof users.$inferSelect, 'recordsVersion'>;
+const userColumns = (() => {
+  const columns: Partial<typeof users._.columns> = { ...getTableColumns(users) };
+  delete columns.recordsVersion;
+  return columns as Omit<typeof users._.columns, 'recordsVersion'>;
+})();
 
 export interface AuthDeps {
   db: Db;
@@ -171,7 +180,7 @@ export async function confirmPassword(deps: AuthDeps, user: UserRow, password: s
 
 const sessionUserQuery = (db: Db, name: string) =>
   db
-    .select({ user: users, expiresAt: sessions.expiresAt })
+    .select({ user: userColumns, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), gt(sessions.expiresAt, sql.placeholder('now'))))

@@ -98,7 +98,7 @@ export async function saveCustomDataOf(db: Db, clock: Clock, userId: string, ite
 }
 
 /** saveCustomDataOf for one question (`question`: the catalogue's row); undefined when nothing could be saved. */
-export async function saveCustomData(db: Db, clock: Clock, userId: string, question: QuestionRow, data: CustomData, mode: 'replace' | 'fill'): Promise<CustomRow | undefined> {
+export async function saveCustomData(db: Db, clock: Clock, userId: string, question: Pick<QuestionRow, 'id' | 'verified'>, data: CustomData, mode: 'replace' | 'fill'): Promise<CustomRow | undefined> {
   if (question.verified) return undefined;
   return (await saveCustomDataOf(db, clock, userId, [{ questionId: question.id, ...data }], mode)).get(question.id);
 }

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { userQuestions } from '../db/schema';
 import type { Clock } from '../lib/clock';
-import { queueNow, scheduleSolved } from './review';
+import { cardOfMark } from './review';
 
 export type RecordRow = typeof userQuestions.$inferSelect;
 
@@ -13,10 +13,9 @@ export interface RecordChange {
 }
 
 /**
- * Creates or updates a user's record of a question in one statement: the workspace row and the
- * tick and star shown in every sheet. solvedAt is set when it becomes checked and cleared when unchecked.
- * A tick or star then schedules the review card in statements of its own, so callers run this in a
- * transaction.
+ * Creates or updates a user's record of a question: the workspace row and the tick and star shown in
+ * every sheet. solvedAt is set when it becomes checked and cleared when unchecked. The review card a tick
+ * or star schedules (review.cardOfMark) is written by the same statement, so both land or neither does.
  */
 export async function upsertRecord(db: Db, clock: Clock, userId: string, questionId: string, change: RecordChange): Promise<RecordRow> {
   const now = clock.now();
@@ -27,7 +26,8 @@ export async function upsertRecord(db: Db, clock: Clock, userId: string, questio
   }
   if (change.starred !== undefined) set.starred = change.starred;
   if (change.customTags !== undefined) set.customTags = change.customTags;
-  const [row] = await db
+  const card = cardOfMark(clock, userId, questionId, change);
+  const [row] = await (card ? db.with(db.$with('card', {}).as(card)) : db)
     .insert(userQuestions)
     .values({
       userId,
@@ -42,9 +42,6 @@ export async function upsertRecord(db: Db, clock: Clock, userId: string, questio
     .onConflictDoUpdate({ target: [userQuestions.userId, userQuestions.questionId], set })
     .returning();
   if (!row) throw new Error('upsert returned nothing');
-  // The review queue: a first tick schedules the question from its solve, a star puts it in the queue now.
-  if (change.checked) await scheduleSolved(db, clock, userId, [questionId]);
-  if (change.starred) await queueNow(db, clock, userId, questionId);
   return row;
 }
 

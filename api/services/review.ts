@@ -55,9 +55,23 @@ export interface ReviewDeps {
 }
 
 /**
+ * The first-solve card's due, stability, difficulty, scheduled days, reps, lapses, state and last review,
+ * for a question (an SQL expression) solved at `solved` (another): due one first interval after the solve,
+ * or, when that has passed, on a day spread over the next SPREAD_DAYS.
+ */
+function firstSolveColumns(now: string, questionId: SQL, solved: SQL): SQL {
+  const natural = sql`(${solved} + ${FIRST_SOLVE.intervalMs} * interval '1 millisecond')`;
+  return sql`case when ${natural} > ${now}::timestamptz then ${natural}
+      else ${now}::timestamptz + (abs(hashtext(${questionId}::text)) % ${SPREAD_DAYS}) * interval '1 day' end,
+    ${FIRST_SOLVE.stability}::float8, ${FIRST_SOLVE.difficulty}::float8, ${FIRST_SOLVE.scheduled_days}::int, ${FIRST_SOLVE.reps}::int, 0, ${FIRST_SOLVE.state}::smallint, ${solved}`;
+}
+
+/** A new card's columns in firstSolveColumns' order: nothing learnt yet, due at once. */
+const newCardColumns = (now: string) => sql`${now}::timestamptz, 0::float8, 0::float8, 0, 0, 0, 0::smallint, null::timestamptz`;
+
+/**
  * Schedules the user's solved questions that have no card yet (all of them, or only these), from their
- * real solved date: due one first interval after it, or, when that has passed, on a day spread over the
- * next SPREAD_DAYS. One statement, however many; questions that have a card keep it.
+ * real solved date (see firstSolveColumns). One statement, however many; questions that have a card keep it.
  */
 export async function scheduleSolved(db: Db, clock: Clock, userId: string, questionIds?: readonly string[]): Promise<void> {
   if (questionIds && !questionIds.length) return;
@@ -69,26 +83,32 @@ export async function scheduleSolved(db: Db, clock: Clock, userId: string, quest
     : sql``;
   await db.execute(sql`
     insert into review_cards as c (user_id, question_id, due, stability, difficulty, scheduled_days, reps, lapses, state, last_review, created_at, updated_at)
-    select uq.user_id, uq.question_id,
-      case when s.natural > ${now}::timestamptz then s.natural
-        else ${now}::timestamptz + (abs(hashtext(uq.question_id::text)) % ${SPREAD_DAYS}) * interval '1 day' end,
-      ${FIRST_SOLVE.stability}, ${FIRST_SOLVE.difficulty}, ${FIRST_SOLVE.scheduled_days}, ${FIRST_SOLVE.reps}, 0, ${FIRST_SOLVE.state},
-      s.solved, ${now}::timestamptz, ${now}::timestamptz
+    select uq.user_id, uq.question_id, ${firstSolveColumns(now, sql`uq.question_id`, sql`coalesce(uq.solved_at, uq.updated_at)`)},
+      ${now}::timestamptz, ${now}::timestamptz
     from user_questions uq ${only}
-    cross join lateral (select coalesce(uq.solved_at, uq.updated_at) as solved,
-      coalesce(uq.solved_at, uq.updated_at) + ${FIRST_SOLVE.intervalMs} * interval '1 millisecond' as natural) s
     where uq.user_id = ${userId} and uq.checked
       and not exists (select 1 from review_cards x where x.user_id = uq.user_id and x.question_id = uq.question_id)
     on conflict (user_id, question_id) do nothing`);
 }
 
-/** Starring a question puts it in the queue now (a card of its own if it has none). */
-export async function queueNow(db: Db, clock: Clock, userId: string, questionId: string): Promise<void> {
+/**
+ * The review card a tick or star of one question gives, as a statement to run with the record's own (see
+ * upsertRecord), or null when the change schedules nothing. A first tick schedules the question from its
+ * solve (the record's solved date, or now); a star puts it in the queue now, with a card of its own if it
+ * has none. A question that has a card keeps its schedule, but for a star's earlier due.
+ */
+export function cardOfMark(clock: Clock, userId: string, questionId: string, change: { checked?: boolean; starred?: boolean }): SQL | null {
+  if (!change.checked && !change.starred) return null;
   const now = clock.now().toISOString();
-  await db.execute(sql`
-    insert into review_cards as c (user_id, question_id, due, created_at, updated_at)
-    values (${userId}, ${questionId}, ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz)
-    on conflict (user_id, question_id) do update set due = least(c.due, excluded.due), updated_at = excluded.updated_at`);
+  // Read before the record's own write lands (one statement, one snapshot): its solved date, kept by a tick.
+  const solved = sql`coalesce((select r.solved_at from user_questions r where r.user_id = ${userId}::uuid and r.question_id = ${questionId}::uuid), ${now}::timestamptz)`;
+  const columns = change.checked ? firstSolveColumns(now, sql`${questionId}::uuid`, solved) : newCardColumns(now);
+  const due = change.starred ? sql`${now}::timestamptz` : sql`d.due`;
+  const onConflict = change.starred ? sql`do update set due = least(c.due, excluded.due), updated_at = excluded.updated_at` : sql`do nothing`;
+  return sql`insert into review_cards as c (user_id, question_id, due, stability, difficulty, scheduled_days, reps, lapses, state, last_review, created_at, updated_at)
+    select ${userId}::uuid, ${questionId}::uuid, ${due}, d.stability, d.difficulty, d.scheduled_days, d.reps, d.lapses, d.state, d.last_review, ${now}::timestamptz, ${now}::timestamptz
+    from (select ${columns}) as d(due, stability, difficulty, scheduled_days, reps, lapses, state, last_review)
+    on conflict (user_id, question_id) ${onConflict}`;
 }
 
 type CardRow = typeof reviewCards.$inferSelect;

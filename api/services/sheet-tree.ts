@@ -1,12 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { sectionNameTaken, SHEET_MESSAGES, subTopicsOf } from '../../shared/rules/sheet';
 import type { SheetConfig } from '../../shared/schemas/sheet';
 import type { Db } from '../db/client';
-import { prepared } from '../db/prepared';
-import { mappings, questions } from '../db/schema';
+import { mappings } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../lib/errors';
-import { requireEditor, requireParticipant, requireSignedIn, sheetAccess } from './access';
+import { markTarget, requireEditor, requireParticipant, requireSignedIn, sheetAccess } from './access';
 import type { UserRow } from './auth';
 import { isUuid } from '../../shared/schemas/note';
 import { saveCustomData } from './custom-questions';
@@ -207,31 +206,23 @@ export async function deleteSubTopic(deps: TreeDeps, sheetId: string, user: User
   });
 }
 
-/** A sheet's mapping with its question: every tick and star from a sheet reads it, so it is a prepared statement. */
-const mappingInSheet = (db: Db, name: string) =>
-  db
-    .select({ questionId: mappings.questionId, title: mappings.title, question: questions })
-    .from(mappings)
-    .innerJoin(questions, eq(questions.id, mappings.questionId))
-    .where(and(eq(mappings.id, sql.placeholder('mappingId')), eq(mappings.sheetId, sql.placeholder('sheetId'))))
-    .prepare(name);
-
 /** Tick or star a question from a sheet: needs following it or membership; updates the user's workspace record. */
 export async function markQuestion(deps: TreeDeps, sheetId: string, mappingId: string, user: UserRow | null, change: { checked?: boolean; starred?: boolean }) {
   const signedIn = requireSignedIn(user);
-  const access = await sheetAccess(deps.db, { id: sheetId }, signedIn);
-  requireParticipant(access);
-  if (!access.canSeeQuestions) throw notFound(MAPPING_NOT_FOUND);
-  checkMappingId(mappingId);
-  const [mapping] = await prepared(deps.db, 'mapping_in_sheet', mappingInSheet).execute({ mappingId, sheetId });
-  if (!mapping) throw notFound('Question not found in this sheet');
-  // The record, its review card and the custom question's name land together or not at all (a failed tick
-  // is rolled back in the page, so it must not half-exist here).
-  const record = await deps.db.transaction(async (tx) => {
-    const row = await upsertRecord(tx, deps.clock, signedIn.id, mapping.questionId, change);
-    // A custom question ticked from a sheet is named in the workspace as the sheet names it, unless the user named it already.
-    if (!mapping.question.verified) await saveCustomData(tx, deps.clock, signedIn.id, mapping.question, { name: mapping.title }, 'fill');
-    return row;
-  });
-  return { questionId: mapping.questionId, record: toRecord(record) };
+  const target = await markTarget(deps.db, sheetId, mappingId, signedIn);
+  requireParticipant(target);
+  const question = target.canSeeQuestions ? target.question : null;
+  if (!question) throw notFound(MAPPING_NOT_FOUND);
+  const mark = (db: Db) => upsertRecord(db, deps.clock, signedIn.id, question.id, change);
+  // A custom question ticked from a sheet is named in the workspace as the sheet names it, unless the user
+  // named it already: in one transaction with the record (a failed tick is rolled back in the page, so it
+  // must not half-exist here). A catalogue question's record is one statement.
+  const record = question.verified
+    ? await mark(deps.db)
+    : await deps.db.transaction(async (tx) => {
+        const row = await mark(tx);
+        await saveCustomData(tx, deps.clock, signedIn.id, question, { name: question.title }, 'fill');
+        return row;
+      });
+  return { questionId: question.id, record: toRecord(record) };
 }
