@@ -20,6 +20,11 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * Connections each API process keeps to PostgreSQL. Few is faster: queries that arrive together share a
+   * connection and one write to it (pipelined), where many connections cost a round trip each (bench/RESULTS.md).
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   /** Optional: count failed sign-ins in Redis instead of PostgreSQL (several API processes share it either way). */
   REDIS_URL: z
     .string()
@@ -95,6 +100,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   redisUrl: string | undefined;
   redisPrefix: string;
   dashboardDir: string;
@@ -139,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     dashboardDir: resolve(e.DASHBOARD_DIR),

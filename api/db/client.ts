@@ -113,7 +113,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
-export async function openPostgres(url: string, max = 10): Promise<Database> {
+export async function openPostgres(url: string, max = 4): Promise<Database> {
   const client = postgres(url, { max, onnotice: () => {} });
   const db = drizzlePostgres(client, { schema });
   // Several API processes may start together: one migrates at a time (a session lock held on a reserved connection).
@@ -147,8 +147,8 @@ export function isEmbedded(db: Db): boolean {
   return embedded.has(db);
 }
 
-export async function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+export async function openDatabase(config: { databaseUrl: string | undefined; databasePoolSize: number; dataDir: string }): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, config.databasePoolSize) : openPglite(config.dataDir);
 }
 
 export async function ping(db: Db): Promise<void> {

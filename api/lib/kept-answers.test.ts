@@ -162,4 +162,26 @@ describe('kept sheet answers', () => {
     expect([...lists.values()][0]!.bytes).not.toBe(kept!.bytes);
     for (const body of again) expect((JSON.parse(body) as { data: { mappings: { title: string }[] } }).data.mappings.map((m) => m.title)).toEqual(['One']);
   });
+
+  it("splices in the sheet's config kept from an earlier read only while the row is that version, whoever wrote it", async () => {
+    const path = `${S}/get-sheet-data-by-slug/${sheet.slug}`;
+    const read = async () => {
+      // Each read by a new viewer: no kept answer, so the read goes to the database.
+      const viewer = (await t.signup('Config')).token;
+      const body = (await (await get(path, { authorization: `Bearer ${viewer}` })).json()) as { data: { sheet: { config: { topicOrder: string[] }; name: string } } };
+      return body.data.sheet;
+    };
+    const before = await read();
+    expect((await read()).config).toEqual(before.config);
+    // A change the change feed never hears of: only the row version tells the kept config is old.
+    await t.db.execute(sql`alter table sheets disable trigger sheets_changed`);
+    try {
+      await t.db.execute(sql`update sheets set config = jsonb_set(config, '{topicOrder}', '["Unannounced"]'), name = 'Config changed' where id = ${sheet._id}`);
+    } finally {
+      await t.db.execute(sql`alter table sheets enable trigger sheets_changed`);
+    }
+    const after = await read();
+    expect(after.name).toBe('Config changed');
+    expect(after.config.topicOrder).toEqual(['Unannounced']);
+  });
 });

@@ -1,6 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { SHEET_MESSAGES } from '../../shared/rules/sheet';
-import type { SheetProgress } from '../../shared/schemas/sheet';
+import type { SheetConfig, SheetProgress } from '../../shared/schemas/sheet';
 import { isUuid } from '../../shared/schemas/note';
 import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
@@ -58,14 +60,60 @@ const keyIs = (by: 'id' | 'slug') => (by === 'id' ? eq(sheets.id, sql.placeholde
 const accessQuery = (by: 'id' | 'slug') => (db: Db, name: string) =>
   db.select(relationColumns).from(sheets).innerJoin(users, eq(users.id, sheets.authorId)).where(keyIs(by)).limit(1).prepare(name);
 
+/** The sheet's columns but its config: a read that already knows the config (see KeptConfig) is not sent it again. */
+const sheetHeadColumns = (() => {
+  const columns: Partial<typeof sheets._.columns> = { ...getTableColumns(sheets) };
+  delete columns.config;
+  return columns as Omit<typeof sheets._.columns, 'config'>;
+})();
+
+/**
+ * Names one version of a sheet's row: a write makes a new row version with its own transaction id (xmin)
+ * and place (ctid), and no two live versions share both.
+ */
+const rowVersion = sql<string>`${sheets}.xmin::text || ${sheets}.ctid::text`;
+
 const readQuery = (by: 'id' | 'slug') => (db: Db, name: string) =>
   db
-    .select({ ...relationColumns, progress: progressColumn })
+    .select({
+      ...relationColumns,
+      sheet: sheetHeadColumns,
+      rowVersion,
+      // Null when the reader holds this row version's config already.
+      config: sql<SheetConfig | string | null>`case when ${rowVersion} = ${sql.placeholder('knownRow')} then null else ${sheets.config} end`,
+      progress: progressColumn,
+    })
     .from(sheets)
     .innerJoin(users, eq(users.id, sheets.authorId))
     .where(keyIs(by))
     .limit(1)
     .prepare(name);
+
+/** A sheet's config as of one row version, with its JSON: what a read splices into its answer. */
+export interface KeptConfig {
+  rowVersion: string;
+  config: SheetConfig;
+  json: string;
+  /** Names the config's content (an answer's ETag), the same for another row version with the same config. */
+  digest: string;
+}
+
+/**
+ * The configs of the sheets read lately, per database and by the key they were read by (an id or a slug).
+ * Every read sends the version it holds and the database answers the config only when that is not the
+ * row's, so a kept config is never used for another version. A 455-question sheet's config is 17 kB.
+ */
+const keptConfigs = new WeakMap<Db, LRUCache<string, KeptConfig>>();
+const KEPT_CONFIG_BYTES = 16 * 1024 * 1024;
+
+function configsOf(db: Db): LRUCache<string, KeptConfig> {
+  let configs = keptConfigs.get(db);
+  if (!configs) {
+    configs = new LRUCache({ maxSize: KEPT_CONFIG_BYTES, sizeCalculation: (v) => 2 * v.json.length + 256 });
+    keptConfigs.set(db, configs);
+  }
+  return configs;
+}
 
 /**
  * Who the user is to a sheet (spec §6), read in one prepared statement with the sheet and its creator. A
@@ -79,22 +127,46 @@ export async function sheetAccess(db: Db, where: { id: string } | { slug: string
  * A sheet read: the access with the viewer's progress among its questions, in the same statement (a
  * viewer's first read of a known sheet is then one round trip after the session's).
  */
-export async function sheetRead(db: Db, where: { id: string } | { slug: string }, user: UserRow | null): Promise<{ access: SheetAccess; progress: SheetProgress }> {
-  return resolveSheet(db, where, user, true);
+export async function sheetRead(db: Db, where: { id: string } | { slug: string }, user: UserRow | null): Promise<SheetRead> {
+  return resolveSheet(db, where, user, true) as Promise<SheetRead>;
+}
+
+export interface SheetRead {
+  access: SheetAccess;
+  progress: SheetProgress;
+  /** The sheet's config as kept for this row version (its JSON to splice into an answer). */
+  config: KeptConfig;
 }
 
 /** No ticks and no stars: a signed-out viewer's, or anyone's where the questions are not shown. */
 export const NO_PROGRESS: SheetProgress = Object.freeze({ solved: [], starred: [] });
 
-async function resolveSheet(db: Db, where: { id: string } | { slug: string }, user: UserRow | null, withProgress: boolean): Promise<{ access: SheetAccess; progress: SheetProgress }> {
+async function resolveSheet(db: Db, where: { id: string } | { slug: string }, user: UserRow | null, withProgress: boolean): Promise<{ access: SheetAccess; progress: SheetProgress; config?: KeptConfig }> {
   if ('id' in where && !isUuid(where.id)) throw notFound(SHEET_MESSAGES.notFound);
   const by = 'id' in where ? 'id' : 'slug';
   const params = { key: 'id' in where ? where.id : where.slug, userId: user?.id ?? NOBODY };
   let raw: SheetProgress | string | null = null;
+  let kept: KeptConfig | undefined;
   let row;
   if (withProgress) {
-    [row] = await prepared(db, `sheet_read_by_${by}`, readQuery(by)).execute(params);
-    raw = row?.progress ?? null;
+    const configs = configsOf(db);
+    const configKey = `${by}:${params.key}`;
+    const held = configs.get(configKey);
+    const read = await prepared(db, `sheet_read_by_${by}`, readQuery(by)).execute({ ...params, knownRow: held?.rowVersion ?? '' });
+    const found = read[0];
+    if (found) {
+      if (found.config === null && held) {
+        kept = held;
+      } else {
+        // PGlite answers jsonb as text where postgres.js has parsed it already.
+        const config = typeof found.config === 'string' ? (JSON.parse(found.config) as SheetConfig) : (found.config as SheetConfig);
+        const json = JSON.stringify(config);
+        kept = { rowVersion: found.rowVersion, config, json, digest: createHash('sha1').update(json).digest('base64url') };
+        configs.set(configKey, kept);
+      }
+      row = { ...found, sheet: { ...found.sheet, config: kept.config } };
+      raw = found.progress;
+    }
   } else {
     [row] = await prepared(db, `sheet_access_by_${by}`, accessQuery(by)).execute(params);
   }
@@ -108,7 +180,7 @@ async function resolveSheet(db: Db, where: { id: string } | { slug: string }, us
   const access: SheetAccess = { sheet, author, ...standingOf(sheet, row, user), isFollowing, recordsVersion };
   // PGlite answers json as text where postgres.js has parsed it already.
   const progress = !user || !raw ? NO_PROGRESS : typeof raw === 'string' ? (JSON.parse(raw) as SheetProgress) : raw;
-  return { access, progress };
+  return { access, progress, ...(kept && { config: kept }) };
 }
 
 /** What the viewer may do with a sheet (spec §6): the one place its role and rights are decided. */

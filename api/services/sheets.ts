@@ -79,6 +79,8 @@ export async function getSheetData({ db, sheetLists }: SheetReader, where: { id:
     list: list && { key: listKey(access), bytes: list.bytes },
     progress,
     access,
+    /** The config the sheet shows, as kept with its JSON (none when the viewer may not see the tree). */
+    config: access.canSeeQuestions ? read.config : null,
     /** Names the exact answer for this viewer: what the sheet row says, and the versions of the cached parts. */
     cacheKey: `${list ? listKey(access) : 'none'}|${user ? progressKey(access, user.id) : 'anonymous'}`,
   };
