@@ -42,11 +42,14 @@ export interface EncodedAnswer {
 
 /**
  * A 200 envelope around `head`, `shared` and `tail` (JSON text once joined), with a weak ETag derived from
- * `identity`, the caller's exact description of what the answer contains.
+ * `identity`, the caller's exact description of what the answer contains. The head may come in pieces, some
+ * of them encoded already (a part kept as bytes is copied, not encoded again).
  */
-export function encodeAnswer(identity: string, head: string, shared: Uint8Array<ArrayBuffer> = NO_BYTES, tail = ''): EncodedAnswer {
+export function encodeAnswer(identity: string, head: string | readonly (string | Uint8Array)[], shared: Uint8Array<ArrayBuffer> = NO_BYTES, tail = ''): EncodedAnswer {
   const etag = `W/"${createHash('sha1').update(identity).digest('base64url')}"`;
-  return { etag, head: encoder.encode(ENVELOPE + head), shared, tail: encoder.encode(`${tail}}`) };
+  const headBytes =
+    typeof head === 'string' ? encoder.encode(ENVELOPE + head) : Buffer.concat([encoder.encode(ENVELOPE), ...head.map((part) => (typeof part === 'string' ? encoder.encode(part) : part))]);
+  return { etag, head: headBytes, shared, tail: encoder.encode(`${tail}}`) };
 }
 
 /** An answer's body in one piece, as the socket and the compressors take it. */

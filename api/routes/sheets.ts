@@ -87,25 +87,26 @@ type SheetAnswer = { sheet: Sheet; mappings: Mapping[]; progress: SheetProgress 
 const answerTags = (sheet: { id: string; authorId: string }, viewer: UserRow | null) =>
   [`sheet:${sheet.id}`, `user:${sheet.authorId}`, ...(viewer ? [`user:${viewer.id}`, `records:${viewer.id}`] : [])];
 
-/** Leaves the sheet's config out of its JSON, for the kept JSON to be spliced in instead. */
+/** Leaves the sheet's config out of its JSON, for the kept bytes to be spliced in instead. */
 const withoutConfig = (key: string, value: unknown) => (key === 'config' ? undefined : value);
 
 /**
- * The sheet with its mappings and the viewer's progress; the mappings are spliced in as the kept list's
- * bytes and the config as its kept JSON, each named in the ETag by a key or digest rather than hashed again. The
- * ETag names everything the answer holds, so it changes exactly when the answer does.
+ * The sheet with its mappings and the viewer's progress. The mappings are spliced in as the kept list's
+ * bytes and the config as its kept bytes, each named in the ETag by its key or digest rather than hashed
+ * again. The ETag names everything the answer holds, so it changes exactly when the answer does.
  */
 function encodeSheet(data: Awaited<ReturnType<typeof getSheetData>>): EncodedAnswer {
-  let sheetJson = JSON.stringify(data.sheet, data.config ? withoutConfig : undefined);
-  let identity = sheetJson;
-  if (data.config) {
-    identity = `${sheetJson}|${data.config.digest}`;
-    sheetJson = `${sheetJson.slice(0, -1)},"config":${data.config.json}}`;
+  const rest = `,"mappings":${data.list ? '' : '[]'}`;
+  const tail = `,"progress":${JSON.stringify(data.progress)}}`;
+  if (!data.config) {
+    const sheetJson = JSON.stringify(data.sheet);
+    return encodeAnswer(`${sheetJson}|${data.cacheKey}`, `{"sheet":${sheetJson}${rest}`, data.list?.bytes, tail);
   }
+  const sheetJson = JSON.stringify(data.sheet, withoutConfig);
   return encodeAnswer(
-    `${identity}|${data.cacheKey}`,
-    `{"sheet":${sheetJson},"mappings":${data.list ? '' : '[]'}`,
+    `${sheetJson}|${data.config.digest}|${data.cacheKey}`,
+    [`{"sheet":${sheetJson.slice(0, -1)},"config":`, data.config.bytes, `}${rest}`],
     data.list?.bytes,
-    `,"progress":${JSON.stringify(data.progress)}}`,
+    tail,
   );
 }

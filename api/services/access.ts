@@ -93,7 +93,8 @@ const readQuery = (by: 'id' | 'slug') => (db: Db, name: string) =>
 export interface KeptConfig {
   rowVersion: string;
   config: SheetConfig;
-  json: string;
+  /** The config as UTF-8 JSON. */
+  bytes: Uint8Array;
   /** Names the config's content (an answer's ETag), the same for another row version with the same config. */
   digest: string;
 }
@@ -109,7 +110,7 @@ const KEPT_CONFIG_BYTES = 16 * 1024 * 1024;
 function configsOf(db: Db): LRUCache<string, KeptConfig> {
   let configs = keptConfigs.get(db);
   if (!configs) {
-    configs = new LRUCache({ maxSize: KEPT_CONFIG_BYTES, sizeCalculation: (v) => 2 * v.json.length + 256 });
+    configs = new LRUCache({ maxSize: KEPT_CONFIG_BYTES, sizeCalculation: (v) => v.bytes.byteLength + 256 });
     keptConfigs.set(db, configs);
   }
   return configs;
@@ -160,8 +161,8 @@ async function resolveSheet(db: Db, where: { id: string } | { slug: string }, us
       } else {
         // PGlite answers jsonb as text where postgres.js has parsed it already.
         const config = typeof found.config === 'string' ? (JSON.parse(found.config) as SheetConfig) : (found.config as SheetConfig);
-        const json = JSON.stringify(config);
-        kept = { rowVersion: found.rowVersion, config, json, digest: createHash('sha1').update(json).digest('base64url') };
+        const bytes = Buffer.from(JSON.stringify(config));
+        kept = { rowVersion: found.rowVersion, config, bytes, digest: createHash('sha1').update(bytes).digest('base64url') };
         configs.set(configKey, kept);
       }
       row = { ...found, sheet: { ...found.sheet, config: kept.config } };
