@@ -40,7 +40,7 @@ import { manualQueue } from './jobs/queue';
 import type { JobQueue } from './jobs/queue';
 import { jobHandlers } from './jobs/handlers';
 import { createJudgeClient, databaseTurns, type JudgeFetch } from './services/judge-client';
-import { createSheetLists, type SheetLists } from './services/sheet-cache';
+import { createSheetConfigs, createSheetLists, type SheetLists } from './services/sheet-cache';
 import { mountDashboard } from './static';
 import { createMailer, noMailer, smtpTransport, type Mailer } from './lib/mail';
 
@@ -100,7 +100,7 @@ export function createApp({
     (config.smtpUrl
       ? createMailer({ transport: smtpTransport(config.smtpUrl), from: config.mailFrom, onError: (err) => log({ level: 'error', mail: 'could not send an e-mail', error: String(err) }) })
       : noMailer);
-  const deps: Deps = { db, config, clock, caches, kept: createKeptAnswers(caches), sheetLists, throttle, passwords: createPasswordHasher(config), jobs, judgeClient, mailer: outgoing };
+  const deps: Deps = { db, config, clock, caches, kept: createKeptAnswers(caches), sheetLists, sheetConfigs: createSheetConfigs(), throttle, passwords: createPasswordHasher(config), jobs, judgeClient, mailer: outgoing };
 
   if (runJobs) {
     jobs.start(jobHandlers(deps)).catch((err: unknown) => log({ level: 'error', jobs: 'could not start the job queue', error: String(err) }));

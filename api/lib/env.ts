@@ -5,7 +5,7 @@ import type { JudgeClient } from '../services/judge-client';
 import type { UserRow } from '../services/auth';
 import type { ThrottleStore } from '../services/login-throttle';
 import type { PasswordHasher } from '../services/passwords';
-import type { SheetLists } from '../services/sheet-cache';
+import type { SheetConfigs, SheetLists } from '../services/sheet-cache';
 import type { Clock } from './clock';
 import type { KeptAnswers } from './kept-answers';
 import type { Mailer } from './mail';
@@ -19,6 +19,8 @@ export interface Deps {
   kept: KeptAnswers;
   /** The sheets' question lists by content version (services/sheet-cache). */
   sheetLists: SheetLists;
+  /** The sheets' configs by row version (services/sheet-cache). */
+  sheetConfigs: SheetConfigs;
   throttle: ThrottleStore;
   passwords: PasswordHasher;
   /** Background jobs (judge account and contest refreshes). */

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
 import { SHEET_MESSAGES } from '../../shared/rules/sheet';
 import type { SheetConfig, SheetProgress } from '../../shared/schemas/sheet';
 import { isUuid } from '../../shared/schemas/note';
@@ -10,6 +9,7 @@ import { collaborators, mappings, questions, sheetFollows, sheets, userQuestions
 import { AppError, notFound, unauthorized } from '../lib/errors';
 import type { UserRow } from './auth';
 import { retiredOwner } from './retired-names';
+import type { KeptConfig, SheetConfigs } from './sheet-cache';
 
 export type SheetRow = typeof sheets.$inferSelect;
 type SheetRole = 'author' | 'collaborator' | 'follower' | 'visitor';
@@ -89,47 +89,20 @@ const readQuery = (by: 'id' | 'slug') => (db: Db, name: string) =>
     .limit(1)
     .prepare(name);
 
-/** A sheet's config as of one row version, with its JSON: what a read splices into its answer. */
-export interface KeptConfig {
-  rowVersion: string;
-  config: SheetConfig;
-  /** The config as UTF-8 JSON. */
-  bytes: Uint8Array;
-  /** Names the config's content (an answer's ETag), the same for another row version with the same config. */
-  digest: string;
-}
-
-/**
- * The configs of the sheets read lately, per database and by the key they were read by (an id or a slug).
- * Every read sends the version it holds and the database answers the config only when that is not the
- * row's, so a kept config is never used for another version. A 455-question sheet's config is 17 kB.
- */
-const keptConfigs = new WeakMap<Db, LRUCache<string, KeptConfig>>();
-const KEPT_CONFIG_BYTES = 16 * 1024 * 1024;
-
-function configsOf(db: Db): LRUCache<string, KeptConfig> {
-  let configs = keptConfigs.get(db);
-  if (!configs) {
-    configs = new LRUCache({ maxSize: KEPT_CONFIG_BYTES, sizeCalculation: (v) => v.bytes.byteLength + 256 });
-    keptConfigs.set(db, configs);
-  }
-  return configs;
-}
-
 /**
  * Who the user is to a sheet (spec §6), read in one prepared statement with the sheet and its creator. A
  * sheet the user may not see does not exist for them: private sheets of others answer 404 'No Sheet found', never 403.
  */
 export async function sheetAccess(db: Db, where: { id: string } | { slug: string }, user: UserRow | null): Promise<SheetAccess> {
-  return (await resolveSheet(db, where, user, false)).access;
+  return (await resolveSheet(db, where, user, null)).access;
 }
 
 /**
  * A sheet read: the access with the viewer's progress among its questions, in the same statement (a
  * viewer's first read of a known sheet is then one round trip after the session's).
  */
-export async function sheetRead(db: Db, where: { id: string } | { slug: string }, user: UserRow | null): Promise<SheetRead> {
-  return resolveSheet(db, where, user, true) as Promise<SheetRead>;
+export async function sheetRead(db: Db, configs: SheetConfigs, where: { id: string } | { slug: string }, user: UserRow | null): Promise<SheetRead> {
+  return resolveSheet(db, where, user, configs) as Promise<SheetRead>;
 }
 
 export interface SheetRead {
@@ -142,15 +115,15 @@ export interface SheetRead {
 /** No ticks and no stars: a signed-out viewer's, or anyone's where the questions are not shown. */
 export const NO_PROGRESS: SheetProgress = Object.freeze({ solved: [], starred: [] });
 
-async function resolveSheet(db: Db, where: { id: string } | { slug: string }, user: UserRow | null, withProgress: boolean): Promise<{ access: SheetAccess; progress: SheetProgress; config?: KeptConfig }> {
+/** The access alone, or (with the configs the reader keeps) the read with the viewer's progress. */
+async function resolveSheet(db: Db, where: { id: string } | { slug: string }, user: UserRow | null, configs: SheetConfigs | null): Promise<{ access: SheetAccess; progress: SheetProgress; config?: KeptConfig }> {
   if ('id' in where && !isUuid(where.id)) throw notFound(SHEET_MESSAGES.notFound);
   const by = 'id' in where ? 'id' : 'slug';
   const params = { key: 'id' in where ? where.id : where.slug, userId: user?.id ?? NOBODY };
   let raw: SheetProgress | string | null = null;
   let kept: KeptConfig | undefined;
   let row;
-  if (withProgress) {
-    const configs = configsOf(db);
+  if (configs) {
     const configKey = `${by}:${params.key}`;
     const held = configs.get(configKey);
     const read = await prepared(db, `sheet_read_by_${by}`, readQuery(by)).execute({ ...params, knownRow: held?.rowVersion ?? '' });
@@ -174,7 +147,7 @@ async function resolveSheet(db: Db, where: { id: string } | { slug: string }, us
   if (!row) {
     // A slug the sheet used before still leads to it; the client then shows the current one.
     const formerOwner = 'slug' in where ? await retiredOwner(db, 'sheet-slug', where.slug) : null;
-    if (formerOwner) return resolveSheet(db, { id: formerOwner }, user, withProgress);
+    if (formerOwner) return resolveSheet(db, { id: formerOwner }, user, configs);
     throw notFound(SHEET_MESSAGES.notFound);
   }
   const { sheet, author, isFollowing, recordsVersion } = row;

@@ -6,7 +6,7 @@ import { collaborators, mappings, sheetFollows, sheets, users } from '../db/sche
 import type { Clock } from '../lib/clock';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../lib/errors';
 import { NO_PROGRESS, requireAuthor, requireSignedIn, sheetAccess, sheetRead, type SheetAccess, type SheetRow } from './access';
-import { listKey, progressKey, questionList, type SheetLists } from './sheet-cache';
+import { listKey, progressKey, questionList, type SheetConfigs, type SheetLists } from './sheet-cache';
 import type { UserRow } from './auth';
 import { isRetiredForOthers } from './retired-names';
 
@@ -57,10 +57,11 @@ async function questionCount(db: Db, sheetId: string): Promise<SheetStats> {
   return { totalQuestions: row?.total ?? 0, userSolved: 0 };
 }
 
-/** What reading a sheet needs: the database and the sheets' question lists kept by this app (Deps). */
+/** What reading a sheet needs: the database and the sheets' question lists and configs kept by this app (Deps). */
 export interface SheetReader {
   db: Db;
   sheetLists: SheetLists;
+  sheetConfigs: SheetConfigs;
 }
 
 /**
@@ -68,8 +69,8 @@ export interface SheetReader {
  * mappings come from the lists kept by content version (services/sheet-cache), so a viewer's first read
  * of a known sheet costs one statement (access and progress together); `list` is the mappings as encoded JSON.
  */
-export async function getSheetData({ db, sheetLists }: SheetReader, where: { id: string } | { slug: string }, user: UserRow | null) {
-  const read = await sheetRead(db, where, user);
+export async function getSheetData({ db, sheetLists, sheetConfigs }: SheetReader, where: { id: string } | { slug: string }, user: UserRow | null) {
+  const read = await sheetRead(db, sheetConfigs, where, user);
   const { access } = read;
   const list = access.canSeeQuestions ? await questionList(db, sheetLists, access) : null;
   const progress = list?.count ? read.progress : NO_PROGRESS;
