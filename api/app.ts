@@ -1,5 +1,6 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { limitJsonBody } from './lib/json-body';
 import { cors } from 'hono/cors';
 import { AVATAR_MAX_BYTES, PROFILE_MESSAGES } from '../shared/rules/account';
 import type { Config } from './config';
@@ -133,20 +134,14 @@ export function createApp({
     c.header('Vary', 'Origin');
     return next();
   });
-  const limitBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json(envelope(413, 'PayloadTooLarge', 'File size should be less than 1 MB'), 413),
-  });
+  const tooLarge = (message: string) => (c: Context) => c.json(envelope(413, 'PayloadTooLarge', message), 413);
+  const fileTooLarge = tooLarge('File size should be less than 1 MB');
+  const limitBody = limitJsonBody(MAX_BODY_BYTES, fileTooLarge, bodyLimit({ maxSize: MAX_BODY_BYTES, onError: fileTooLarge }));
   // A history chunk (5,000 submissions with names and topics) may be larger than a file upload.
-  const limitSyncBody = bodyLimit({
-    maxSize: SYNC_MAX_BODY_BYTES,
-    onError: (c) => c.json(envelope(413, 'PayloadTooLarge', 'The request body is too large'), 413),
-  });
+  const syncTooLarge = tooLarge('The request body is too large');
+  const limitSyncBody = limitJsonBody(SYNC_MAX_BODY_BYTES, syncTooLarge, bodyLimit({ maxSize: SYNC_MAX_BODY_BYTES, onError: syncTooLarge }));
   // An avatar may be up to 2 MB (AVATAR_MAX_BYTES), plus room for the form around it.
-  const limitAvatarBody = bodyLimit({
-    maxSize: AVATAR_MAX_BYTES + 64 * 1024,
-    onError: (c) => c.json(envelope(413, 'PayloadTooLarge', PROFILE_MESSAGES.avatarTooLarge), 413),
-  });
+  const limitAvatarBody = bodyLimit({ maxSize: AVATAR_MAX_BYTES + 64 * 1024, onError: tooLarge(PROFILE_MESSAGES.avatarTooLarge) });
   // Only requests that carry a body are measured: looking for one makes the Node adapter build a full
   // Request object, which a read does not otherwise need.
   app.use((c, next) => {
