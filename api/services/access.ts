@@ -102,18 +102,23 @@ export async function sheetAccess(db: Db, where: { id: string } | { slug: string
  * viewer's first read of a known sheet is then one round trip after the session's).
  */
 export async function sheetRead(db: Db, configs: SheetConfigs, where: { id: string } | { slug: string }, user: UserRow | null): Promise<SheetRead> {
-  return resolveSheet(db, where, user, configs) as Promise<SheetRead>;
+  const { access, progress, config } = await resolveSheet(db, where, user, configs);
+  if (!config) throw new Error('a sheet read found no config');
+  return { access, progress, config };
 }
 
 export interface SheetRead {
   access: SheetAccess;
   progress: SheetProgress;
-  /** The sheet's config as kept for this row version (its JSON to splice into an answer). */
+  /** The sheet's config as kept for this row version (its bytes to splice into an answer). */
   config: KeptConfig;
 }
 
 /** No ticks and no stars: a signed-out viewer's, or anyone's where the questions are not shown. */
 export const NO_PROGRESS: SheetProgress = Object.freeze({ solved: [], starred: [] });
+
+/** A json or jsonb value: PGlite answers it as text where postgres.js has parsed it already. */
+const parsedJson = <T extends object>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /** The access alone, or (with the configs the reader keeps) the read with the viewer's progress. */
 async function resolveSheet(db: Db, where: { id: string } | { slug: string }, user: UserRow | null, configs: SheetConfigs | null): Promise<{ access: SheetAccess; progress: SheetProgress; config?: KeptConfig }> {
@@ -132,8 +137,7 @@ async function resolveSheet(db: Db, where: { id: string } | { slug: string }, us
       if (found.config === null && held) {
         kept = held;
       } else {
-        // PGlite answers jsonb as text where postgres.js has parsed it already.
-        const config = typeof found.config === 'string' ? (JSON.parse(found.config) as SheetConfig) : (found.config as SheetConfig);
+        const config = parsedJson(found.config as SheetConfig | string);
         const bytes = Buffer.from(JSON.stringify(config));
         kept = { rowVersion: found.rowVersion, config, bytes, digest: createHash('sha1').update(bytes).digest('base64url') };
         configs.set(configKey, kept);
@@ -152,15 +156,16 @@ async function resolveSheet(db: Db, where: { id: string } | { slug: string }, us
   }
   const { sheet, author, isFollowing, recordsVersion } = row;
   const access: SheetAccess = { sheet, author, ...standingOf(sheet, row, user), isFollowing, recordsVersion };
-  // PGlite answers json as text where postgres.js has parsed it already.
-  const progress = !user || !raw ? NO_PROGRESS : typeof raw === 'string' ? (JSON.parse(raw) as SheetProgress) : raw;
+  const progress = !user || !raw ? NO_PROGRESS : parsedJson(raw);
   return { access, progress, ...(kept && { config: kept }) };
 }
 
-/** What the viewer may do with a sheet (spec §6): the one place its role and rights are decided. */
 type Standing = Pick<SheetAccess, 'role' | 'canEdit' | 'canSeeQuestions'>;
 
-/** A private sheet of others is not found, never forbidden. */
+/**
+ * What the viewer may do with a sheet (spec §6): the one place its role and rights are decided. A private
+ * sheet of others is not found, never forbidden.
+ */
 function standingOf(
   sheet: Pick<SheetRow, 'authorId' | 'visibility' | 'premium'>,
   relation: { isCollaborator: boolean; isFollowing: boolean },

@@ -150,8 +150,8 @@ async function ownRecord(db: Db, userId: string, recordId: string) {
 /** Tick, star or retag a record of the workspace. */
 export async function updateRecord(deps: WorkspaceDeps, userId: string, recordId: string, change: z.output<typeof updateRecordBodySchema>) {
   const { question } = await ownRecord(deps.db, userId, recordId);
-  // With the review card it schedules, in one transaction (see upsertRecord).
-  const record = await deps.db.transaction((tx) => upsertRecord(tx, deps.clock, userId, question.id, change));
+  // One statement with the review card it schedules (see upsertRecord).
+  const record = await upsertRecord(deps.db, deps.clock, userId, question.id, change);
   return toWorkspaceQuestion(record, question);
 }
 
