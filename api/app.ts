@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { limitJsonBody } from './lib/json-body';
+import { limitJsonBody, mediaType } from './lib/json-body';
 import { cors } from 'hono/cors';
 import { AVATAR_MAX_BYTES, PROFILE_MESSAGES } from '../shared/rules/account';
 import type { Config } from './config';
@@ -157,7 +157,7 @@ export function createApp({
     const length = Number(c.req.header('content-length') ?? 0);
     const hasBody = length > 0 || !!c.req.header('transfer-encoding');
     if ((m === 'POST' || m === 'PATCH' || m === 'PUT') && hasBody) {
-      const type = (c.req.header('content-type') ?? '').split(';', 1)[0]?.trim().toLowerCase();
+      const type = mediaType(c);
       const upload = c.req.path.startsWith('/question-tracker/v1/user/uploader/');
       const allowed = upload ? type === 'multipart/form-data' : type === 'application/json';
       if (!allowed) {

@@ -3,6 +3,9 @@ import type { Context, MiddlewareHandler, Next } from 'hono';
 
 const decoder = new TextDecoder();
 
+/** A request's media type, lower case without parameters ('application/json'); '' when it names none. */
+export const mediaType = (c: Context): string => (c.req.header('content-type') ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
+
 /**
  * Limits a request's body to `maxBytes`, answering `tooLarge` past it. Under the Node server a JSON body
  * is read straight from the request stream and handed to Hono's own readers (c.req.text, c.req.json, the
@@ -13,8 +16,7 @@ const decoder = new TextDecoder();
 export function limitJsonBody(maxBytes: number, tooLarge: (c: Context) => Response, fallback: MiddlewareHandler): MiddlewareHandler {
   return async (c, next: Next) => {
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-    const type = (c.req.header('content-type') ?? '').split(';', 1)[0]?.trim().toLowerCase();
-    if (!incoming || type !== 'application/json') return fallback(c, next);
+    if (!incoming || mediaType(c) !== 'application/json') return fallback(c, next);
     if (Number(c.req.header('content-length') ?? 0) > maxBytes) return tooLarge(c);
     const chunks: Buffer[] = [];
     let size = 0;
