@@ -18,7 +18,8 @@
  *   ticked a question, through two API processes at once (each viewer's answer is then cold on both).
  * - 12 writes from 50 connections, each by a different user: mark-question ticks, note saves, and
  *   reorders (update-sheet with the version read), beside a bare single-row UPDATE through the same
- *   driver and pool (/__bench/update in bench/server.ts).
+ *   driver and pool (/__bench/update in bench/server.ts), and a tick's own record write without the
+ *   request around it (/__bench/record), the most a mark could reach.
  * - 13 step 4's server-time figures for the big user at each size, and their growth from 1×.
  * - 14 an API process's resident memory after every viewer of a size (10,000 at 10×) read the sheet.
  */
@@ -226,6 +227,13 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
       const mappingOf = (i: number) => data.sheet.mappingIds[(i * 7) % data.sheet.mappingIds.length] as string;
       const mark = (pass: number) => (i: number): Call => ({ method: 'PATCH', path: `${SHEET}/mark-question/${data.sheet.id}/${mappingOf(i)}`, token: viewerToken(i), body: pass % 2 ? { checked: true, starred: i % 3 === 0 } : { checked: false } });
       writeFigure('mark-question (tick/star), each request another user', await profiled(a, `${label} mark`, () => varied([a], connections, writers, mark(1))));
+      // The same write without the request around it (no session, no permission read, no body): what
+      // the database alone allows a tick, on questions the marks above did not touch.
+      const userIds = viewerIdsOf(writers);
+      const questionOf = (i: number) => data.sheet.questionIds[(i * 7 + 3) % data.sheet.questionIds.length] as string;
+      const own = await varied([a], connections, writers, (i) => ({ method: 'POST', path: `/__bench/record/${userIds[i]}/${questionOf(i)}?checked=1&starred=${i % 3 === 0 ? 1 : 0}` }));
+      record('12', `${label}: a tick's own record write (records.upsertRecord, no request around it)`, own.rps, 'req/s', undefined, describe(own));
+      record('12', `${label}: a tick's own record write / bare UPDATE`, only(own, '200') && bare.rps ? (100 * own.rps) / bare.rps : null, '%', undefined, 'the most a mark could reach: its one write with its review card, triggers and notification');
 
       const noteIds = noteIdsOf(writers);
       writeFigure(
@@ -270,17 +278,19 @@ type SheetRowConfig = { topicOrder: string[]; subTopicOrder: Record<string, stri
  * Ids the load needs, read in-process before the servers start (PGlite's directory is then theirs
  * alone): the viewers' notes, and the scale sheets with their versions and orders.
  */
-let lookups: { notes: string[]; sheets: { n: number; id: string; version: number; config: SheetRowConfig }[] } | null = null;
+let lookups: { viewers: string[]; notes: string[]; sheets: { n: number; id: string; version: number; config: SheetRowConfig }[] } | null = null;
 const noteIdsOf = (n: number) => (lookups?.notes ?? []).slice(0, n);
+const viewerIdsOf = (n: number) => (lookups?.viewers ?? []).slice(0, n);
 const sheetsOf = (n: number) => (lookups?.sheets ?? []).slice(0, n).map((s) => ({ ...s, config: structuredClone(s.config) }));
 
 async function readLookups(db: Db, viewers: number, sheets: number) {
+  const ids = await queryRows<{ id: string }>(db, sql`select id from scale_ids where n < ${viewers} order by n`);
   const notes = await queryRows<{ id: string }>(db, sql`select n.id from scale_ids s join notes n on n.user_id = s.id where s.n < ${viewers} order by s.n`);
   const rows = await queryRows<{ n: number; id: string; version: number; config: SheetRowConfig }>(
     db,
     sql`select ss.n, sh.id, sh.version, sh.config from scale_sheets ss join sheets sh on sh.id = ss.id where ss.n < ${sheets} order by ss.n`,
   );
-  lookups = { notes: notes.map((r) => r.id), sheets: rows.map((r) => ({ ...r, config: typeof r.config === 'string' ? (JSON.parse(r.config) as SheetRowConfig) : r.config })) };
+  lookups = { viewers: ids.map((r) => r.id), notes: notes.map((r) => r.id), sheets: rows.map((r) => ({ ...r, config: typeof r.config === 'string' ? (JSON.parse(r.config) as SheetRowConfig) : r.config })) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,6 +6,9 @@
  *
  * /__bench/inflight says how many requests are being answered, so a run can wait for the last one.
  * /__bench/update is the write path's limit: a bare single-row UPDATE (bench/scale-data.ts).
+ * /__bench/record/:user/:question is a tick's own database write (records.upsertRecord: the record, its
+ * review card, the triggers and the notification) without the request around it, so step 12 can tell
+ * what the database costs a tick from what the API adds.
  * /__bench/memory is the process's resident memory and heap, and the CPU time it has used (cpuMs).
  *
  * Env: DATA_DIR or DATABASE_URL, BENCH_SHEET_SLUG, BENCH_TOKEN, optional BENCH_PORT (0 = any) and
@@ -18,7 +21,9 @@ import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppType } from '../api/app';
 import { loadConfig } from '../api/config';
+import { systemClock } from '../api/lib/clock';
 import { startServer } from '../api/serve';
+import { upsertRecord } from '../api/services/records';
 
 const env = process.env;
 const config = loadConfig({
@@ -103,6 +108,11 @@ bench.post('/__bench/update', async (c) => {
   const id = nextRow++ % rowCount;
   await served.database.db.execute(sql`update bench_rows set n = n + 1 where id = ${id}`);
   return c.json({ id }, 200);
+});
+bench.post('/__bench/record/:user/:question', async (c) => {
+  const checked = c.req.query('checked') === '1';
+  const row = await upsertRecord(served.database.db, systemClock, c.req.param('user'), c.req.param('question'), { checked, ...(checked && { starred: c.req.query('starred') === '1' }) });
+  return c.json({ id: row.id }, 200);
 });
 bench.get('/__bench/limit', (c) => {
   const inm = c.req.header('if-none-match');
