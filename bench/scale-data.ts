@@ -186,9 +186,15 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
   try {
     detail(`server A pid ${a.pid}${b ? `, server B pid ${b.pid}` : ''}; ${viewers.toLocaleString('en-US')} distinct viewers, ${connections} connections`);
     const readOf = (i: number): Call => ({ method: 'GET', path: `${SHEET}/get-sheet-data-by-slug/${data.sheet.slug}`, token: viewerToken(i) });
-    // Warm the process (JIT, pool, the sheet's question list) with the big user, who is not a viewer.
-    await varied([a], 10, 200, () => ({ method: 'GET', path: `${SHEET}/get-sheet-data-by-slug/${data.sheet.slug}`, token: data.big.token }));
-    if (b) await varied([b], 10, 200, () => ({ method: 'GET', path: `${SHEET}/get-sheet-data-by-slug/${data.sheet.slug}`, token: data.big.token }));
+    // Warm each process (JIT, pool, the sheet's question list) on the paths measured, with the big user,
+    // who is not a viewer: the sheet (kept after his first read), other sheets (each his first read of
+    // it, so the cold read's code runs), and the limit.
+    const others = sheetsOf(200);
+    for (const s of b ? [a, b] : [a]) {
+      await varied([s], 10, 200, () => ({ method: 'GET', path: `${SHEET}/get-sheet-data-by-slug/${data.sheet.slug}`, token: data.big.token }));
+      if (others.length) await varied([s], 10, others.length, (i) => ({ method: 'GET', path: `${SHEET}/get-sheet-data/${others[i]!.id}`, token: data.big.token }));
+      await varied([s], 10, 200, () => ({ method: 'GET', path: '/__bench/limit', token: data.big.token }));
+    }
     const before = await memoryOf(a);
 
     if (want('11') || want('14')) {
@@ -215,6 +221,14 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
 
     if (want('12')) {
       const writers = Math.min(viewers, run.writeCap);
+      const userIds = viewerIdsOf(writers);
+      const questionOf = (i: number, offset: number) => data.sheet.questionIds[(i * 7 + offset) % data.sheet.questionIds.length] as string;
+      const ownWrite = (offset: number) => (i: number): Call => ({ method: 'POST', path: `/__bench/record/${userIds[i]}/${questionOf(i, offset)}?checked=1&starred=${i % 3 === 0 ? 1 : 0}` });
+      // Warm the write paths as the reads were, on questions the figures below do not touch.
+      const warmers = Math.min(writers, 300);
+      await varied([a], 10, warmers, (i) => ({ method: 'PATCH', path: `${SHEET}/mark-question/${data.sheet.id}/${data.sheet.mappingIds[(i * 7 + 5) % data.sheet.mappingIds.length]}`, token: viewerToken(i), body: { checked: true, starred: i % 3 === 0 } }));
+      await varied([a], 10, warmers, ownWrite(11));
+      await varied([a], 10, 300, () => ({ method: 'POST', path: '/__bench/update' }));
       const bare = await varied([a], connections, writers * 3, () => ({ method: 'POST', path: '/__bench/update' }));
       record('12', `${label}: limit — bare single-row UPDATE through the same pool`, bare.rps, 'req/s', undefined, describe(bare));
       // A reorder answered 409 met the version check (its sheet moved since it was read): an answer, not a failure.
@@ -229,9 +243,7 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
       writeFigure('mark-question (tick/star), each request another user', await profiled(a, `${label} mark`, () => varied([a], connections, writers, mark(1))));
       // The same write without the request around it (no session, no permission read, no body): what
       // the database alone allows a tick, on questions the marks above did not touch.
-      const userIds = viewerIdsOf(writers);
-      const questionOf = (i: number) => data.sheet.questionIds[(i * 7 + 3) % data.sheet.questionIds.length] as string;
-      const own = await varied([a], connections, writers, (i) => ({ method: 'POST', path: `/__bench/record/${userIds[i]}/${questionOf(i)}?checked=1&starred=${i % 3 === 0 ? 1 : 0}` }));
+      const own = await varied([a], connections, writers, ownWrite(3));
       record('12', `${label}: a tick's own record write (records.upsertRecord, no request around it)`, own.rps, 'req/s', undefined, describe(own));
       record('12', `${label}: a tick's own record write / bare UPDATE`, only(own, '200') && bare.rps ? (100 * own.rps) / bare.rps : null, '%', undefined, 'the most a mark could reach: its one write with its review card, triggers and notification');
 
