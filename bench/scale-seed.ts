@@ -85,7 +85,9 @@ export async function growScale(db: Db, data: BenchData, from: ScaleSize | null,
     });
     log(`sheets ${c.toLocaleString('en-US')}–${(d - 1).toLocaleString('en-US')}: ${((d - c) * MAPPINGS_PER_SHEET).toLocaleString('en-US')} questions placed (${Math.round(performance.now() - t)} ms)`);
   }
-  await exec(db, sql`analyze`);
+  // As autovacuum would leave it in a running database: statistics, and the visibility map that lets the
+  // user's reads be index-only scans (measured right after a bulk insert, they would race autovacuum).
+  await exec(db, sql`vacuum analyze`);
   const [counts] = await queryRows<{ users: number; records: number; sheets: number; mappings: number }>(
     db,
     sql`select (select count(*) from users)::int as users, (select count(*) from user_questions)::int as records, (select count(*) from sheets)::int as sheets, (select count(*) from mappings)::int as mappings`,
