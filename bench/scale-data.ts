@@ -222,11 +222,13 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
     if (want('12')) {
       const writers = Math.min(viewers, run.writeCap);
       const userIds = viewerIdsOf(writers);
-      const questionOf = (i: number, offset: number) => data.sheet.questionIds[(i * 7 + offset) % data.sheet.questionIds.length] as string;
-      const ownWrite = (offset: number) => (i: number): Call => ({ method: 'POST', path: `/__bench/record/${userIds[i]}/${questionOf(i, offset)}?checked=1&starred=${i % 3 === 0 ? 1 : 0}` });
+      // Writer i's question in the sheet: each offset (mod 7) a question no other offset gives anyone.
+      const placeOf = (i: number, offset: number) => (i * 7 + offset) % data.sheet.mappingIds.length;
+      const mark = (offset: number, pass = 1) => (i: number): Call => ({ method: 'PATCH', path: `${SHEET}/mark-question/${data.sheet.id}/${data.sheet.mappingIds[placeOf(i, offset)]}`, token: viewerToken(i), body: pass % 2 ? { checked: true, starred: i % 3 === 0 } : { checked: false } });
+      const ownWrite = (offset: number) => (i: number): Call => ({ method: 'POST', path: `/__bench/record/${userIds[i]}/${data.sheet.questionIds[placeOf(i, offset)]}?checked=1&starred=${i % 3 === 0 ? 1 : 0}` });
       // Warm the write paths as the reads were, on questions the figures below do not touch.
       const warmers = Math.min(writers, 300);
-      await varied([a], 10, warmers, (i) => ({ method: 'PATCH', path: `${SHEET}/mark-question/${data.sheet.id}/${data.sheet.mappingIds[(i * 7 + 5) % data.sheet.mappingIds.length]}`, token: viewerToken(i), body: { checked: true, starred: i % 3 === 0 } }));
+      await varied([a], 10, warmers, mark(5));
       await varied([a], 10, warmers, ownWrite(11));
       await varied([a], 10, 300, () => ({ method: 'POST', path: '/__bench/update' }));
       const bare = await varied([a], connections, writers * 3, () => ({ method: 'POST', path: '/__bench/update' }));
@@ -238,9 +240,7 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
         record('12', `${label}: ${name} / bare UPDATE`, ok && bare.rps ? (100 * r.rps) / bare.rps : null, '%', run.postgres ? { op: '>=', limit: 40, label: '≥ 40%' } : undefined);
         record('12', `${label}: ${name} p99`, ok ? r.p99 : null, 'ms', run.postgres ? { op: '<', limit: 100, label: '< 100 ms' } : undefined, `p50 ${r.p50} ms`);
       };
-      const mappingOf = (i: number) => data.sheet.mappingIds[(i * 7) % data.sheet.mappingIds.length] as string;
-      const mark = (pass: number) => (i: number): Call => ({ method: 'PATCH', path: `${SHEET}/mark-question/${data.sheet.id}/${mappingOf(i)}`, token: viewerToken(i), body: pass % 2 ? { checked: true, starred: i % 3 === 0 } : { checked: false } });
-      writeFigure('mark-question (tick/star), each request another user', await profiled(a, `${label} mark`, () => varied([a], connections, writers, mark(1))));
+      writeFigure('mark-question (tick/star), each request another user', await profiled(a, `${label} mark`, () => varied([a], connections, writers, mark(0))));
       // The same write without the request around it (no session, no permission read, no body): what
       // the database alone allows a tick, on questions the marks above did not touch.
       const own = await varied([a], connections, writers, ownWrite(3));
@@ -274,7 +274,7 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
         // dropped it on A; B never read it), then each ticks again through one of the two.
         const twoRead = await varied([a, b], connections, writers, readOf);
         record('11', `${label}: two API processes, cold sheet GET after each viewer's tick (combined)`, twoRead.rps, 'req/s', undefined, `${describe(twoRead)}; ${connections / 2} connections each`);
-        const twoMark = await varied([a, b], connections, writers, mark(2));
+        const twoMark = await varied([a, b], connections, writers, mark(0, 2));
         record('12', `${label}: two API processes, mark-question (combined)`, twoMark.rps, 'req/s', undefined, `${describe(twoMark)}; ${connections / 2} connections each`);
       }
     }
