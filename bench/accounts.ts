@@ -113,7 +113,7 @@ export async function measureAccounts(options: { samples: number }): Promise<voi
   t = performance.now();
   for (const q of queues) {
     const judgeClient = createJudgeClient({ origins, intervalsMs: Object.fromEntries(judges.map((j) => [j.id, INTERVAL_MS])), timeoutMs: 10_000, clock: systemClock });
-    const handlers = jobHandlers({ db, clock: systemClock, config, jobs: q, judgeClient });
+    const handlers = jobHandlers({ db, clock: systemClock, config, jobs: q, judgeClient, caches: database.changes });
     const counted: JobHandlers = {
       ...handlers,
       'refresh-account': async (data) => {
@@ -123,7 +123,7 @@ export async function measureAccounts(options: { samples: number }): Promise<voi
     };
     await q.start(counted);
   }
-  await jobHandlers({ db, clock: systemClock, config: { ...config, accountRefreshHours: 24 }, jobs: queues[0]!, judgeClient: createJudgeClient({ origins, intervalsMs: {}, timeoutMs: 1000, clock: systemClock }) })['refresh-due-accounts']({});
+  await jobHandlers({ db, clock: systemClock, config: { ...config, accountRefreshHours: 24 }, jobs: queues[0]!, judgeClient: createJudgeClient({ origins, intervalsMs: {}, timeoutMs: 1000, clock: systemClock }), caches: database.changes })['refresh-due-accounts']({});
   const deadline = Date.now() + 240_000;
   let done = 0;
   while (Date.now() < deadline) {

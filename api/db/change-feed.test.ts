@@ -130,6 +130,22 @@ describe('the change feed', () => {
     expect((await read(fan.token)).body.data.progress.solved).toContain(mapping.questionId);
   });
 
+  it('announces after commit, not from the writing transaction, and hears a write nobody settles', async () => {
+    const tag = `sheet:${sheet._id}`;
+    await t.changes.settle();
+    const from = heard.length;
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`update sheets set description = 'Waiting' where id = ${sheet._id}`);
+      // Inside the writing transaction the change waits to be announced (migration 0018).
+      const waiting = await queryRows<{ tag: string }>(tx, sql`select tag from change_feed.pending`);
+      expect(waiting.map((w) => w.tag)).toContain(tag);
+    });
+    // No settle: every process announces what others left waiting, at least once a second.
+    await waitFor(() => heard.slice(from).includes(tag), 'the periodic announcement', 5_000);
+    const left = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from change_feed.pending where tag = ${tag}`);
+    expect(left[0]?.n).toBe(0);
+  });
+
   it('announces nothing for a write that rolled back', async () => {
     const heardNow = await announced(async () => {
       await t.db

@@ -4,13 +4,26 @@ import postgres from 'postgres';
 
 /** The channel the triggers of migration 0005 announce changes on. */
 const CHANGE_CHANNEL = 'tracker_changes';
+/**
+ * The triggers leave their tags in change_feed.pending and this sends them (migration 0018): a process
+ * calls it once its own write has committed (settle) and every ANNOUNCE_EVERY_MS for anyone else's.
+ */
+const ANNOUNCE = 'select announce_pending_changes($1)';
+const ANNOUNCE_EVERY_MS = 1_000;
+
+/** Sends what other writers left waiting, every ANNOUNCE_EVERY_MS until stopped. */
+function announceEvery(announce: () => Promise<unknown>): () => void {
+  const timer = setInterval(() => void announce().catch(() => {}), ANNOUNCE_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
 
 /** What a subscriber hears: a changed tag ('sheet:<id>', 'user:<id>', 'records:<id>'), or null when changes may have been missed. */
 export type ChangeListener = (tag: string | null) => void;
 
 /**
- * The database's own account of what changed, as the triggers of migration 0005 announce it at commit
- * (LISTEN/NOTIFY), from whichever process or connection wrote. A process may keep answers in memory only
+ * The database's own account of what changed, as the triggers of migration 0005 record it and
+ * announce_pending_changes (0018) sends it after commit (LISTEN/NOTIFY), from whichever process or connection wrote. A process may keep answers in memory only
  * while its feed is live; when the feed drops, subscribers hear null and must forget everything.
  */
 export interface ChangeFeed {
@@ -45,20 +58,25 @@ export const noChangeFeed: ChangeFeed = {
 
 /**
  * PGlite is one connection in this process: a notification is delivered before the query that committed
- * it resolves, so the feed is settled at all times.
+ * it resolves, so settling is announcing what is waiting.
  */
 export async function pgliteChangeFeed(client: PGlite): Promise<ChangeFeed> {
   const subscribers = listeners();
   const unlisten = await client.listen(CHANGE_CHANNEL, (payload) => subscribers.emit(payload));
   let live = true;
+  const announce = () => client.query(ANNOUNCE, [null]);
+  const stopAnnouncing = announceEvery(announce);
   return {
     get live() {
       return live;
     },
     subscribe: subscribers.add,
-    settle: async () => {},
+    async settle() {
+      if (live) await announce();
+    },
     async close() {
       live = false;
+      stopAnnouncing();
       await unlisten().catch(() => {});
     },
   };
@@ -71,9 +89,9 @@ const SETTLE_TIMEOUT_MS = 2_000;
 const RECONNECT_MS = 1_000;
 
 /**
- * PostgreSQL: one dedicated connection listens. Notifications arrive in commit order, so `settle` sends a
- * barrier notification of its own and waits for it to come back: by then every earlier change has been
- * heard. When the connection closes the feed stops being live (subscribers hear null) until it listens again.
+ * PostgreSQL: one dedicated connection listens. Notifications arrive in commit order, so `settle` announces
+ * what is waiting followed by a barrier notification of its own, and waits for the barrier to come back: by
+ * then every earlier change has been heard. When the connection closes the feed stops being live (subscribers hear null) until it listens again.
  */
 export async function postgresChangeFeed(url: string): Promise<ChangeFeed> {
   const subscribers = listeners();
@@ -138,6 +156,9 @@ export async function postgresChangeFeed(url: string): Promise<ChangeFeed> {
   }
 
   await connect();
+  const stopAnnouncing = announceEvery(async () => {
+    if (live) await sql.unsafe(ANNOUNCE, [null]);
+  });
 
   /** The barrier that the next settle() calls will share, until it is sent. */
   let nextBarrier: Promise<void> | null = null;
@@ -151,7 +172,7 @@ export async function postgresChangeFeed(url: string): Promise<ChangeFeed> {
       timer = setTimeout(() => resolve(false), SETTLE_TIMEOUT_MS);
     });
     try {
-      await sql`select pg_notify(${CHANGE_CHANNEL}, ${id})`;
+      await sql.unsafe(ANNOUNCE, [id]);
       // A barrier that does not come back in time: forget everything rather than risk a stale answer.
       if (!(await heard)) subscribers.emit(null);
     } catch {
@@ -182,6 +203,7 @@ export async function postgresChangeFeed(url: string): Promise<ChangeFeed> {
     async close() {
       closed = true;
       live = false;
+      stopAnnouncing();
       for (const release of barriers.values()) release();
       barriers.clear();
       await sql.end({ timeout: 5 }).catch(() => {});
