@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { createEmptyCard, dateDiffInDays, fsrs, generatorParameters, Rating, State, TypeConvert, type Card, type Grade } from 'ts-fsrs';
 import { isUuid } from '../../shared/schemas/note';
 import {
@@ -49,6 +49,9 @@ const FIRST_SOLVE = (() => {
   return { ...card, intervalMs: card.due.getTime() - at.getTime() };
 })();
 
+/** A value bound into a statement: given now, or a placeholder filled when a prepared statement runs. */
+type Bound = string | Placeholder;
+
 export interface ReviewDeps {
   db: Db;
   clock: Clock;
@@ -59,7 +62,7 @@ export interface ReviewDeps {
  * for a question (an SQL expression) solved at `solved` (another): due one first interval after the solve,
  * or, when that has passed, on a day spread over the next SPREAD_DAYS.
  */
-function firstSolveColumns(now: string, questionId: SQL, solved: SQL): SQL {
+function firstSolveColumns(now: Bound, questionId: SQL, solved: SQL): SQL {
   const natural = sql`(${solved} + ${FIRST_SOLVE.intervalMs} * interval '1 millisecond')`;
   return sql`case when ${natural} > ${now}::timestamptz then ${natural}
       else ${now}::timestamptz + (abs(hashtext(${questionId}::text)) % ${SPREAD_DAYS}) * interval '1 day' end,
@@ -67,7 +70,7 @@ function firstSolveColumns(now: string, questionId: SQL, solved: SQL): SQL {
 }
 
 /** A new card's columns in firstSolveColumns' order: nothing learnt yet, due at once. */
-const newCardColumns = (now: string) => sql`${now}::timestamptz, 0::float8, 0::float8, 0, 0, 0, 0::smallint, null::timestamptz`;
+const newCardColumns = (now: Bound) => sql`${now}::timestamptz, 0::float8, 0::float8, 0, 0, 0, 0::smallint, null::timestamptz`;
 
 /**
  * Schedules the user's solved questions that have no card yet (all of them, or only these), from their
@@ -97,9 +100,9 @@ export async function scheduleSolved(db: Db, clock: Clock, userId: string, quest
  * solve (the record's solved date, or now); a star puts it in the queue now, with a card of its own if it
  * has none. A question that has a card keeps its schedule, but for a star's earlier due.
  */
-export function cardOfMark(clock: Clock, userId: string, questionId: string, change: { checked?: boolean; starred?: boolean }): SQL | null {
+export function cardOfMark(of: { userId: Bound; questionId: Bound; now: Bound }, change: { checked?: boolean; starred?: boolean }): SQL | null {
   if (!change.checked && !change.starred) return null;
-  const now = clock.now().toISOString();
+  const { userId, questionId, now } = of;
   // Read before the record's own write lands (one statement, one snapshot): its solved date, kept by a tick.
   const solved = sql`coalesce((select r.solved_at from user_questions r where r.user_id = ${userId}::uuid and r.question_id = ${questionId}::uuid), ${now}::timestamptz)`;
   const columns = change.checked ? firstSolveColumns(now, sql`${questionId}::uuid`, solved) : newCardColumns(now);
