@@ -7,7 +7,7 @@
  * /__bench/inflight says how many requests are being answered, so a run can wait for the last one.
  * /__bench/update is the write path's limit: a bare single-row UPDATE (bench/scale-data.ts).
  * /__bench/record/:user/:question is a tick's own database write (records.upsertRecord: the record, its
- * review card, the triggers and the notification) without the request around it, so step 12 can tell
+ * review card and the triggers) without the request around it, so step 12 can tell
  * what the database costs a tick from what the API adds.
  * /__bench/memory is the process's resident memory and heap, and the CPU time it has used (cpuMs).
  *
@@ -17,7 +17,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { integer, pgTable } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
 import type { AppType } from '../api/app';
 import { loadConfig } from '../api/config';
@@ -101,12 +102,18 @@ bench.post('/__bench/profile/stop', async (c) => {
   return c.json({ file });
 });
 // The write path's limit: one bare single-row UPDATE through the app's own driver and pool, on a table
-// of the scale steps (bench/scale-data.ts), each request another row.
+// of the scale steps (bench/scale-data.ts), each request another row; prepared, as the app's hot writes are.
 let nextRow = 0;
 const rowCount = Number(env.BENCH_UPDATE_ROWS ?? 1000);
+const benchRows = pgTable('bench_rows', { id: integer('id').primaryKey(), n: integer('n').notNull() });
+const bareUpdate = served.database.db
+  .update(benchRows)
+  .set({ n: sql`${benchRows.n} + 1` })
+  .where(eq(benchRows.id, sql.placeholder('id')))
+  .prepare('bench_update');
 bench.post('/__bench/update', async (c) => {
   const id = nextRow++ % rowCount;
-  await served.database.db.execute(sql`update bench_rows set n = n + 1 where id = ${id}`);
+  await bareUpdate.execute({ id });
   return c.json({ id }, 200);
 });
 bench.post('/__bench/record/:user/:question', async (c) => {

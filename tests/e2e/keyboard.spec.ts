@@ -117,6 +117,8 @@ test('the account menu opens from the keyboard and Escape closes it, back on its
   await signUpAndSignIn(page, request, 'Accountant');
   await page.goto('/question-tracker?tab=workspace');
   const account = page.getByRole('button', { name: 'Account menu' });
+  // Until the menu's code arrives its button is drawn disabled, and focus would land nowhere.
+  await expect(account).toBeEnabled();
   await account.focus();
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu');
