@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import { customQuestions, questions, userQuestions } from '../db/schema';
 import type { Clock } from '../lib/clock';
@@ -33,7 +33,7 @@ export const seenColumns = {
 };
 
 /** The join condition of a user's own data for the question of the row (see seenColumns). */
-export const ownCustom = (userId: string): SQL => sql`(${eq(customQuestions.questionId, questions.id)} and ${eq(customQuestions.userId, userId)})`;
+export const ownCustom = (userId: string | Placeholder): SQL => sql`(${eq(customQuestions.questionId, questions.id)} and ${eq(customQuestions.userId, userId)})`;
 
 /** The same for SQL written by hand, where the question is `q` and the user's id is given as SQL. */
 export const ownCustomJoin = (userId: SQL) => sql`left join custom_questions cq on cq.question_id = q.id and cq.user_id = ${userId}`;

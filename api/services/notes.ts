@@ -24,7 +24,9 @@ import {
   type NoteTagCount,
   type QuestionNotes,
 } from '../../shared/schemas/note';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { customQuestions, noteQuestionLinks, notes, noteTagLinks, noteTags, questions } from '../db/schema';
 import { ownCustom, seenColumns } from './custom-questions';
 import type { Clock } from '../lib/clock';
@@ -107,31 +109,46 @@ interface NoteRelations {
   owners: Map<string, NoteQuestion>;
 }
 
+/**
+ * Ids bound as one value (a JSON array), so a statement's text is the same however many notes it reads
+ * and it is prepared once (see db/prepared): a save while typing reads its own note's relations again.
+ */
+const inIds = (column: AnyPgColumn) => sql`${column} in (select jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb)::uuid)`;
+
+const tagsOfNotes = (db: Db, name: string) =>
+  db
+    .select({ noteId: noteTagLinks.noteId, id: noteTags.id, name: noteTags.name })
+    .from(noteTagLinks)
+    .innerJoin(noteTags, eq(noteTags.id, noteTagLinks.tagId))
+    .where(inIds(noteTagLinks.noteId))
+    .orderBy(asc(sql`lower(${noteTags.name})`))
+    .prepare(name);
+
+const linksOfNotes = (db: Db, name: string) =>
+  db
+    .select({ noteId: noteQuestionLinks.noteId, ...questionColumns })
+    .from(noteQuestionLinks)
+    .innerJoin(questions, eq(questions.id, noteQuestionLinks.questionId))
+    .leftJoin(customQuestions, ownCustom(sql.placeholder('userId')))
+    .where(inIds(noteQuestionLinks.noteId))
+    .orderBy(asc(seenColumns.name))
+    .prepare(name);
+
+const ownersOfNotes = (db: Db, name: string) =>
+  db.select(questionColumns).from(questions).leftJoin(customQuestions, ownCustom(sql.placeholder('userId'))).where(inIds(questions.id)).prepare(name);
+
 /** Tags, linked questions and owning questions of several notes, in three queries. */
 async function loadRelations(db: Db, rows: NoteRow[]): Promise<NoteRelations> {
-  const ids = rows.map((r) => r.id);
+  const ids = JSON.stringify(rows.map((r) => r.id));
   // Every note read together is one user's.
   const userId = rows[0]?.userId ?? '';
   const questionIds = [...new Set(rows.map((r) => r.questionId).filter((q): q is string => !!q))];
   const rel: NoteRelations = { tags: new Map(), linked: new Map(), owners: new Map() };
-  if (!ids.length) return rel;
+  if (!rows.length) return rel;
   const [tagRows, linkRows, ownerRows] = await Promise.all([
-    db
-      .select({ noteId: noteTagLinks.noteId, id: noteTags.id, name: noteTags.name })
-      .from(noteTagLinks)
-      .innerJoin(noteTags, eq(noteTags.id, noteTagLinks.tagId))
-      .where(inArray(noteTagLinks.noteId, ids))
-      .orderBy(asc(sql`lower(${noteTags.name})`)),
-    db
-      .select({ noteId: noteQuestionLinks.noteId, ...questionColumns })
-      .from(noteQuestionLinks)
-      .innerJoin(questions, eq(questions.id, noteQuestionLinks.questionId))
-      .leftJoin(customQuestions, ownCustom(userId))
-      .where(inArray(noteQuestionLinks.noteId, ids))
-      .orderBy(asc(seenColumns.name)),
-    questionIds.length
-      ? db.select(questionColumns).from(questions).leftJoin(customQuestions, ownCustom(userId)).where(inArray(questions.id, questionIds))
-      : Promise.resolve([]),
+    prepared(db, 'note_tags', tagsOfNotes).execute({ ids }),
+    prepared(db, 'note_links', linksOfNotes).execute({ ids, userId }),
+    questionIds.length ? prepared(db, 'note_owners', ownersOfNotes).execute({ ids: JSON.stringify(questionIds), userId }) : Promise.resolve([]),
   ]);
   for (const t of tagRows) {
     const list = rel.tags.get(t.noteId) ?? [];
@@ -344,25 +361,38 @@ export async function createNote(deps: NoteDeps, userId: string, input: NoteFiel
 }
 
 /** Changes the fields given; tags and questionsLinked, when given, replace the old lists. */
+/** A save of the title or the text alone, prepared once per database and shape (which of the two it sets). */
+function noteSave(db: Db, name: string, changes: { title?: string; note?: string }) {
+  return db
+    .update(notes)
+    .set({
+      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+      ...(changes.title !== undefined && { title: sql`${sql.placeholder('title')}` }),
+      ...(changes.note !== undefined && { note: sql`${sql.placeholder('note')}` }),
+    })
+    .where(and(eq(notes.id, sql.placeholder('id')), eq(notes.userId, sql.placeholder('userId'))))
+    .returning(noteColumns)
+    .prepare(name);
+}
+
 export async function updateNote(deps: NoteDeps, userId: string, noteId: string, changes: NoteChanges): Promise<Note> {
   if (!isUuid(noteId)) throw notFound(NOTE_MESSAGES.notFound);
-  const body = changes.note === undefined ? undefined : cleanBody(changes.note);
-  const set: Partial<Pick<NoteRow, 'title' | 'note' | 'updatedAt'>> = { updatedAt: deps.clock.now() };
-  if (changes.title !== undefined) set.title = changes.title.trim();
-  if (body !== undefined) set.note = body;
-  const own = and(eq(notes.id, noteId), eq(notes.userId, userId));
+  const title = changes.title?.trim();
+  const note = changes.note === undefined ? undefined : cleanBody(changes.note);
+  const name = `note_save_${title !== undefined ? 'title' : '-'}_${note !== undefined ? 'note' : '-'}`;
+  const save = (db: Db) => prepared(db, name, (d) => noteSave(d, name, { title, note })).execute({ id: noteId, userId, now: deps.clock.now().toISOString(), title, note });
   // A new title or text alone is one statement, atomic by itself (a save while typing is this one);
   // tags and links change in one transaction with it.
   if (!changes.tags && !changes.questionsLinked) {
-    const [row] = await deps.db.update(notes).set(set).where(own).returning(noteColumns);
+    const [row] = await save(deps.db);
     if (!row) throw notFound(NOTE_MESSAGES.notFound);
-    const [note] = await toNotes(deps.db, [row]);
-    if (!note) throw new Error('note vanished');
-    return note;
+    const [saved] = await toNotes(deps.db, [row]);
+    if (!saved) throw new Error('note vanished');
+    return saved;
   }
   await deps.db.transaction(async (tx) => {
     await ownNoteRow(tx, userId, noteId, true);
-    await tx.update(notes).set(set).where(own);
+    await save(tx);
     if (changes.tags) await replaceTags(tx, userId, noteId, changes.tags);
     if (changes.questionsLinked) await replaceLinks(tx, noteId, changes.questionsLinked);
   });
