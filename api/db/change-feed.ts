@@ -23,8 +23,9 @@ export type ChangeListener = (tag: string | null) => void;
 
 /**
  * The database's own account of what changed, as the triggers of migration 0005 record it and
- * announce_pending_changes (0018) sends it after commit (LISTEN/NOTIFY), from whichever process or connection wrote. A process may keep answers in memory only
- * while its feed is live; when the feed drops, subscribers hear null and must forget everything.
+ * announce_pending_changes (0018) sends it after commit (LISTEN/NOTIFY), from whichever process or
+ * connection wrote. A process may keep answers in memory only while its feed is live; when the feed
+ * drops, subscribers hear null and must forget everything.
  */
 export interface ChangeFeed {
   readonly live: boolean;
@@ -90,8 +91,9 @@ const RECONNECT_MS = 1_000;
 
 /**
  * PostgreSQL: one dedicated connection listens. Notifications arrive in commit order, so `settle` announces
- * what is waiting followed by a barrier notification of its own, and waits for the barrier to come back: by
- * then every earlier change has been heard. When the connection closes the feed stops being live (subscribers hear null) until it listens again.
+ * what is waiting followed by a barrier notification of its own, and waits for the barrier to come back:
+ * by then every earlier change has been heard. When the connection closes the feed stops being live
+ * (subscribers hear null) until it listens again.
  */
 export async function postgresChangeFeed(url: string): Promise<ChangeFeed> {
   const subscribers = listeners();

@@ -360,7 +360,6 @@ export async function createNote(deps: NoteDeps, userId: string, input: NoteFiel
   return getNote(deps.db, userId, row.id);
 }
 
-/** Changes the fields given; tags and questionsLinked, when given, replace the old lists. */
 /** A save of the title or the text alone, prepared once per database and shape (which of the two it sets). */
 function noteSave(db: Db, name: string, changes: { title?: string; note?: string }) {
   return db
@@ -375,6 +374,7 @@ function noteSave(db: Db, name: string, changes: { title?: string; note?: string
     .prepare(name);
 }
 
+/** Changes the fields given; tags and questionsLinked, when given, replace the old lists. */
 export async function updateNote(deps: NoteDeps, userId: string, noteId: string, changes: NoteChanges): Promise<Note> {
   if (!isUuid(noteId)) throw notFound(NOTE_MESSAGES.notFound);
   const title = changes.title?.trim();
