@@ -141,7 +141,7 @@ async function memoryOf(server: ServerInfo): Promise<{ rss: number; heapUsed: nu
 }
 
 /**
- * BENCH_PROFILE=cold|mark|note (with BENCH_PROFILE_DIR, default /tmp): a CPU profile of server A during
+ * BENCH_PROFILE=cold|mark|note|reorder (with BENCH_PROFILE_DIR, default /tmp): a CPU profile of server A during
  * that load, e.g. "PostgreSQL 10× note" → /tmp/PostgreSQL-10x-note.cpuprofile, for Chrome's DevTools.
  */
 async function profiled<T>(server: ServerInfo, name: string, run: () => Promise<T>): Promise<T> {
@@ -267,7 +267,7 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
         s.version = saved.version;
         s.config = saved.config;
       };
-      writeFigure(`reorder with version check (${sheets.length.toLocaleString('en-US')} sheets, each twice)`, await varied([a], connections, sheets.length * 2, reorder, applied), true);
+      writeFigure(`reorder with version check (${sheets.length.toLocaleString('en-US')} sheets, each twice)`, await profiled(a, `${label} reorder`, () => varied([a], connections, sheets.length * 2, reorder, applied)), true);
 
       if (b) {
         // The same viewers through two processes: each viewer's answer is cold on both (their tick above

@@ -162,8 +162,10 @@ export async function postgresChangeFeed(url: string): Promise<ChangeFeed> {
     if (live) await sql.unsafe(ANNOUNCE, [null]);
   });
 
-  /** The barrier that the next settle() calls will share, until it is sent. */
-  let nextBarrier: Promise<void> | null = null;
+  /** The barrier on its way; a settle that arrives while it is out cannot use it (see settle). */
+  let sending: Promise<void> | null = null;
+  /** The barrier that the next settle() calls will share: it leaves when the one on its way is back. */
+  let waiting: Promise<void> | null = null;
 
   async function barrier(): Promise<void> {
     if (!live) return;
@@ -192,15 +194,19 @@ export async function postgresChangeFeed(url: string): Promise<ChangeFeed> {
     subscribe: subscribers.add,
     settle() {
       if (!live) return Promise.resolve();
-      // Writers that settle in the same turn of the event loop share one barrier: it is sent after all of
-      // their calls, so it comes back after every change committed before any of them.
-      nextBarrier ??= new Promise<void>((resolve) =>
-        setImmediate(() => {
-          nextBarrier = null;
-          void barrier().then(resolve);
-        }),
-      );
-      return nextBarrier;
+      // One barrier at a time, shared by every writer that settles while the one before it is out: a
+      // barrier sent before a write committed proves nothing about it, and one sent after all of them
+      // comes back after every change committed before any of them. Under load each barrier then
+      // serves a round trip's worth of writers instead of one turn of the event loop's.
+      waiting ??= (async () => {
+        await Promise.all([sending, new Promise((resolve) => setImmediate(resolve))]);
+        waiting = null;
+        const current = barrier();
+        sending = current;
+        await current;
+        if (sending === current) sending = null;
+      })();
+      return waiting;
     },
     async close() {
       closed = true;

@@ -11,7 +11,7 @@ import { isUuid } from '../../shared/schemas/note';
 import { saveCustomData } from './custom-questions';
 import { ensureQuestion } from './questions';
 import { toRecord, upsertRecord } from './records';
-import { lockSheet, saveConfig, STALE_MESSAGE } from './sheets';
+import { checkQuestionOrder, lockSheet, saveConfig, STALE_MESSAGE } from './sheets';
 
 export interface TreeDeps {
   db: Db;
@@ -94,10 +94,7 @@ export async function moveQuestion(
     if (move.version !== sheet.version) throw conflict(STALE_MESSAGE);
     const config = clone(sheet.config);
     checkPlace(config, move.topic, move.subTopic);
-    const current = [...config.questionOrder].sort();
-    if (move.questionOrder.length !== current.length || [...move.questionOrder].sort().some((id, i) => id !== current[i])) {
-      throw badRequest('The question order must list every question of the sheet once');
-    }
+    checkQuestionOrder(move.questionOrder, config);
     checkMappingId(mappingId);
     const [row] = await tx
       .update(mappings)

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { SHEET_MESSAGES, subTopicsOf } from '../../shared/rules/sheet';
 import type { Sheet, SheetConfig } from '../../shared/schemas/sheet';
 import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { collaborators, mappings, sheetFollows, sheets, users } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../lib/errors';
@@ -106,33 +107,52 @@ function sameConfig(a: SheetConfig, b: SheetConfig): boolean {
   );
 }
 
+const saveConfigStatement = (db: Db, name: string) =>
+  db
+    .update(sheets)
+    .set({ config: sql`${sql.placeholder('config')}::jsonb`, version: sql`${sheets.version} + 1`, updatedAt: sql`${sql.placeholder('now')}::timestamptz` })
+    .where(and(eq(sheets.id, sql.placeholder('id')), eq(sheets.version, sql.placeholder('version'))))
+    .returning({ version: sheets.version })
+    .prepare(name);
+
 /**
  * Writes a new config and bumps the version; refuses (409) when the edit was based on an older version.
  * A config equal to the current one writes nothing: an edit that changes nothing (an import without a
- * usable row, a reorder to the same order) must not make a collaborator's pending edit stale.
+ * usable row, a reorder to the same order) must not make a collaborator's pending edit stale. The write
+ * itself checks the version, so it is atomic without a lock (a structural edit holds one for its own reads).
+ * Every change to a sheet's questions or tree goes through here, so the version names the config.
  */
-export async function saveConfig(db: Db, clock: Clock, sheet: SheetRow, config: SheetConfig, basedOn?: number): Promise<SheetRow> {
+export async function saveConfig(db: Db, clock: Clock, sheet: Pick<SheetRow, 'id' | 'version' | 'config'>, config: SheetConfig, basedOn?: number): Promise<{ version: number }> {
   if (basedOn !== undefined && basedOn !== sheet.version) throw conflict(STALE_MESSAGE);
   if (sameConfig(config, sheet.config)) return sheet;
-  const [row] = await db
-    .update(sheets)
-    .set({ config, version: sheet.version + 1, updatedAt: clock.now() })
-    .where(and(eq(sheets.id, sheet.id), eq(sheets.version, sheet.version)))
-    .returning();
+  // The config travels as JSON text: a bound object is sent differently by the two drivers.
+  const [row] = await prepared(db, 'sheet_save_config', saveConfigStatement).execute({ id: sheet.id, version: sheet.version, config: JSON.stringify(config), now: clock.now().toISOString() });
   if (!row) throw conflict(STALE_MESSAGE);
   return row;
 }
 
-const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && new Set(a).size === a.length && b.every((x) => a.includes(x));
+/** Whether a new order lists every item of the current one, each once (and nothing else). */
+function sameMembers(next: readonly string[], current: readonly string[]): boolean {
+  const items = new Set(next);
+  return next.length === current.length && items.size === next.length && current.every((x) => items.has(x));
+}
 
-/** A reorder may move things, never add or drop them: same mappings, same topics, same subtopics. */
-async function checkReorder(db: Db, sheet: SheetRow, next: SheetConfig): Promise<void> {
-  const ids = (await db.select({ id: mappings.id }).from(mappings).where(eq(mappings.sheetId, sheet.id))).map((r) => r.id);
-  const cur = sheet.config;
-  if (!sameSet(next.questionOrder, ids)) throw badRequest('The question order must list every question of the sheet once');
-  if (!sameSet(next.topicOrder, cur.topicOrder)) throw badRequest('The topic order must list every topic of the sheet once');
-  for (const topic of cur.topicOrder) {
-    if (!sameSet(subTopicsOf(next.subTopicOrder, topic), subTopicsOf(cur.subTopicOrder, topic))) {
+const QUESTION_ORDER_MESSAGE = 'The question order must list every question of the sheet once';
+
+/**
+ * A new question order must list the sheet's questions, each once. The config's order is the sheet's
+ * questions: adding or removing one writes both in one transaction (see saveConfig).
+ */
+export function checkQuestionOrder(next: readonly string[], current: SheetConfig): void {
+  if (!sameMembers(next, current.questionOrder)) throw badRequest(QUESTION_ORDER_MESSAGE);
+}
+
+/** A reorder may move things, never add or drop them: same questions, same topics, same subtopics. */
+function checkReorder(current: SheetConfig, next: SheetConfig): void {
+  checkQuestionOrder(next.questionOrder, current);
+  if (!sameMembers(next.topicOrder, current.topicOrder)) throw badRequest('The topic order must list every topic of the sheet once');
+  for (const topic of current.topicOrder) {
+    if (!sameMembers(subTopicsOf(next.subTopicOrder, topic), subTopicsOf(current.subTopicOrder, topic))) {
       throw new AppError(400, 'ValidationError', 'Cannot move subtopics between topics');
     }
   }
@@ -163,15 +183,14 @@ export async function updateSheetDetails(deps: SheetReader & { clock: Clock }, s
 }
 
 export async function updateSheetConfig(deps: SheetReader & { clock: Clock }, sheetId: string, user: UserRow | null, config: SheetConfig, version: number) {
-  const { db, clock } = deps;
-  const access = await sheetAccess(db, { id: sheetId }, requireSignedIn(user));
+  // The read a sheet answer starts with (the config comes from memory while the row is unchanged); the
+  // write checks the version again, so nothing changes between this read and the write unnoticed.
+  const { access } = await sheetRead(deps.db, deps.sheetConfigs, { id: sheetId }, requireSignedIn(user));
   if (!access.canEdit) throw new AppError(403, 'Forbidden', SHEET_MESSAGES.reorderForbidden);
-  await db.transaction(async (tx) => {
-    const sheet = await lockSheet(tx, sheetId);
-    if (version !== sheet.version) throw conflict(STALE_MESSAGE);
-    await checkReorder(tx, sheet, config);
-    await saveConfig(tx, clock, sheet, config, version);
-  });
+  const { sheet } = access;
+  if (version !== sheet.version) throw conflict(STALE_MESSAGE);
+  checkReorder(sheet.config, config);
+  await saveConfig(deps.db, deps.clock, sheet, config, version);
   return getSheetData(deps, { id: sheetId }, user);
 }
 
