@@ -23,6 +23,7 @@
  * - 13 step 4's server-time figures for the big user at each size, and their growth from 1×.
  * - 14 an API process's resident memory after every viewer of a size (10,000 at 10×) read the sheet.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
@@ -58,17 +59,57 @@ interface Varied {
   requests: number;
   /** The API processes' CPU time per request (JavaScript, the driver, the HTTP stack). */
   cpuMs: number;
+  /** This machine's PostgreSQL processes' CPU time per request, null when they cannot be seen (PGlite runs inside the API). */
+  dbCpuMs: number | null;
+  /** The load generator's own CPU time per request (this process). */
+  loadCpuMs: number;
+}
+
+/**
+ * CPU time used so far by the PostgreSQL processes on this machine (the backends serving the API's pools
+ * among them, and those that have ended, through the server process's account of its children), from
+ * Linux's /proc; null where there is none to read.
+ */
+function postgresCpuMs(): number | null {
+  let ticks = 0;
+  let seen = false;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    const close = stat.lastIndexOf(')');
+    if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+    // After the name: state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime.
+    const fields = stat.slice(close + 2).split(' ');
+    ticks += [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i] ?? 0), 0);
+    seen = true;
+  }
+  // Linux counts in clock ticks of 10 ms (USER_HZ).
+  return seen ? ticks * 10 : null;
 }
 
 /**
  * `amount` requests from `connections` connections, split evenly over `servers`; request i is
  * `make(i)`, each i once, so no two requests share a viewer unless `make` says so.
  */
-async function varied(servers: ServerInfo[], connections: number, amount: number, make: (i: number) => Call, onAnswer?: (i: number, status: number, body: string) => void): Promise<Varied> {
+async function varied(
+  servers: ServerInfo[],
+  connections: number,
+  amount: number,
+  make: (i: number) => Call,
+  options: { onAnswer?: (i: number, status: number, body: string) => void; /** Whether the servers use this machine's PostgreSQL, whose CPU time is then counted. */ postgres?: boolean } = {},
+): Promise<Varied> {
+  const { onAnswer } = options;
   let next = 0;
   // autocannon ends a run with amount at its next one-second tick: the run's time ends at its last answer.
   let last = 0;
   const cpuBefore = await Promise.all(servers.map((s) => memoryOf(s)));
+  const dbBefore = options.postgres ? postgresCpuMs() : null;
+  const loadBefore = process.cpuUsage();
   const t = performance.now();
   const results = await Promise.all(
     servers.map(
@@ -111,6 +152,8 @@ async function varied(servers: ServerInfo[], connections: number, amount: number
   const seconds = ((last || performance.now()) - t) / 1000;
   for (const s of servers) await drain(s);
   const cpuAfter = await Promise.all(servers.map((s) => memoryOf(s)));
+  const load = process.cpuUsage(loadBefore);
+  const dbAfter = options.postgres ? postgresCpuMs() : null;
   const cpuMs = cpuAfter.reduce((sum, m, i) => sum + m.cpuMs - (cpuBefore[i]?.cpuMs ?? 0), 0);
   const statuses: Record<string, number> = {};
   let requests = 0;
@@ -126,11 +169,13 @@ async function varied(servers: ServerInfo[], connections: number, amount: number
     errors: results.reduce((n, r) => n + r.errors + r.timeouts, 0),
     requests,
     cpuMs: requests ? cpuMs / requests : 0,
+    dbCpuMs: requests && dbBefore !== null && dbAfter !== null ? (dbAfter - dbBefore) / requests : null,
+    loadCpuMs: requests ? (load.user + load.system) / 1000 / requests : 0,
   };
 }
 
 const describe = (r: Varied) =>
-  `${r.requests.toLocaleString('en-US')} requests, server CPU ${r.cpuMs.toFixed(2)} ms each, p50 ${r.p50} ms, p99 ${r.p99} ms, status ${Object.entries(r.statuses)
+  `${r.requests.toLocaleString('en-US')} requests, server CPU ${r.cpuMs.toFixed(2)} ms each${r.dbCpuMs !== null ? ` (PostgreSQL ${r.dbCpuMs.toFixed(2)} ms, load generator ${r.loadCpuMs.toFixed(2)} ms)` : ''}, p50 ${r.p50} ms, p99 ${r.p99} ms, status ${Object.entries(r.statuses)
     .map(([k, v]) => `${k}×${v}`)
     .join(' ')}${r.errors ? `, ${r.errors} errors/timeouts` : ''}`;
 const only = (r: Varied, code: string) => r.requests > 0 && Object.keys(r.statuses).every((k) => k === code) && !r.errors;
@@ -180,6 +225,8 @@ function failed(what: string, err: unknown) {
 async function underLoad(run: SizeRun, want: (s: string) => boolean) {
   const { label, size, data, connections } = run;
   const viewers = Math.min(size.users, run.cap);
+  // The measured loads count PostgreSQL's CPU time beside the API's.
+  const counted = { postgres: run.postgres };
   const env = { ...run.env, BENCH_UPDATE_ROWS: String(size.users) };
   const a = await startServer(`${label} A`, env);
   const b = run.postgres ? await startServer(`${label} B`, env) : null;
@@ -200,7 +247,7 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
     if (want('11') || want('14')) {
       const limit = await varied([a], connections, Math.min(viewers, 5_000), () => ({ method: 'GET', path: '/__bench/limit', token: data.big.token }));
       record('11', `${label}: limit — precomputed ${(a.bytes / 1000).toFixed(0)} kB response`, limit.rps, 'req/s', undefined, describe(limit));
-      const cold = await profiled(a, `${label} cold`, () => varied([a], connections, viewers, readOf));
+      const cold = await profiled(a, `${label} cold`, () => varied([a], connections, viewers, readOf, counted));
       const ok = only(cold, '200');
       record('11', `${label}: cold sheet GET, each request another viewer`, cold.rps, 'req/s', undefined, describe(cold));
       const goal = run.postgres ? { op: '>=' as const, limit: 30, label: '≥ 30%' } : undefined;
@@ -231,7 +278,7 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
       await varied([a], 10, warmers, mark(5));
       await varied([a], 10, warmers, ownWrite(11));
       await varied([a], 10, 300, () => ({ method: 'POST', path: '/__bench/update' }));
-      const bare = await varied([a], connections, writers * 3, () => ({ method: 'POST', path: '/__bench/update' }));
+      const bare = await varied([a], connections, writers * 3, () => ({ method: 'POST', path: '/__bench/update' }), counted);
       record('12', `${label}: limit — bare single-row UPDATE through the same pool`, bare.rps, 'req/s', undefined, describe(bare));
       // A reorder answered 409 met the version check (its sheet moved since it was read): an answer, not a failure.
       const writeFigure = (name: string, r: Varied, conflicts = false) => {
@@ -240,17 +287,17 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
         record('12', `${label}: ${name} / bare UPDATE`, ok && bare.rps ? (100 * r.rps) / bare.rps : null, '%', run.postgres ? { op: '>=', limit: 40, label: '≥ 40%' } : undefined);
         record('12', `${label}: ${name} p99`, ok ? r.p99 : null, 'ms', run.postgres ? { op: '<', limit: 100, label: '< 100 ms' } : undefined, `p50 ${r.p50} ms`);
       };
-      writeFigure('mark-question (tick/star), each request another user', await profiled(a, `${label} mark`, () => varied([a], connections, writers, mark(0))));
+      writeFigure('mark-question (tick/star), each request another user', await profiled(a, `${label} mark`, () => varied([a], connections, writers, mark(0), counted)));
       // The same write without the request around it (no session, no permission read, no body): what
       // the database alone allows a tick, on questions the marks above did not touch.
-      const own = await varied([a], connections, writers, ownWrite(3));
+      const own = await varied([a], connections, writers, ownWrite(3), counted);
       record('12', `${label}: a tick's own record write (records.upsertRecord, no request around it)`, own.rps, 'req/s', undefined, describe(own));
       record('12', `${label}: a tick's own record write / bare UPDATE`, only(own, '200') && bare.rps ? (100 * own.rps) / bare.rps : null, '%', undefined, 'the most a mark could reach: its one write with its review card and triggers');
 
       const noteIds = noteIdsOf(writers);
       writeFigure(
         'note save, each request another user',
-        await profiled(a, `${label} note`, () => varied([a], connections, writers, (i) => ({ method: 'PATCH', path: `/question-tracker/v1/user/notes/update-note/${noteIds[i]}`, token: viewerToken(i), body: { note: `<p>saved at ${i}: a longer note about the monotonic stack</p>` } }))),
+        await profiled(a, `${label} note`, () => varied([a], connections, writers, (i) => ({ method: 'PATCH', path: `/question-tracker/v1/user/notes/update-note/${noteIds[i]}`, token: viewerToken(i), body: { note: `<p>saved at ${i}: a longer note about the monotonic stack</p>` } }), counted)),
       );
 
       // Reorders: each sheet's author moves its first question last, with the version it read; twice
@@ -267,14 +314,14 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
         s.version = saved.version;
         s.config = saved.config;
       };
-      writeFigure(`reorder with version check (${sheets.length.toLocaleString('en-US')} sheets, each twice)`, await profiled(a, `${label} reorder`, () => varied([a], connections, sheets.length * 2, reorder, applied)), true);
+      writeFigure(`reorder with version check (${sheets.length.toLocaleString('en-US')} sheets, each twice)`, await profiled(a, `${label} reorder`, () => varied([a], connections, sheets.length * 2, reorder, { ...counted, onAnswer: applied })), true);
 
       if (b) {
         // The same viewers through two processes: each viewer's answer is cold on both (their tick above
         // dropped it on A; B never read it), then each ticks again through one of the two.
-        const twoRead = await varied([a, b], connections, writers, readOf);
+        const twoRead = await varied([a, b], connections, writers, readOf, counted);
         record('11', `${label}: two API processes, cold sheet GET after each viewer's tick (combined)`, twoRead.rps, 'req/s', undefined, `${describe(twoRead)}; ${connections / 2} connections each`);
-        const twoMark = await varied([a, b], connections, writers, mark(0, 2));
+        const twoMark = await varied([a, b], connections, writers, mark(0, 2), counted);
         record('12', `${label}: two API processes, mark-question (combined)`, twoMark.rps, 'req/s', undefined, `${describe(twoMark)}; ${connections / 2} connections each`);
       }
     }

@@ -112,8 +112,10 @@ interface NoteRelations {
 /**
  * Ids bound as one value (a JSON array), so a statement's text is the same however many notes it reads
  * and it is prepared once (see db/prepared): a save while typing reads its own note's relations again.
+ * Made an array first (evaluated once) and matched with = any, the ids drive an index scan; an IN over
+ * the set-returning function is planned, once prepared, as a pass over every user's links.
  */
-const inIds = (column: AnyPgColumn) => sql`${column} in (select jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb)::uuid)`;
+const inIds = (column: AnyPgColumn) => sql`${column} = any(array(select jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb)::uuid))`;
 
 const tagsOfNotes = (db: Db, name: string) =>
   db
