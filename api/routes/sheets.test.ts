@@ -223,6 +223,13 @@ describe('sheets: the tree', () => {
     const reordered = await edit().updateSheet({ config: { ...cfg, topicOrder: ['Graphs', 'Arrays'] }, version: d.sheet.version });
     expect(reordered.status).toBe(200);
     expect(reordered.body.data.sheet.config.topicOrder).toEqual(['Graphs', 'Arrays']);
+    // The answer is the sheet as a read now shows it: the new order, version and last edit.
+    const now = await data();
+    expect(now.sheet.version).toBe(d.sheet.version + 1);
+    expect(reordered.body.data.sheet).toEqual(now.sheet);
+    const lost = await edit().updateSheet({ config: { ...now.sheet.config, questionOrder: now.sheet.config.questionOrder.slice(1) }, version: now.sheet.version });
+    expect(lost.status).toBe(400);
+    expect(lost.body.status.message).toBe('The question order must list every question of the sheet once');
     const stale = await edit().updateSheet({ config: cfg, version: d.sheet.version });
     expect(stale.status).toBe(409);
     const fresh = await data();

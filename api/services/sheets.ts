@@ -6,7 +6,7 @@ import { prepared } from '../db/prepared';
 import { collaborators, mappings, sheetFollows, sheets, users } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../lib/errors';
-import { NO_PROGRESS, requireAuthor, requireSignedIn, sheetAccess, sheetRead, type SheetAccess, type SheetRow } from './access';
+import { NO_PROGRESS, requireAuthor, requireSignedIn, sheetAccess, sheetRead, type SheetAccess, type SheetRead, type SheetRow } from './access';
 import { listKey, progressKey, questionList, type SheetConfigs, type SheetLists } from './sheet-cache';
 import type { UserRow } from './auth';
 import { isRetiredForOthers } from './retired-names';
@@ -70,8 +70,12 @@ export interface SheetReader {
  * mappings come from the lists kept by content version (services/sheet-cache), so a viewer's first read
  * of a known sheet costs one statement (access and progress together); `list` is the mappings as encoded JSON.
  */
-export async function getSheetData({ db, sheetLists, sheetConfigs }: SheetReader, where: { id: string } | { slug: string }, user: UserRow | null) {
-  const read = await sheetRead(db, sheetConfigs, where, user);
+export async function getSheetData(deps: SheetReader, where: { id: string } | { slug: string }, user: UserRow | null) {
+  return sheetData(deps, await sheetRead(deps.db, deps.sheetConfigs, where, user), user);
+}
+
+/** A sheet's answer from its read: the question list (kept in memory by content version) and the viewer's standing and progress. */
+async function sheetData({ db, sheetLists }: SheetReader, read: SheetRead, user: UserRow | null) {
   const { access } = read;
   const list = access.canSeeQuestions ? await questionList(db, sheetLists, access) : null;
   const progress = list?.count ? read.progress : NO_PROGRESS;
@@ -112,7 +116,7 @@ const saveConfigStatement = (db: Db, name: string) =>
     .update(sheets)
     .set({ config: sql`${sql.placeholder('config')}::jsonb`, version: sql`${sheets.version} + 1`, updatedAt: sql`${sql.placeholder('now')}::timestamptz` })
     .where(and(eq(sheets.id, sql.placeholder('id')), eq(sheets.version, sql.placeholder('version'))))
-    .returning({ version: sheets.version })
+    .returning({ version: sheets.version, updatedAt: sheets.updatedAt })
     .prepare(name);
 
 /**
@@ -122,7 +126,7 @@ const saveConfigStatement = (db: Db, name: string) =>
  * itself checks the version, so it is atomic without a lock (a structural edit holds one for its own reads).
  * Every change to a sheet's questions or tree goes through here, so the version names the config.
  */
-export async function saveConfig(db: Db, clock: Clock, sheet: Pick<SheetRow, 'id' | 'version' | 'config'>, config: SheetConfig, basedOn?: number): Promise<{ version: number }> {
+export async function saveConfig(db: Db, clock: Clock, sheet: Pick<SheetRow, 'id' | 'version' | 'updatedAt' | 'config'>, config: SheetConfig, basedOn?: number): Promise<Pick<SheetRow, 'version' | 'updatedAt'>> {
   if (basedOn !== undefined && basedOn !== sheet.version) throw conflict(STALE_MESSAGE);
   if (sameConfig(config, sheet.config)) return sheet;
   // The config travels as JSON text: a bound object is sent differently by the two drivers.
@@ -185,13 +189,17 @@ export async function updateSheetDetails(deps: SheetReader & { clock: Clock }, s
 export async function updateSheetConfig(deps: SheetReader & { clock: Clock }, sheetId: string, user: UserRow | null, config: SheetConfig, version: number) {
   // The read a sheet answer starts with (the config comes from memory while the row is unchanged); the
   // write checks the version again, so nothing changes between this read and the write unnoticed.
-  const { access } = await sheetRead(deps.db, deps.sheetConfigs, { id: sheetId }, requireSignedIn(user));
+  const read = await sheetRead(deps.db, deps.sheetConfigs, { id: sheetId }, requireSignedIn(user));
+  const { access } = read;
   if (!access.canEdit) throw new AppError(403, 'Forbidden', SHEET_MESSAGES.reorderForbidden);
   const { sheet } = access;
   if (version !== sheet.version) throw conflict(STALE_MESSAGE);
   checkReorder(sheet.config, config);
-  await saveConfig(deps.db, deps.clock, sheet, config, version);
-  return getSheetData(deps, { id: sheetId }, user);
+  const saved = await saveConfig(deps.db, deps.clock, sheet, config, version);
+  // The answer is the sheet as this write left it: the read above with the new order. The write's version
+  // check says no edit came in between, and a reorder changes neither the questions nor anyone's progress.
+  const data = await sheetData(deps, { ...read, access: { ...read.access, sheet: { ...sheet, ...saved, config } } }, user);
+  return { sheet: data.sheet };
 }
 
 /** Follow or unfollow a non-private sheet. */
