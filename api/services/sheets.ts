@@ -13,7 +13,7 @@ import { isRetiredForOthers } from './retired-names';
 
 export const STALE_MESSAGE = 'This sheet was changed by someone else. Reload to see the latest version.';
 
-export interface SheetStats {
+interface SheetStats {
   totalQuestions: number;
   userSolved: number;
 }
