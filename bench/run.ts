@@ -8,7 +8,7 @@
  * table with targets; writes bench/results.json. Every process and database it starts is removed.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../api/app';
@@ -23,6 +23,7 @@ import { measureExtension } from './extension';
 import { measureImports } from './imports';
 import { cleanupAll, detail, errorText, heading, printTable, record, ROOT, rows, skip, startServer, type ServerInfo } from './lib';
 import { sheetLoad, type SheetLoadFigures } from './load';
+import { cpuTimes } from './cpu';
 import { measureScale } from './scale';
 import { measureScaleData } from './scale-data';
 import { seedBench, type BenchData } from './seed';
@@ -48,16 +49,6 @@ const WATCHDOG_MS = 20 * 60_000 + (want('11', '12', '13', '14') ? (SCALE_FACTORS
 const started = Date.now();
 const loadAtStart = loadavg();
 
-/** The machine's CPU time so far by kind (Linux /proc/stat, in clock ticks), or null elsewhere. */
-function cpuTimes(): { busy: number; idle: number; steal: number } | null {
-  try {
-    const [, user, nice, system, idle, iowait, irq, softirq, steal] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).map(Number);
-    if (steal === undefined || Number.isNaN(steal)) return null;
-    return { busy: user! + nice! + system! + irq! + softirq!, idle: idle! + iowait!, steal };
-  } catch {
-    return null;
-  }
-}
 const cpuAtStart = cpuTimes();
 const details: Record<string, unknown> = {};
 

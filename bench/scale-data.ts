@@ -23,7 +23,6 @@
  * - 13 step 4's server-time figures for the big user at each size, and their growth from 1×.
  * - 14 an API process's resident memory after every viewer of a size (10,000 at 10×) read the sheet.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
@@ -31,6 +30,7 @@ import { createApp } from '../api/app';
 import { testConfig } from '../api/config';
 import { openPglite, openPostgres, queryRows, type Database } from '../api/db/client';
 import type { Db } from '../api/db/client';
+import { postgresCpuMs } from './cpu';
 import { ADMIN_URL, createPgDatabase, pgliteDir } from './databases';
 import { detail, drain, errorText, heading, record, ROOT, skip, startServer, type ServerInfo } from './lib';
 import { growScale, RECORDS_PER_USER, scaleSize, viewerToken, type ScaleSize } from './scale-seed';
@@ -65,31 +65,11 @@ interface Varied {
   loadCpuMs: number;
 }
 
-/**
- * CPU time used so far by the PostgreSQL processes on this machine (the backends serving the API's pools
- * among them, and those that have ended, through the server process's account of its children), from
- * Linux's /proc; null where there is none to read.
- */
-function postgresCpuMs(): number | null {
-  let ticks = 0;
-  let seen = false;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue; // ended meanwhile
-    }
-    const close = stat.lastIndexOf(')');
-    if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-    // After the name: state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime.
-    const fields = stat.slice(close + 2).split(' ');
-    ticks += [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i] ?? 0), 0);
-    seen = true;
-  }
-  // Linux counts in clock ticks of 10 ms (USER_HZ).
-  return seen ? ticks * 10 : null;
+interface LoadOptions {
+  /** Called with every answer, by request index. */
+  onAnswer?: (i: number, status: number, body: string) => void;
+  /** Whether the servers use this machine's PostgreSQL, whose CPU time is then counted. */
+  postgres?: boolean;
 }
 
 /**
@@ -101,7 +81,7 @@ async function varied(
   connections: number,
   amount: number,
   make: (i: number) => Call,
-  options: { onAnswer?: (i: number, status: number, body: string) => void; /** Whether the servers use this machine's PostgreSQL, whose CPU time is then counted. */ postgres?: boolean } = {},
+  options: LoadOptions = {},
 ): Promise<Varied> {
   const { onAnswer } = options;
   let next = 0;
