@@ -271,7 +271,7 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
       // The same write without the request around it (no session, no permission read, no body): what
       // the database alone allows a tick, on questions the marks above did not touch.
       const own = await varied([a], connections, writers, ownWrite(3), counted);
-      record('12', `${label}: a tick's own record write (records.upsertRecord, no request around it)`, own.rps, 'req/s', undefined, describe(own));
+      record('12', `${label}: a tick's own record write (records.markRecord, no request around it)`, own.rps, 'req/s', undefined, describe(own));
       record('12', `${label}: a tick's own record write / bare UPDATE`, only(own, '200') && bare.rps ? (100 * own.rps) / bare.rps : null, '%', undefined, 'the most a mark could reach: its one write with its review card and triggers');
 
       const noteIds = noteIdsOf(writers);

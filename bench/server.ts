@@ -6,8 +6,8 @@
  *
  * /__bench/inflight says how many requests are being answered, so a run can wait for the last one.
  * /__bench/update is the write path's limit: a bare single-row UPDATE (bench/scale-data.ts).
- * /__bench/record/:user/:question is a tick's own database write (records.upsertRecord: the record, its
- * review card and the triggers) without the request around it, so step 12 can tell
+ * /__bench/record/:user/:question is a tick's own database write as a mark makes it (records.markRecord: the
+ * record, its review card and the triggers, written with the ticks that arrive meanwhile) without the request around it, so step 12 can tell
  * what the database costs a tick from what the API adds.
  * /__bench/memory is the process's resident memory and heap, and the CPU time it has used (cpuMs).
  *
@@ -24,7 +24,7 @@ import type { AppType } from '../api/app';
 import { loadConfig } from '../api/config';
 import { systemClock } from '../api/lib/clock';
 import { startServer } from '../api/serve';
-import { upsertRecord } from '../api/services/records';
+import { markRecord } from '../api/services/records';
 
 const env = process.env;
 const config = loadConfig({
@@ -118,7 +118,7 @@ bench.post('/__bench/update', async (c) => {
 });
 bench.post('/__bench/record/:user/:question', async (c) => {
   const checked = c.req.query('checked') === '1';
-  const row = await upsertRecord(served.database.db, systemClock, c.req.param('user'), c.req.param('question'), { checked, ...(checked && { starred: c.req.query('starred') === '1' }) });
+  const row = await markRecord(served.database.db, systemClock, c.req.param('user'), c.req.param('question'), { checked, ...(checked && { starred: c.req.query('starred') === '1' }) });
   return c.json({ id: row.id }, 200);
 });
 bench.get('/__bench/limit', (c) => {

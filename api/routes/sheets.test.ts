@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { SHEET_MESSAGES } from '../../shared/rules/sheet';
@@ -15,7 +15,7 @@ import type {
   updateMappingBodySchema,
   updateSheetBodySchema,
 } from '../../shared/schemas/sheet';
-import { collaborators } from '../db/schema';
+import { collaborators, reviewCards } from '../db/schema';
 import { seedDatabase } from '../db/seed/index';
 import { createTestApp } from '../testing';
 
@@ -378,6 +378,33 @@ describe('sheets: roles, follow, tick and star', () => {
     }
     const ticked = await mark(before.sheet._id, mapping._id, { checked: true }, u.token);
     expect(ticked.body.data.record).toMatchObject({ checked: true });
+  });
+
+  it('writes ticks and stars sent at once by many followers, each with its own answer, progress and review card', async () => {
+    const people = await Promise.all(Array.from({ length: 8 }, (_, i) => t.signup(`Crowd${i}`)));
+    const before = (await get(t, 'blind-75', people[0]!.token)).body.data;
+    for (const p of people) expect((await follow(before.sheet._id, p.token)).status).toBe(200);
+    const maps = before.mappings.slice(0, people.length + 1);
+    // Person i ticks question i and stars question i + 1, all at once.
+    const answers = await Promise.all(
+      people.flatMap((p, i) => [mark(before.sheet._id, maps[i]!._id, { checked: true }, p.token), mark(before.sheet._id, maps[i + 1]!._id, { starred: true }, p.token)]),
+    );
+    people.forEach((_, i) => {
+      const [tick, star] = [answers[2 * i]!, answers[2 * i + 1]!];
+      expect(tick.status).toBe(200);
+      expect(tick.body.data).toMatchObject({ questionId: maps[i]!.questionId._id, record: { checked: true, starred: false } });
+      expect(tick.body.data.record.solvedAt).not.toBeNull();
+      expect(star.body.data).toMatchObject({ questionId: maps[i + 1]!.questionId._id, record: { checked: false, starred: true, solvedAt: null } });
+    });
+    for (const [i, p] of people.entries()) {
+      expect((await get(t, 'blind-75', p.token)).body.data.progress).toEqual({ solved: [maps[i]!.questionId._id], starred: [maps[i + 1]!.questionId._id] });
+    }
+    const cards = await t.db
+      .select({ userId: reviewCards.userId, questionId: reviewCards.questionId, active: reviewCards.active })
+      .from(reviewCards)
+      .where(inArray(reviewCards.userId, people.map((p) => p.user._id)));
+    expect(cards).toHaveLength(2 * people.length);
+    expect(cards.every((c) => c.active)).toBe(true);
   });
 
   it('follows and unfollows a public sheet, counting followers; tick and star need following', async () => {

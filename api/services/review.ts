@@ -49,8 +49,8 @@ const FIRST_SOLVE = (() => {
   return { ...card, intervalMs: card.due.getTime() - at.getTime() };
 })();
 
-/** A value bound into a statement: given now, or a placeholder filled when a prepared statement runs. */
-type Bound = string | Placeholder;
+/** A value in a statement: given now, a placeholder filled when a prepared statement runs, or a column of its rows. */
+type Bound = string | Placeholder | SQL;
 
 export interface ReviewDeps {
   db: Db;
@@ -95,22 +95,24 @@ export async function scheduleSolved(db: Db, clock: Clock, userId: string, quest
 }
 
 /**
- * The review card a tick or star of one question gives, as a statement to run with the record's own (see
- * upsertRecord), or null when the change schedules nothing. A first tick schedules the question from its
- * solve (the record's solved date, or now); a star puts it in the queue now, with a card of its own if it
- * has none. A question that has a card keeps its schedule, but for a star's earlier due.
+ * The review cards a tick or star gives the records in `rows` (a relation of user_id and question_id), as a
+ * statement to run with the records' own (see upsertRecords), or null when the change schedules nothing. A
+ * first tick schedules the question from its solve (the record's solved date, or now); a star puts it in the
+ * queue now, with a card of its own if it has none. A question that has a card keeps its schedule, but for
+ * a star's earlier due.
  */
-export function cardOfMark(of: { userId: Bound; questionId: Bound; now: Bound }, change: { checked?: boolean; starred?: boolean }): SQL | null {
+export function cardsOfMark(rows: SQL, now: SQL, change: { checked?: boolean; starred?: boolean }): SQL | null {
   if (!change.checked && !change.starred) return null;
-  const { userId, questionId, now } = of;
-  // Read before the record's own write lands (one statement, one snapshot): its solved date, kept by a tick.
-  const solved = sql`coalesce((select r.solved_at from user_questions r where r.user_id = ${userId}::uuid and r.question_id = ${questionId}::uuid), ${now}::timestamptz)`;
-  const columns = change.checked ? firstSolveColumns(now, sql`${questionId}::uuid`, solved) : newCardColumns(now);
+  // Read before the records' own write lands (one statement, one snapshot): the solved date a tick keeps.
+  const solved = sql`coalesce(r.solved_at, ${now}::timestamptz)`;
+  const columns = change.checked ? firstSolveColumns(now, sql`i.question_id`, solved) : newCardColumns(now);
   const due = change.starred ? sql`${now}::timestamptz` : sql`d.due`;
   const onConflict = change.starred ? sql`do update set due = least(c.due, excluded.due), updated_at = excluded.updated_at` : sql`do nothing`;
   return sql`insert into review_cards as c (user_id, question_id, due, stability, difficulty, scheduled_days, reps, lapses, state, last_review, created_at, updated_at)
-    select ${userId}::uuid, ${questionId}::uuid, ${due}, d.stability, d.difficulty, d.scheduled_days, d.reps, d.lapses, d.state, d.last_review, ${now}::timestamptz, ${now}::timestamptz
-    from (select ${columns}) as d(due, stability, difficulty, scheduled_days, reps, lapses, state, last_review)
+    select i.user_id, i.question_id, ${due}, d.stability, d.difficulty, d.scheduled_days, d.reps, d.lapses, d.state, d.last_review, ${now}::timestamptz, ${now}::timestamptz
+    from ${rows} as i
+      left join user_questions r on r.user_id = i.user_id and r.question_id = i.question_id
+      cross join lateral (select ${columns}) as d(due, stability, difficulty, scheduled_days, reps, lapses, state, last_review)
     on conflict (user_id, question_id) ${onConflict}`;
 }
 

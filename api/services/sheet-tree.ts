@@ -10,7 +10,7 @@ import type { UserRow } from './auth';
 import { isUuid } from '../../shared/schemas/note';
 import { saveCustomData } from './custom-questions';
 import { ensureQuestion } from './questions';
-import { toRecord, upsertRecord } from './records';
+import { markRecord, toRecord, upsertRecord } from './records';
 import { checkQuestionOrder, lockSheet, saveConfig, STALE_MESSAGE } from './sheets';
 
 export interface TreeDeps {
@@ -210,14 +210,14 @@ export async function markQuestion(deps: TreeDeps, sheetId: string, mappingId: s
   requireParticipant(target);
   const question = target.canSeeQuestions ? target.question : null;
   if (!question) throw notFound(MAPPING_NOT_FOUND);
-  const mark = (db: Db) => upsertRecord(db, deps.clock, signedIn.id, question.id, change);
   // A custom question ticked from a sheet is named in the workspace as the sheet names it, unless the user
   // named it already: in one transaction with the record (a failed tick is rolled back in the page, so it
-  // must not half-exist here). A catalogue question's record is one statement.
+  // must not half-exist here). A catalogue question's record is one statement, shared with the ticks that
+  // arrive meanwhile (records.markRecord).
   const record = question.verified
-    ? await mark(deps.db)
+    ? await markRecord(deps.db, deps.clock, signedIn.id, question.id, change)
     : await deps.db.transaction(async (tx) => {
-        const row = await mark(tx);
+        const row = await upsertRecord(tx, deps.clock, signedIn.id, question.id, change);
         await saveCustomData(tx, deps.clock, signedIn.id, question, { name: question.title }, 'fill');
         return row;
       });

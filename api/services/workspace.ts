@@ -23,7 +23,7 @@ import { AppError, forbidden, notFound } from '../lib/errors';
 import { createNote } from './notes';
 import { ownCustom, ownCustomJoin, saveCustomData, seenColumns } from './custom-questions';
 import { ensureQuestion, toQuestion, type QuestionRow } from './questions';
-import { findRecord, toRecord, upsertRecord, type RecordRow } from './records';
+import { findRecord, markRecord, toRecord, upsertRecord, type RecordRow } from './records';
 
 export interface WorkspaceDeps {
   db: Db;
@@ -150,8 +150,8 @@ async function ownRecord(db: Db, userId: string, recordId: string) {
 /** Tick, star or retag a record of the workspace. */
 export async function updateRecord(deps: WorkspaceDeps, userId: string, recordId: string, change: z.output<typeof updateRecordBodySchema>) {
   const { question } = await ownRecord(deps.db, userId, recordId);
-  // One statement with the review card it schedules (see upsertRecord).
-  const record = await upsertRecord(deps.db, deps.clock, userId, question.id, change);
+  // One statement with the review card it schedules, shared with the changes that arrive meanwhile (see markRecord).
+  const record = await markRecord(deps.db, deps.clock, userId, question.id, change);
   return toWorkspaceQuestion(record, question);
 }
 

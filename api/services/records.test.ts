@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { questions, userQuestions, users } from '../db/schema';
+import { seedDatabase } from '../db/seed/index';
+import { systemClock } from '../lib/clock';
+import { createTestApp, openSecondProcessDatabase } from '../testing';
+import { markRecord, type RecordChange } from './records';
+
+describe('records written together (markRecord)', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let questionIds: string[];
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDatabase(t.db);
+    questionIds = (await t.db.select({ id: questions.id }).from(questions).where(eq(questions.verified, true)).limit(6)).map((q) => q.id);
+  });
+  afterAll(() => t.close());
+
+  const mark = (userId: string, questionId: string, change: RecordChange, db = t.db) => markRecord(db, systemClock, userId, questionId, change);
+  const recordOf = async (userId: string, questionId: string) =>
+    (await t.db.select().from(userQuestions).where(and(eq(userQuestions.userId, userId), eq(userQuestions.questionId, questionId))))[0];
+
+  it('lands a record’s changes in the order they were made, however many arrive at once', async () => {
+    const ada = (await t.signup('Ada')).user._id;
+    const others = await Promise.all([t.signup('Bo'), t.signup('Cy')]);
+    const q = questionIds[0]!;
+    const changes: RecordChange[] = [{ checked: true }, { starred: true }, { checked: false }, { starred: false }, { checked: true }, { starred: true }, { checked: false }];
+    // Other people's ticks in between, so the changes share their batches with other records.
+    const answers = await Promise.all(
+      changes.flatMap((change, i) => [mark(ada, q, change), ...others.map((o) => mark(o.user._id, questionIds[1 + (i % 3)]!, { checked: i % 2 === 0 }))]),
+    );
+    // Each answer is the record just after its own change: the changes applied one by one, in order.
+    let state = { checked: false, starred: false };
+    changes.forEach((change, i) => {
+      state = { ...state, ...change };
+      expect(answers[i * 3]).toMatchObject({ userId: ada, questionId: q, ...state });
+    });
+    expect(await recordOf(ada, q)).toMatchObject({ checked: false, starred: true, solvedAt: null });
+    // The others' last changes (i = 6: ticked), one row each.
+    for (const o of others) expect(await recordOf(o.user._id, questionIds[1]!)).toMatchObject({ checked: true });
+  });
+
+  it('fails only the change that cannot be written; the rest of its batch lands', async () => {
+    const people = await Promise.all(Array.from({ length: 5 }, (_, i) => t.signup(`Batch${i}`)));
+    const gone = randomUUID(); // no such question: its record breaks the foreign key
+    const results = await Promise.allSettled([
+      ...people.slice(0, 2).map((p) => mark(p.user._id, questionIds[2]!, { checked: true })),
+      mark(people[2]!.user._id, gone, { checked: true }),
+      ...people.slice(3).map((p) => mark(p.user._id, questionIds[2]!, { checked: true })),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    const rows = await t.db
+      .select({ userId: userQuestions.userId, checked: userQuestions.checked })
+      .from(userQuestions)
+      .where(inArray(userQuestions.userId, people.map((p) => p.user._id)));
+    expect(rows.map((r) => r.userId).sort()).toEqual([0, 1, 3, 4].map((i) => people[i]!.user._id).sort());
+    expect(rows.every((r) => r.checked)).toBe(true);
+  });
+
+  it('bumps each user’s records version once their changes land', async () => {
+    const people = await Promise.all(Array.from({ length: 4 }, (_, i) => t.signup(`Version${i}`)));
+    const ids = people.map((p) => p.user._id);
+    const versions = async () => new Map((await t.db.select({ id: users.id, v: users.recordsVersion }).from(users).where(inArray(users.id, ids))).map((r) => [r.id, r.v]));
+    const before = await versions();
+    await Promise.all(ids.flatMap((id) => questionIds.slice(0, 3).map((q) => mark(id, q, { starred: true }))));
+    const after = await versions();
+    for (const id of ids) expect(after.get(id)!).toBeGreaterThan(before.get(id)!);
+  });
+
+  it('two API processes writing the same users at once both land every change', async () => {
+    const second = await openSecondProcessDatabase(t);
+    if (!second) return; // PGlite is one process: nothing to share
+    try {
+      const people = await Promise.all(Array.from({ length: 12 }, (_, i) => t.signup(`Two${i}`)));
+      const ids = people.map((p) => p.user._id);
+      const other = second.db;
+      // Three rounds: the first process goes through the users one way, the second the other way.
+      for (const round of [0, 1, 2]) {
+        const checked = round !== 1;
+        await Promise.all([
+          ...ids.map((id) => mark(id, questionIds[3]!, { checked })),
+          ...[...ids].reverse().map((id) => mark(id, questionIds[4]!, { checked }, other)),
+        ]);
+      }
+      const rows = await t.db.select().from(userQuestions).where(inArray(userQuestions.userId, ids));
+      expect(rows).toHaveLength(2 * ids.length);
+      expect(rows.every((r) => r.checked && r.solvedAt)).toBe(true);
+    } finally {
+      await second.close();
+    }
+  });
+});
