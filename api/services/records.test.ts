@@ -68,6 +68,33 @@ describe('records written together (markRecord)', () => {
     for (const id of ids) expect(after.get(id)!).toBeGreaterThan(before.get(id)!);
   });
 
+  it('writes other people’s ticks beside a batch that waits for a lock', async () => {
+    const second = await openSecondProcessDatabase(t);
+    if (!second) return; // PGlite runs one statement at a time: nothing else can hold a lock meanwhile
+    try {
+      const [held, free] = await Promise.all([t.signup('Held'), t.signup('Free')]);
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked = () => {};
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      // Another process holds the user's row, as a long import would.
+      const holder = second.db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, held.user._id)).for('update');
+        locked();
+        await released;
+      });
+      await isLocked;
+      const waiting = mark(held.user._id, questionIds[5]!, { checked: true });
+      // Written while the first batch still waits: a batch that never went out would hold this test until it times out.
+      expect(await mark(free.user._id, questionIds[5]!, { checked: true })).toMatchObject({ userId: free.user._id, checked: true });
+      release();
+      await holder;
+      expect(await waiting).toMatchObject({ userId: held.user._id, checked: true });
+    } finally {
+      await second.close();
+    }
+  });
+
   it('two API processes writing the same users at once both land every change', async () => {
     const second = await openSecondProcessDatabase(t);
     if (!second) return; // PGlite is one process: nothing to share

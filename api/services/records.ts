@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { Batches, type BatchItem } from '../db/batches';
 import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
 import { userQuestions } from '../db/schema';
@@ -82,133 +83,41 @@ export async function upsertRecord(db: Db, clock: Clock, userId: string, questio
   return row;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Ticks that arrive together, written together.
-
-interface Waiting {
+/** A change waiting to be written with others of its shape (see db/batches), one at a time per record. */
+interface Mark extends BatchItem {
   input: RecordInput;
   change: RecordChange;
-  shape: string;
-  done: (row: RecordRow) => void;
-  failed: (err: unknown) => void;
 }
 
-/**
- * One batch is out at a time, so the ticks that arrive meanwhile make the next one; another goes out beside
- * it only when it has been out for SLOW_MS (waiting for a lock, say, on a user whose import is running), so
- * one slow batch does not hold up everyone's ticks. WRITERS is the most out at once.
- */
-const SLOW_MS = 50;
-const WRITERS = 3;
-/** The most records one statement writes. */
-const MOST = 200;
+const pairOf = (userId: string, questionId: string) => `${userId}:${questionId}`;
 
-const pairOf = (input: RecordInput) => `${input.user_id}:${input.question_id}`;
-
-/**
- * A tick's cost is mostly its statement's (the trip, the plan, the commit and the statement triggers that
- * bump the users' records versions), not its row's: ticks that arrive while earlier ones are being written
- * wait and go out as one statement per shape of change. Nothing waits for a timer; an idle database writes
- * a tick at once. A record is in one batch at a time, and a later change of it waits for the earlier one's
- * batch, so each user's changes land in the order they came.
- */
-class RecordBatches {
-  private queue: Waiting[] = [];
-  /** The batches out, by when each went out. */
-  private readonly out = new Set<{ since: number }>();
-  /** The records of the batches out. */
-  private readonly busy = new Set<string>();
-
-  constructor(private readonly db: Db) {}
-
-  add(waiting: Waiting): void {
-    this.queue.push(waiting);
-    this.next();
-  }
-
-  private mayWrite(now: number): boolean {
-    if (!this.out.size) return true;
-    if (this.out.size >= WRITERS) return false;
-    for (const { since } of this.out) if (now - since < SLOW_MS) return false;
-    return true;
-  }
-
-  private next(): void {
-    while (this.queue.length && this.mayWrite(performance.now())) {
-      const batch = this.take();
-      if (!batch.length) return;
-      const sent = { since: performance.now() };
-      this.out.add(sent);
-      const slow = setTimeout(() => this.next(), SLOW_MS);
-      void this.write(batch).finally(() => {
-        clearTimeout(slow);
-        this.out.delete(sent);
-        for (const w of batch) this.busy.delete(pairOf(w.input));
-        this.next();
-      });
-    }
-  }
-
-  /** The next batch: the first waiting change's shape, each record once, none whose earlier change still waits or is out. */
-  private take(): Waiting[] {
-    const batch: Waiting[] = [];
-    const rest: Waiting[] = [];
-    const held = new Set<string>();
-    let shape: string | null = null;
-    for (const w of this.queue) {
-      const pair = pairOf(w.input);
-      if (batch.length < MOST && !this.busy.has(pair) && !held.has(pair) && (shape === null || w.shape === shape)) {
-        shape = w.shape;
-        batch.push(w);
-        this.busy.add(pair);
-      } else {
-        held.add(pair);
-        rest.push(w);
-      }
-    }
-    this.queue = rest;
-    return batch;
-  }
-
-  private async write(batch: Waiting[]): Promise<void> {
-    const first = batch[0] as Waiting;
-    // In one order, so two batches with records in common (from two API processes) lock them alike.
-    const inputs = batch.map((w) => w.input).sort((a, b) => (pairOf(a) < pairOf(b) ? -1 : 1));
-    try {
-      const rows = await upsertRecords(this.db, first.change, inputs);
-      const byPair = new Map(rows.map((row) => [`${row.userId}:${row.questionId}`, row]));
-      for (const w of batch) {
-        const row = byPair.get(pairOf(w.input));
-        if (row) w.done(row);
-        else w.failed(new Error('upsert returned nothing'));
-      }
-    } catch (err) {
-      if (batch.length === 1) {
-        first.failed(err);
-        return;
-      }
-      // One record's failure (its question deleted meanwhile) is its own: the others are written alone.
-      await Promise.all(batch.map((w) => upsertRecords(this.db, w.change, [w.input]).then(([row]) => (row ? w.done(row) : w.failed(new Error('upsert returned nothing'))), w.failed)));
-    }
-  }
+async function writeMarks(db: Db, marks: Mark[]): Promise<RecordRow[]> {
+  const first = marks[0];
+  if (!first) return [];
+  // In one order, so two batches with records in common (from two API processes) lock them alike.
+  const inputs = marks.map((m) => m.input).sort((a, b) => (pairOf(a.user_id, a.question_id) < pairOf(b.user_id, b.question_id) ? -1 : 1));
+  const rows = new Map((await upsertRecords(db, first.change, inputs)).map((row) => [pairOf(row.userId, row.questionId), row]));
+  return marks.map((m) => {
+    const row = rows.get(m.key);
+    if (!row) throw new Error('upsert returned nothing');
+    return row;
+  });
 }
 
-const batchesOf = new WeakMap<Db, RecordBatches>();
+const marksOf = new WeakMap<Db, Batches<Mark, RecordRow>>();
 
 /**
  * upsertRecord for a change made outside any transaction (a tick or star from a sheet or the workspace):
- * written with the changes that arrive meanwhile (see RecordBatches). `db` is the database itself, never
- * a transaction, whose statements must run on its own connection.
+ * written in one statement with the changes that arrive meanwhile (db/batches), each record's changes in
+ * the order they came. `db` is the database itself, never a transaction.
  */
 export function markRecord(db: Db, clock: Clock, userId: string, questionId: string, change: RecordChange): Promise<RecordRow> {
-  let batches = batchesOf.get(db);
+  let batches = marksOf.get(db);
   if (!batches) {
-    batches = new RecordBatches(db);
-    batchesOf.set(db, batches);
+    batches = new Batches((marks) => writeMarks(db, marks));
+    marksOf.set(db, batches);
   }
-  const input = inputOf(clock, userId, questionId, change);
-  const shape = shapeOf(change);
-  return new Promise((done, failed) => batches.add({ input, change, shape, done, failed }));
+  return batches.add({ key: pairOf(userId, questionId), shape: shapeOf(change), input: inputOf(clock, userId, questionId, change), change });
 }
 
 export async function findRecord(db: Db, userId: string, questionId: string): Promise<RecordRow | undefined> {
