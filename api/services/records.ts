@@ -27,16 +27,19 @@ interface RecordInput {
 }
 
 /**
- * The upsert of any number of records that take one shape of change, prepared once per database and shape
- * (see db/prepared): the records travel as one JSON parameter, so one text serves a single tick and a
- * hundred. The review cards the change schedules are written by the same statement.
+ * The upsert of records that take one shape of change, prepared once per database, shape and form (see
+ * db/prepared): `one` binds a single record's values, `many` takes any number of records as one JSON
+ * parameter. Both write from the relation `i`, so the rule is one; the review cards the change schedules
+ * are written by the same statement.
  */
-function recordsStatement(db: Db, name: string, change: RecordChange) {
-  const input = db
-    .$with('i', {})
-    .as(
-      sql`select * from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as x(user_id uuid, question_id uuid, tags text[], now timestamptz)`,
-    );
+function recordsStatement(db: Db, name: string, change: RecordChange, form: 'one' | 'many') {
+  // The tags travel as JSON text: a bound array is read differently by the two drivers.
+  const records =
+    form === 'many'
+      ? sql`select * from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as x(user_id uuid, question_id uuid, tags text[], now timestamptz)`
+      : sql`select ${sql.placeholder('userId')}::uuid as user_id, ${sql.placeholder('questionId')}::uuid as question_id,
+          array(select jsonb_array_elements_text(${sql.placeholder('tags')}::jsonb)) as tags, ${sql.placeholder('now')}::timestamptz as now`;
+  const input = db.$with('i', {}).as(records);
   const card = cardsOfMark(sql`i`, sql`i.now`, change);
   const withs = card ? [input, db.$with('card', {}).as(card)] : [input];
   const set: Record<string, unknown> = { updatedAt: sql`excluded.updated_at` };
@@ -60,9 +63,14 @@ function recordsStatement(db: Db, name: string, change: RecordChange) {
 }
 
 async function upsertRecords(db: Db, change: RecordChange, records: RecordInput[]): Promise<RecordRow[]> {
-  const name = shapeOf(change);
-  const statement = prepared(db, name, (db) => recordsStatement(db, name, change));
-  return statement.execute({ rows: JSON.stringify(records) });
+  const [only] = records;
+  // A single record binds its values (no JSON to take apart: cheaper where every statement is planned anew).
+  const form = records.length === 1 ? 'one' : 'many';
+  const name = `${shapeOf(change)}_${form}`;
+  const statement = prepared(db, name, (db) => recordsStatement(db, name, change, form));
+  return only && form === 'one'
+    ? statement.execute({ userId: only.user_id, questionId: only.question_id, tags: JSON.stringify(only.tags), now: only.now })
+    : statement.execute({ rows: JSON.stringify(records) });
 }
 
 const inputOf = (clock: Clock, userId: string, questionId: string, change: RecordChange): RecordInput => ({
