@@ -6,9 +6,9 @@
  *
  * /__bench/inflight says how many requests are being answered, so a run can wait for the last one.
  * /__bench/update is the write path's limit: a bare single-row UPDATE (bench/scale-data.ts).
- * /__bench/record/:user/:question is a tick's own database write as a mark makes it (records.markRecord: the
- * record, its review card and the triggers, written with the ticks that arrive meanwhile) without the request around it, so step 12 can tell
- * what the database costs a tick from what the API adds.
+ * /__bench/record/:user/:question is a tick's own database write as a mark makes it (records.markRecord:
+ * the record, its review card and the triggers, written with the ticks that arrive meanwhile) without the
+ * request around it, so step 12 can tell what the database costs a tick from what the API adds.
  * /__bench/memory is the process's resident memory and heap, and the CPU time it has used (cpuMs).
  *
  * Env: DATA_DIR or DATABASE_URL, BENCH_SHEET_SLUG, BENCH_TOKEN, optional BENCH_PORT (0 = any) and

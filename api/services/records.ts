@@ -40,7 +40,7 @@ function recordsStatement(db: Db, name: string, change: RecordChange, form: 'one
       : sql`select ${sql.placeholder('userId')}::uuid as user_id, ${sql.placeholder('questionId')}::uuid as question_id,
           array(select jsonb_array_elements_text(${sql.placeholder('tags')}::jsonb)) as tags, ${sql.placeholder('now')}::timestamptz as now`;
   const input = db.$with('i', {}).as(records);
-  const card = cardsOfMark(sql`i`, sql`i.now`, change);
+  const card = cardsOfMark(change);
   const withs = card ? [input, db.$with('card', {}).as(card)] : [input];
   const set: Record<string, unknown> = { updatedAt: sql`excluded.updated_at` };
   if (change.checked !== undefined) {

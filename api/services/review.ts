@@ -95,14 +95,15 @@ export async function scheduleSolved(db: Db, clock: Clock, userId: string, quest
 }
 
 /**
- * The review cards a tick or star gives the records in `rows` (a relation of user_id and question_id), as a
- * statement to run with the records' own (see upsertRecords), or null when the change schedules nothing. A
- * first tick schedules the question from its solve (the record's solved date, or now); a star puts it in the
- * queue now, with a card of its own if it has none. A question that has a card keeps its schedule, but for
- * a star's earlier due.
+ * The review cards a tick or star gives the records of the statement's relation `i` (user_id, question_id,
+ * now), as a statement to run with the records' own (see records.upsertRecords), or null when the change
+ * schedules nothing. A first tick schedules the question from its solve (the record's solved date, or now);
+ * a star puts it in the queue now, with a card of its own if it has none. A question that has a card keeps
+ * its schedule, but for a star's earlier due.
  */
-export function cardsOfMark(rows: SQL, now: SQL, change: { checked?: boolean; starred?: boolean }): SQL | null {
+export function cardsOfMark(change: { checked?: boolean; starred?: boolean }): SQL | null {
   if (!change.checked && !change.starred) return null;
+  const now = sql`i.now`;
   // Read before the records' own write lands (one statement, one snapshot): the solved date a tick keeps.
   const solved = sql`coalesce(r.solved_at, ${now}::timestamptz)`;
   const columns = change.checked ? firstSolveColumns(now, sql`i.question_id`, solved) : newCardColumns(now);
@@ -110,7 +111,7 @@ export function cardsOfMark(rows: SQL, now: SQL, change: { checked?: boolean; st
   const onConflict = change.starred ? sql`do update set due = least(c.due, excluded.due), updated_at = excluded.updated_at` : sql`do nothing`;
   return sql`insert into review_cards as c (user_id, question_id, due, stability, difficulty, scheduled_days, reps, lapses, state, last_review, created_at, updated_at)
     select i.user_id, i.question_id, ${due}, d.stability, d.difficulty, d.scheduled_days, d.reps, d.lapses, d.state, d.last_review, ${now}::timestamptz, ${now}::timestamptz
-    from ${rows} as i
+    from i
       left join user_questions r on r.user_id = i.user_id and r.question_id = i.question_id
       cross join lateral (select ${columns}) as d(due, stability, difficulty, scheduled_days, reps, lapses, state, last_review)
     on conflict (user_id, question_id) ${onConflict}`;
