@@ -215,6 +215,7 @@ export const userQuestions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    // Migration 0020 adds INCLUDE (checked, starred), which Drizzle cannot state: a sheet read's progress is then index-only.
     uniqueIndex('user_questions_user_question_uq').on(t.userId, t.questionId),
     // The id completes the workspace's sort order (an import writes many records at one instant), so a page is an index range.
     index('user_questions_user_created_idx').on(t.userId, t.createdAt, t.id),
