@@ -218,7 +218,12 @@ describe('sheets: the tree', () => {
   });
 
   it('reorders topics via update-sheet, refusing subtopic moves between topics and stale versions', async () => {
+    // A tick of the editor's own, so the answer's solved count has something to count.
+    const first = (await data()).mappings[0]!;
+    const ticked = await t.reply(sheetApi(t)['mark-question'][':id'][':mappingId'].$patch({ param: { id: sheet._id, mappingId: first._id }, json: { checked: true } }, t.as(owner.token)));
+    expect(ticked.status).toBe(200);
     const d = await data();
+    expect(d.sheet).toMatchObject({ totalQuestions: d.mappings.length, userSolved: 1 });
     const cfg = d.sheet.config;
     const reordered = await edit().updateSheet({ config: { ...cfg, topicOrder: ['Graphs', 'Arrays'] }, version: d.sheet.version });
     expect(reordered.status).toBe(200);

@@ -198,8 +198,10 @@ export async function updateSheetConfig(deps: SheetReader & { clock: Clock }, sh
   const saved = await saveConfig(deps.db, deps.clock, sheet, config, version);
   // The answer is the sheet as this write left it: the read above with the new order. The write's version
   // check says no edit came in between, and a reorder changes neither the questions nor anyone's progress.
-  const data = await sheetData(deps, { ...read, access: { ...read.access, sheet: { ...sheet, ...saved, config } } }, user);
-  return { sheet: data.sheet };
+  // Its count is the order's length (the order lists the sheet's questions, see checkQuestionOrder), so a
+  // process that does not hold the sheet's question list does not read it for a number.
+  const stats = { totalQuestions: config.questionOrder.length, userSolved: config.questionOrder.length ? read.progress.solved.length : 0 };
+  return { sheet: toSheet({ ...access, sheet: { ...sheet, ...saved, config } }, user, stats) };
 }
 
 /** Follow or unfollow a non-private sheet. */
