@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { SHEET_MESSAGES } from '../../shared/rules/sheet';
 import type { SheetConfig, SheetProgress } from '../../shared/schemas/sheet';
@@ -9,7 +8,7 @@ import { collaborators, mappings, questions, sheetFollows, sheets, userQuestions
 import { AppError, notFound, unauthorized } from '../lib/errors';
 import type { UserRow } from './auth';
 import { retiredOwner } from './retired-names';
-import type { KeptConfig, SheetConfigs } from './sheet-cache';
+import { configKey, keptConfig, type KeptConfig, type SheetConfigs } from './sheet-cache';
 
 export type SheetRow = typeof sheets.$inferSelect;
 type SheetRole = 'author' | 'collaborator' | 'follower' | 'visitor';
@@ -71,7 +70,7 @@ const sheetHeadColumns = (() => {
  * Names one version of a sheet's row: a write makes a new row version with its own transaction id (xmin)
  * and place (ctid), and no two live versions share both.
  */
-const rowVersion = sql<string>`${sheets}.xmin::text || ${sheets}.ctid::text`;
+export const rowVersion = sql<string>`${sheets}.xmin::text || ${sheets}.ctid::text`;
 
 const readQuery = (by: 'id' | 'slug') => (db: Db, name: string) =>
   db
@@ -129,18 +128,16 @@ async function resolveSheet(db: Db, where: { id: string } | { slug: string }, us
   let kept: KeptConfig | undefined;
   let row;
   if (configs) {
-    const configKey = `${by}:${params.key}`;
-    const held = configs.get(configKey);
+    const heldAs = configKey(by, params.key);
+    const held = configs.get(heldAs);
     const read = await prepared(db, `sheet_read_by_${by}`, readQuery(by)).execute({ ...params, knownRow: held?.rowVersion ?? '' });
     const found = read[0];
     if (found) {
       if (found.config === null && held) {
         kept = held;
       } else {
-        const config = parsedJson(found.config as SheetConfig | string);
-        const bytes = Buffer.from(JSON.stringify(config));
-        kept = { rowVersion: found.rowVersion, config, bytes, digest: createHash('sha1').update(bytes).digest('base64url') };
-        configs.set(configKey, kept);
+        kept = keptConfig(found.rowVersion, parsedJson(found.config as SheetConfig | string));
+        configs.set(heldAs, kept);
       }
       row = { ...found, sheet: { ...found.sheet, config: kept.config } };
       raw = found.progress;

@@ -99,6 +99,26 @@ describe('sheet caches never serve a changed answer', () => {
     expect((await t.reply(sheets()['get-sheet-data-by-slug'][':slug'].$get({ param: { slug: sheet.slug } }, t.as(other.token)))).status).toBe(404);
   });
 
+  it('keeps a reordered config as a read of its row gives it: the same bytes and ETag in every process', async () => {
+    for (const topic of ['Zeta topic', 'Ab']) {
+      expect((await t.reply(sheets()['add-topic'][':id'].$post({ param: { id: sheet._id }, json: { topic } }, t.as(token)))).status).toBe(201);
+    }
+    const before = (await read()).body.data.sheet;
+    // The subtopic map's keys in the order the page sent them, not jsonb's (shorter first).
+    const config = { topicOrder: ['Ab', 'Zeta topic'], subTopicOrder: { 'Zeta topic': [], Ab: [] }, questionOrder: before.config.questionOrder };
+    const saved = await t.reply(sheets()['update-sheet'][':id'].$patch({ param: { id: sheet._id }, json: { config, version: before.version } }, t.as(token)));
+    expect(saved.status).toBe(200);
+    // This process answers from the config it kept when it wrote the row...
+    const kept = await read();
+    expect(kept.body.data.sheet.config.topicOrder).toEqual(['Ab', 'Zeta topic']);
+    // ...and, once the row is another version with the same content, from the database's copy.
+    await t.db.execute(sql`update sheets set rank = rank where id = ${sheet._id}`);
+    const fetched = await read();
+    expect(JSON.stringify(fetched.body.data.sheet.config)).toBe(JSON.stringify(kept.body.data.sheet.config));
+    expect(fetched.headers.get('etag')).toBe(kept.headers.get('etag'));
+    etag = fetched.headers.get('etag') ?? '';
+  });
+
   it('shows a question added and removed through the API', async () => {
     const added = await t.reply(
       sheets()['add-questions'][':id'].$post(

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Mapping, SheetConfig } from '../../shared/schemas/sheet';
@@ -52,6 +53,32 @@ const CONFIG_CACHE_BYTES = 16 * 1024 * 1024;
 
 export function createSheetConfigs(): SheetConfigs {
   return new LRUCache({ maxSize: CONFIG_CACHE_BYTES, sizeCalculation: (v) => v.bytes.byteLength + 256 });
+}
+
+/** The key a config is kept by: how its sheet was named (`id:<uuid>` or `slug:<slug>`). */
+export const configKey = (by: 'id' | 'slug', key: string) => `${by}:${key}`;
+
+/** jsonb's order of an object's keys: shorter (in UTF-8 bytes) first, then bytewise. */
+function jsonbKeyOrder(a: string, b: string): number {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length - y.length || Buffer.compare(x, y);
+}
+
+/**
+ * A config as kept for one row version. Its JSON lists the keys in jsonb's order, as a read of the row
+ * gives them, so a config kept from the write that made the row (services/sheets) is byte for byte the
+ * one a read would keep, and every process names the same answer by the same digest.
+ */
+export function keptConfig(rowVersion: string, config: SheetConfig): KeptConfig {
+  const subTopics = Object.keys(config.subTopicOrder).sort(jsonbKeyOrder);
+  const ordered: SheetConfig = {
+    topicOrder: config.topicOrder,
+    questionOrder: config.questionOrder,
+    subTopicOrder: Object.fromEntries(subTopics.map((topic) => [topic, config.subTopicOrder[topic] ?? []])),
+  };
+  const bytes = Buffer.from(JSON.stringify(ordered));
+  return { rowVersion, config: ordered, bytes, digest: createHash('sha1').update(bytes).digest('base64url') };
 }
 
 const encoder = new TextEncoder();

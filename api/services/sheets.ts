@@ -6,8 +6,8 @@ import { prepared } from '../db/prepared';
 import { collaborators, mappings, sheetFollows, sheets, users } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../lib/errors';
-import { NO_PROGRESS, requireAuthor, requireSignedIn, sheetAccess, sheetRead, type SheetAccess, type SheetRead, type SheetRow } from './access';
-import { listKey, progressKey, questionList, type SheetConfigs, type SheetLists } from './sheet-cache';
+import { NO_PROGRESS, requireAuthor, rowVersion, requireSignedIn, sheetAccess, sheetRead, type SheetAccess, type SheetRead, type SheetRow } from './access';
+import { configKey, keptConfig, listKey, progressKey, questionList, type SheetConfigs, type SheetLists } from './sheet-cache';
 import type { UserRow } from './auth';
 import { isRetiredForOthers } from './retired-names';
 
@@ -116,7 +116,7 @@ const saveConfigStatement = (db: Db, name: string) =>
     .update(sheets)
     .set({ config: sql`${sql.placeholder('config')}::jsonb`, version: sql`${sheets.version} + 1`, updatedAt: sql`${sql.placeholder('now')}::timestamptz` })
     .where(and(eq(sheets.id, sql.placeholder('id')), eq(sheets.version, sql.placeholder('version'))))
-    .returning({ version: sheets.version, updatedAt: sheets.updatedAt })
+    .returning({ version: sheets.version, updatedAt: sheets.updatedAt, rowVersion })
     .prepare(name);
 
 /**
@@ -126,7 +126,13 @@ const saveConfigStatement = (db: Db, name: string) =>
  * itself checks the version, so it is atomic without a lock (a structural edit holds one for its own reads).
  * Every change to a sheet's questions or tree goes through here, so the version names the config.
  */
-export async function saveConfig(db: Db, clock: Clock, sheet: Pick<SheetRow, 'id' | 'version' | 'updatedAt' | 'config'>, config: SheetConfig, basedOn?: number): Promise<Pick<SheetRow, 'version' | 'updatedAt'>> {
+export async function saveConfig(
+  db: Db,
+  clock: Clock,
+  sheet: Pick<SheetRow, 'id' | 'version' | 'updatedAt' | 'config'>,
+  config: SheetConfig,
+  basedOn?: number,
+): Promise<Pick<SheetRow, 'version' | 'updatedAt'> & { rowVersion?: string }> {
   if (basedOn !== undefined && basedOn !== sheet.version) throw conflict(STALE_MESSAGE);
   if (sameConfig(config, sheet.config)) return sheet;
   // The config travels as JSON text: a bound object is sent differently by the two drivers.
@@ -201,6 +207,13 @@ export async function updateSheetConfig(deps: SheetReader & { clock: Clock }, sh
   // Its count is the order's length (the order lists the sheet's questions, see checkQuestionOrder), so a
   // process that does not hold the sheet's question list does not read it for a number.
   const stats = { totalQuestions: config.questionOrder.length, userSolved: config.questionOrder.length ? read.progress.solved.length : 0 };
+  // The row this write made holds this config: kept by that row version, the next read (the editor's, by
+  // id or by slug) is not sent it again.
+  if (saved.rowVersion) {
+    const kept = keptConfig(saved.rowVersion, config);
+    deps.sheetConfigs.set(configKey('id', sheet.id), kept);
+    deps.sheetConfigs.set(configKey('slug', sheet.slug), kept);
+  }
   return { sheet: toSheet({ ...access, sheet: { ...sheet, ...saved, config } }, user, stats) };
 }
 
