@@ -201,7 +201,7 @@ export async function updateSheetConfig(deps: SheetReader & { clock: Clock }, sh
   const { sheet } = access;
   if (version !== sheet.version) throw conflict(STALE_MESSAGE);
   checkReorder(sheet.config, config);
-  const saved = await saveConfig(deps.db, deps.clock, sheet, config, version);
+  const { rowVersion: written, ...saved } = await saveConfig(deps.db, deps.clock, sheet, config, version);
   // The answer is the sheet as this write left it: the read above with the new order. The write's version
   // check says no edit came in between, and a reorder changes neither the questions nor anyone's progress.
   // Its count is the order's length (the order lists the sheet's questions, see checkQuestionOrder), so a
@@ -209,8 +209,8 @@ export async function updateSheetConfig(deps: SheetReader & { clock: Clock }, sh
   const stats = { totalQuestions: config.questionOrder.length, userSolved: config.questionOrder.length ? read.progress.solved.length : 0 };
   // The row this write made holds this config: kept by that row version, the next read (the editor's, by
   // id or by slug) is not sent it again.
-  if (saved.rowVersion) {
-    const kept = keptConfig(saved.rowVersion, config);
+  if (written) {
+    const kept = keptConfig(written, config);
     deps.sheetConfigs.set(configKey('id', sheet.id), kept);
     deps.sheetConfigs.set(configKey('slug', sheet.slug), kept);
   }
