@@ -5,11 +5,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { isStale, targets } from './build-state';
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const failures: string[] = [];
+// Named again at the end, so a log's last lines say which tests failed.
+const failedTests: string[] = [];
 const reports = mkdtempSync(join(tmpdir(), 'pt-test-'));
 
 function run(label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
@@ -19,20 +21,49 @@ function run(label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv 
   return result.status === 0;
 }
 
-function addVitest(file: string) {
+function addVitest(label: string, file: string) {
   if (!existsSync(file)) return;
-  const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  const r = JSON.parse(readFileSync(file, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+    testResults: { name: string; status: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
+  };
   counts.passed += r.numPassedTests;
   counts.failed += r.numFailedTests;
   counts.skipped += r.numPendingTests + r.numTodoTests;
+  for (const f of r.testResults) {
+    const name = relative(process.cwd(), f.name);
+    const failed = f.assertionResults.filter((t) => t.status === 'failed');
+    for (const t of failed) failedTests.push(`${label}: ${name} › ${t.fullName}: ${firstLine(t.failureMessages[0])}`);
+    // A file that failed before its tests ran (an import or hook error) has no failed test of its own.
+    if (f.status === 'failed' && failed.length === 0) failedTests.push(`${label}: ${name} (the file failed to run)`);
+  }
 }
 
 function addPlaywright(file: string) {
   if (!existsSync(file)) return;
-  const r = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+  const r = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number }; suites: Suite[] };
   counts.passed += r.stats.expected + r.stats.flaky;
   counts.failed += r.stats.unexpected;
   counts.skipped += r.stats.skipped;
+  const walk = (suite: Suite) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests.some((t) => t.status === 'unexpected')) failedTests.push(`Playwright: ${spec.file}:${spec.line} › ${spec.title}`);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of r.suites) walk(suite);
+}
+
+function firstLine(message = ''): string {
+  return (message.split('\n', 1)[0] ?? '').slice(0, 200);
+}
+
+interface Suite {
+  specs?: { title: string; file: string; line: number; tests: { status: string }[] }[];
+  suites?: Suite[];
 }
 
 const only = process.argv[2]; // optional: unit | e2e
@@ -43,11 +74,11 @@ if (!only || only === 'unit') {
   run('Unused files, exports and dependencies (knip)', 'npx', ['knip']);
   const pglite = join(reports, 'vitest-pglite.json');
   run('Unit and API tests (PGlite)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pglite}`], { TEST_DATABASE_URL: '', TEST_REDIS_URL: '' });
-  addVitest(pglite);
+  addVitest('PGlite', pglite);
   if (process.env.TEST_DATABASE_URL) {
     const pg = join(reports, 'vitest-postgres.json');
     run('API tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${pg}`]);
-    addVitest(pg);
+    addVitest('PostgreSQL', pg);
   } else {
     console.log('\n(TEST_DATABASE_URL is not set: the API suite ran on PGlite only.)');
   }
@@ -74,6 +105,7 @@ if (!only || only === 'e2e') {
   }
 }
 
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 console.log(failures.length ? `\nFailed steps: ${failures.join(', ')}` : '\nAll steps passed.');
 console.log(`Tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);

@@ -32,6 +32,8 @@ export class Batches<T extends BatchItem, R> {
   private readonly out = new Set<{ since: number }>();
   /** The keys of the items out. */
   private readonly busy = new Set<string>();
+  /** Set while items wait for a young batch to turn slow. */
+  private wake: ReturnType<typeof setTimeout> | undefined;
 
   /**
    * `send` runs one batch (items of one shape, each key once) and answers each item's result in the
@@ -47,22 +49,34 @@ export class Batches<T extends BatchItem, R> {
     });
   }
 
-  private mayWrite(now: number): boolean {
-    if (!this.out.size) return true;
-    if (this.out.size >= WRITERS) return false;
-    for (const { since } of this.out) if (now - since < SLOW_MS) return false;
-    return true;
+  /**
+   * How long before another batch may go out: 0 now, Infinity while WRITERS are out (the next one back
+   * says so), else until the youngest batch out has been out for SLOW_MS.
+   */
+  private waitBeforeWriting(now: number): number {
+    if (!this.out.size) return 0;
+    if (this.out.size >= WRITERS) return Infinity;
+    let youngest = -Infinity;
+    for (const { since } of this.out) youngest = Math.max(youngest, since);
+    return Math.max(0, youngest + SLOW_MS - now);
   }
 
   private next(): void {
-    while (this.queue.length && this.mayWrite(performance.now())) {
+    while (this.queue.length) {
+      const wait = this.waitBeforeWriting(performance.now());
+      if (wait === Infinity) return;
+      if (wait > 0) {
+        // A timer may fire a little before performance.now() says its time has come (timers count from the
+        // event loop's last tick): the wait is worked out again when it fires, and the timer set again.
+        clearTimeout(this.wake);
+        this.wake = setTimeout(() => this.next(), Math.ceil(wait));
+        return;
+      }
       const batch = this.take();
       if (!batch.length) return;
       const sent = { since: performance.now() };
       this.out.add(sent);
-      const slow = setTimeout(() => this.next(), SLOW_MS);
       void this.write(batch).finally(() => {
-        clearTimeout(slow);
         this.out.delete(sent);
         for (const w of batch) this.busy.delete(w.item.key);
         this.next();
