@@ -3,7 +3,8 @@ import { dueQuerySchema, goalSchema, rateBodySchema, REVIEW_MESSAGES, streakQuer
 import type { AppEnv, Deps } from '../lib/env';
 import { ok, valid } from '../lib/respond';
 import { requireUser } from '../lib/session';
-import { dueCount, dueList, getGoal, rate, retention, setGoal, setSuspended, streak } from '../services/review';
+import { dueCount, dueList, rate, setSuspended } from '../services/review';
+import { getGoal, retention, setGoal, streak } from '../services/review-progress';
 
 /** /question-tracker/v1/user/review: the signed-in user's spaced-repetition queue. */
 export function reviewRoutes(deps: Deps) {
