@@ -83,6 +83,20 @@ describe('notes API', () => {
     expect(got.body.data.note).toEqual(note);
   });
 
+  it('lists a note’s tags by name whatever their case, and a linked custom question by its owner’s own name', async () => {
+    const [first, second] = await Promise.all([t.signup('Namer'), t.signup('Renamer')]);
+    const solve = (token: string, name: string) =>
+      t.reply(t.api['question-tracker'].v1.user.question['solve-question'].$post({ json: { custom: { name, problemUrl: 'https://leetcode.com/problems/named-twice/' } } }, t.as(token)));
+    expect((await solve(first.token, 'Named First')).status).toBe(201);
+    const custom = (await solve(second.token, 'An own name')).body.data.question.question._id;
+    const { note } = (await create(second.token, { title: 'Relations', note: '<p>x</p>', tags: ['beta', 'Gamma', 'alpha'], questionsLinked: [custom, twoSum] })).body.data;
+    const expected = { tags: ['alpha', 'beta', 'Gamma'], linked: ['An own name', 'Two Sum'] };
+    const seen = (n: typeof note) => ({ tags: n.tags.map((x) => x.name), linked: n.questionsLinked.map((q) => q.name) });
+    expect(seen(note)).toEqual(expected);
+    expect(seen((await getNote(second.token, note._id)).body.data.note)).toEqual(expected);
+    expect(seen((await update(second.token, note._id, { title: 'Saved' })).body.data.note)).toEqual(expected);
+  });
+
   it('creates a general note with the default title Approach', async () => {
     const a = await t.signup('General');
     const res = await create(a.token, { note: '<p>Binary search on the answer</p>' });
