@@ -28,7 +28,7 @@ function addVitest(label: string, file: string) {
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
-    testResults: { name: string; status: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
+    testResults: { name: string; status: string; assertionResults: { fullName: string; status: string; duration?: number; failureMessages: string[] }[] }[];
   };
   counts.passed += r.numPassedTests;
   counts.failed += r.numFailedTests;
@@ -36,7 +36,8 @@ function addVitest(label: string, file: string) {
   for (const f of r.testResults) {
     const name = relative(process.cwd(), f.name);
     const failed = f.assertionResults.filter((t) => t.status === 'failed');
-    for (const t of failed) failedTests.push(`${label}: ${name} › ${t.fullName}: ${firstLine(t.failureMessages[0])}`);
+    // The time shows a timeout, whose report carries no message of its own.
+    for (const t of failed) failedTests.push(`${label}: ${name} › ${t.fullName} (${Math.round(t.duration ?? 0)} ms): ${firstLine(t.failureMessages[0])}`);
     // A file that failed before its tests ran (an import or hook error) has no failed test of its own.
     if (f.status === 'failed' && failed.length === 0) failedTests.push(`${label}: ${name} (the file failed to run)`);
   }
@@ -44,13 +45,13 @@ function addVitest(label: string, file: string) {
 
 function addPlaywright(file: string) {
   if (!existsSync(file)) return;
-  const r = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number }; suites: Suite[] };
+  const r = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number }; suites: Suite[]; config: { rootDir: string } };
   counts.passed += r.stats.expected + r.stats.flaky;
   counts.failed += r.stats.unexpected;
   counts.skipped += r.stats.skipped;
   const walk = (suite: Suite) => {
     for (const spec of suite.specs ?? []) {
-      if (spec.tests.some((t) => t.status === 'unexpected')) failedTests.push(`Playwright: ${spec.file}:${spec.line} › ${spec.title}`);
+      if (spec.tests.some((t) => t.status === 'unexpected')) failedTests.push(`Playwright: ${relative(process.cwd(), join(r.config.rootDir, spec.file))}:${spec.line} › ${spec.title}`);
     }
     for (const child of suite.suites ?? []) walk(child);
   };
