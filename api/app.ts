@@ -167,8 +167,8 @@ export function createApp({
     await next();
   });
   app.use(refuseNul());
-  // A write answers only after its own changes have reached this process's caches, so the writer's next
-  // read (here or, a moment later, through any other process) never meets the old answer.
+  // A write answers only after its own changes have reached the caches of this process and of every
+  // other process that may answer from memory (db/change-feed), so no later read meets the old answer.
   app.use(async (c, next) => {
     await next();
     if (!READS.has(c.req.method)) await deps.caches.settle();

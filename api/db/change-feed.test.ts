@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import postgres from 'postgres';
 import { CHANGE_FEED_APPLICATION } from './change-feed';
-import { queryRows } from './client';
-import { createTestApp } from '../testing';
+import { queryRows, type Database } from './client';
+import { formatSignal, parseSignal, type Signal } from './feed-leases';
+import { createTestApp, openSecondProcessDatabase } from '../testing';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -176,6 +178,94 @@ describe('the change feed', () => {
     const after = await read(owner.token, { 'if-none-match': etag });
     expect(after.status).toBe(200);
     expect(after.body.data.sheet.name).toBe('Unannounced');
+  });
+
+  describe.runIf(process.env.TEST_DATABASE_URL)('with other processes holding leases', () => {
+    let other: Database;
+    let watcher: postgres.Sql;
+    const signals: Signal[] = [];
+    /** Stands in for a process that holds a lease but answers only when told to. */
+    const FAKE = '0f0f0f0f-0000-4000-8000-00000000fa4e';
+    const leaseFor = (ms: number) => t.db.execute(sql`insert into change_feed.leases values (${FAKE}, clock_timestamp() + ${`${ms} milliseconds`}::interval)`);
+    const notify = (signal: Signal) => t.db.execute(sql`select pg_notify('tracker_changes', ${formatSignal(signal)})`);
+    function tracked(promise: Promise<void>) {
+      const state = { done: false, promise };
+      void promise.then(() => (state.done = true));
+      return state;
+    }
+    /** The first barrier heard since signal `from`: this app's, as only it writes here. */
+    async function barrierSince(from: number) {
+      await waitFor(() => signals.slice(from).some((s) => s.kind === 'barrier'), 'a barrier');
+      return signals.slice(from).find((s): s is Extract<Signal, { seq: number }> => s.kind === 'barrier')!;
+    }
+
+    beforeAll(async () => {
+      other = (await openSecondProcessDatabase(t))!;
+      const [row] = await queryRows<{ name: string }>(t.db, sql`select current_database() as name`);
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${row!.name}`;
+      watcher = postgres(url.toString(), { max: 1, onnotice: () => {} });
+      await watcher.listen('tracker_changes', (payload) => {
+        const signal = parseSignal(payload);
+        if (signal) signals.push(signal);
+      });
+    });
+    afterAll(async () => {
+      await other.close();
+      await watcher.end();
+    });
+
+    it("has each other process acknowledge a write's barrier", async () => {
+      await other.changes.settle();
+      const from = signals.length;
+      await t.db.execute(sql`update sheets set description = 'Acknowledged' where id = ${sheet._id}`);
+      await t.changes.settle();
+      const barrier = await barrierSince(from);
+      const holders = await queryRows<{ listener: string }>(t.db, sql`select listener from change_feed.leases where lease_until > clock_timestamp()`);
+      expect(holders.map((h) => h.listener)).toContain(barrier.from);
+      const others = holders.map((h) => h.listener).filter((id) => id !== barrier.from);
+      expect(others).toHaveLength(1);
+      // By the time settle resolved, the other process had said it heard the barrier.
+      const acked = signals.slice(from).some((s) => s.kind === 'ack' && s.from === others[0] && s.barriers.some((b) => b.to === barrier.from && b.seq === barrier.seq));
+      expect(acked).toBe(true);
+    });
+
+    it('waits for a leaseholder that has not acknowledged, until it does or leaves', async () => {
+      await leaseFor(30_000);
+      try {
+        let from = signals.length;
+        const acknowledged = tracked(t.changes.settle());
+        const barrier = await barrierSince(from);
+        await new Promise((r) => setTimeout(r, 300));
+        expect(acknowledged.done).toBe(false);
+        await notify({ kind: 'ack', from: FAKE, barriers: [{ to: barrier.from, seq: barrier.seq }] });
+        await acknowledged.promise;
+
+        from = signals.length;
+        const left = tracked(t.changes.settle());
+        await barrierSince(from);
+        await new Promise((r) => setTimeout(r, 300));
+        expect(left.done).toBe(false);
+        await t.db.execute(sql`select leave_change_feed(${FAKE})`);
+        await left.promise;
+        expect(await queryRows(t.db, sql`select 1 from change_feed.leases where listener = ${FAKE}`)).toEqual([]);
+      } finally {
+        await t.db.execute(sql`delete from change_feed.leases where listener = ${FAKE}`);
+      }
+    });
+
+    it('stops waiting for a silent leaseholder when its lease runs out', async () => {
+      await leaseFor(800);
+      try {
+        const from = signals.length;
+        await t.changes.settle();
+        expect(signals.slice(from).some((s) => s.kind === 'ack' && s.from === FAKE)).toBe(false);
+        const [{ over } = { over: false }] = await queryRows<{ over: boolean }>(t.db, sql`select lease_until <= clock_timestamp() as over from change_feed.leases where listener = ${FAKE}`);
+        expect(over).toBe(true);
+      } finally {
+        await t.db.execute(sql`delete from change_feed.leases where listener = ${FAKE}`);
+      }
+    });
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)('stops serving from memory while its connection is down, and recovers', async () => {

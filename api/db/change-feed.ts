@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
+import { FeedLeases, isSignal, parseSignal } from './feed-leases';
 
 /** The channel the triggers of migration 0005 announce changes on. */
 const CHANGE_CHANNEL = 'tracker_changes';
@@ -85,29 +85,49 @@ export async function pgliteChangeFeed(client: PGlite): Promise<ChangeFeed> {
 
 /** How the listening connection names itself in pg_stat_activity. */
 export const CHANGE_FEED_APPLICATION = 'tracker-change-feed';
-const BARRIER = 'barrier:';
+/** Announces what waits, renews this process's lease and sends the signal; answers the other leaseholders (migration 0021). */
+const ANNOUNCE_LEASED = 'select announce_leased_changes($1, $2, $3) as holders';
+const NOTIFY = `select pg_notify('${CHANGE_CHANNEL}', $1)`;
+const LEAVE = 'select leave_change_feed($1)';
 const SETTLE_TIMEOUT_MS = 2_000;
 const RECONNECT_MS = 1_000;
 
 /**
  * PostgreSQL: one dedicated connection listens. Notifications arrive in commit order, so `settle` announces
  * what is waiting followed by a barrier notification of its own, and waits for the barrier to come back:
- * by then every earlier change has been heard. When the connection closes the feed stops being live
- * (subscribers hear null) until it listens again.
+ * by then every earlier change has been heard here. It then waits for every other process holding a lease
+ * to acknowledge the barrier, or for that lease to run out (feed-leases.ts), so no process answers the
+ * write's old state from memory once it has answered. When the connection closes the feed stops being
+ * live (subscribers hear null) until it listens again and its own announcement has come back.
  */
 export async function postgresChangeFeed(url: string): Promise<ChangeFeed> {
   const subscribers = listeners();
-  const barriers = new Map<string, () => void>();
-  let live = false;
+  const leases = new FeedLeases();
+  /** This process's announcements on their way, by payload: each resolves true when heard. */
+  const heard = new Map<string, (back: boolean) => void>();
+  let connected = false;
   let closed = false;
+  let joined = false;
+  let acking = false;
 
   const drop = () => {
-    if (!live) return;
-    live = false;
+    if (!connected) return;
+    connected = false;
+    leases.lapse();
     subscribers.emit(null);
-    for (const release of barriers.values()) release();
-    barriers.clear();
+    for (const release of heard.values()) release(false);
+    heard.clear();
   };
+
+  /** Sends the acknowledgements owed, once the notifications that arrived together have all been heard. */
+  function acknowledgeSoon() {
+    if (acking) return;
+    acking = true;
+    setImmediate(() => {
+      acking = false;
+      for (const ack of leases.takeAcks()) void sql.unsafe(NOTIFY, [ack]).catch(() => {});
+    });
+  }
 
   // `onnotify` is the connection-level hook postgres.js's own listen() is built on; it is used directly
   // here because that listen() hides when its connection drops, and a dropped listener must stop caches at once.
@@ -120,13 +140,18 @@ export async function postgresChangeFeed(url: string): Promise<ChangeFeed> {
     onnotice: () => {},
     onnotify(channel, payload) {
       if (channel !== CHANGE_CHANNEL) return;
-      if (payload.startsWith(BARRIER)) {
-        const release = barriers.get(payload);
-        barriers.delete(payload);
-        release?.();
+      if (!isSignal(payload)) {
+        subscribers.emit(payload);
         return;
       }
-      subscribers.emit(payload);
+      const signal = parseSignal(payload);
+      if (!signal) return;
+      // Everything announced before a barrier has been dropped here by now: acknowledging it is safe.
+      leases.hear(signal);
+      if (signal.kind === 'barrier' && signal.from !== leases.id) acknowledgeSoon();
+      const release = heard.get(payload);
+      heard.delete(payload);
+      release?.(true);
     },
     onclose() {
       drop();
@@ -143,15 +168,46 @@ export async function postgresChangeFeed(url: string): Promise<ChangeFeed> {
     }, RECONNECT_MS).unref();
   }
 
+  /**
+   * Sends a barrier or a lease renewal of this process's, with whatever changes wait before it. `back`
+   * resolves true once it has been heard here, false if it was not within SETTLE_TIMEOUT_MS; `holders`
+   * are the other leaseholders the announcement found.
+   */
+  function announce(kind: 'barrier' | 'alive') {
+    const { seq, text } = leases.send(kind);
+    let timer: NodeJS.Timeout | undefined;
+    const back = new Promise<boolean>((resolve) => {
+      heard.set(text, resolve);
+      timer = setTimeout(() => resolve(false), SETTLE_TIMEOUT_MS);
+    }).finally(() => {
+      clearTimeout(timer);
+      heard.delete(text);
+    });
+    const holders = sql.unsafe<{ holders: string }[]>(ANNOUNCE_LEASED, [text, leases.id, leases.leaseMs]).then(([row]) => JSON.parse(row?.holders ?? '{}') as Record<string, number>);
+    return { seq, back, holders };
+  }
+
+  /** Renews this process's lease, resolving once it holds it (or it was not heard in time). */
+  async function renew(): Promise<void> {
+    const { back, holders } = announce('alive');
+    await Promise.all([back, holders]).catch(() => {});
+  }
+
   async function connect(): Promise<void> {
-    if (live) return;
+    if (connected) return;
     try {
       await sql.unsafe(`listen ${CHANGE_CHANNEL}`);
       // The feed may have been closed while it waited.
       if (closed) return;
-      live = true;
+      connected = true;
       // Anything remembered from before this connection may have missed a change.
       subscribers.emit(null);
+      if (joined) {
+        const old = leases.rejoin();
+        await sql.unsafe(LEAVE, [old]).catch(() => {});
+      }
+      joined = true;
+      await renew();
     } catch {
       reconnectLater();
     }
@@ -159,7 +215,7 @@ export async function postgresChangeFeed(url: string): Promise<ChangeFeed> {
 
   await connect();
   const stopAnnouncing = announceEvery(async () => {
-    if (live) await sql.unsafe(ANNOUNCE, [null]);
+    if (connected) await renew();
   });
 
   /** The barrier on its way; a settle that arrives while it is out cannot use it (see settle). */
@@ -168,32 +224,27 @@ export async function postgresChangeFeed(url: string): Promise<ChangeFeed> {
   let waiting: Promise<void> | null = null;
 
   async function barrier(): Promise<void> {
-    if (!live) return;
-    const id = `${BARRIER}${randomUUID()}`;
-    let timer: NodeJS.Timeout | undefined;
-    const heard = new Promise<boolean>((resolve) => {
-      barriers.set(id, () => resolve(true));
-      timer = setTimeout(() => resolve(false), SETTLE_TIMEOUT_MS);
-    });
+    if (!connected) return;
+    const { seq, back, holders } = announce('barrier');
     try {
-      await sql.unsafe(ANNOUNCE, [id]);
+      leases.holders(seq, await holders);
       // A barrier that does not come back in time: forget everything rather than risk a stale answer.
-      if (!(await heard)) subscribers.emit(null);
+      if (!(await back)) subscribers.emit(null);
+      await leases.acknowledged(seq);
     } catch {
       subscribers.emit(null);
     } finally {
-      clearTimeout(timer);
-      barriers.delete(id);
+      leases.abandon(seq);
     }
   }
 
   return {
     get live() {
-      return live;
+      return connected && leases.holds();
     },
     subscribe: subscribers.add,
     settle() {
-      if (!live) return Promise.resolve();
+      if (!connected) return Promise.resolve();
       // One barrier at a time, shared by every writer that settles while the one before it is out: a
       // barrier sent before a write committed proves nothing about it, and one sent after all of them
       // comes back after every change committed before any of them. Under load each barrier then
@@ -210,10 +261,13 @@ export async function postgresChangeFeed(url: string): Promise<ChangeFeed> {
     },
     async close() {
       closed = true;
-      live = false;
+      const wasConnected = connected;
+      connected = false;
       stopAnnouncing();
-      for (const release of barriers.values()) release();
-      barriers.clear();
+      leases.close();
+      for (const release of heard.values()) release(false);
+      heard.clear();
+      if (wasConnected) await sql.unsafe(LEAVE, [leases.id]).catch(() => {});
       await sql.end({ timeout: 5 }).catch(() => {});
     },
   };

@@ -1,7 +1,7 @@
 /**
  * Two API server processes on one PostgreSQL database: a write through one is visible in the very next
- * read through the other (no process keeps a stale copy), and sessions, logout and the sign-in lockout
- * hold across both. PostgreSQL only: a PGlite directory belongs to one process (see api/db/client.ts).
+ * read through the other (no process keeps a stale copy: a write answers once every process holding a
+ * lease to answer from memory has heard it), and sessions, logout and the sign-in lockout hold across both. PostgreSQL only: a PGlite directory belongs to one process (see api/db/client.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULE_MESSAGES } from '../../shared/rules/account';
@@ -110,6 +110,51 @@ describe.runIf(onPostgres)('two API processes on one PostgreSQL database', () =>
     expect((await request(b.url, 'PATCH', `${S}/public/follow-sheet/${sheetId}`, { token: follower.token })).status).toBe(200);
     expect((await bySlug(a, slug, follower.token)).body!.data.sheet).toMatchObject({ isFollowing: true, followers: 1 });
     expect((await bySlug(a, slug, owner.token)).body!.data.sheet.followers).toBe(1);
+  });
+
+  it('answers a write only once a process that may answer from memory has heard it, or its lease has run out', async () => {
+    const owner = await signup(a, 'Paused');
+    const slug = `mp-paused-${Date.now()}`;
+    const created = await request<{ sheet: Sheet }>(a.url, 'POST', `${S}/create-sheet`, { token: owner.token, body: { name: 'Paused', slug } });
+    const sheetId = created.body!.data.sheet._id;
+    expect((await request(a.url, 'POST', `${S}/add-topic/${sheetId}`, { token: owner.token, body: { topic: 'Heaps' } })).status).toBe(201);
+    const kept = async () => {
+      const read = await bySlug(b, slug, owner.token);
+      const etag = read.headers.get('etag')!;
+      expect((await bySlug(b, slug, owner.token, { 'if-none-match': etag })).status).toBe(304);
+      return etag;
+    };
+    const rename = (from: string, to: string) => request(a.url, 'PATCH', `${S}/update-topic/${sheetId}`, { token: owner.token, body: { oldTopic: from, newTopic: to } });
+
+    // B cannot hear anything while it is stopped, so A's write waits for it (B's lease has 2 s or more left).
+    let etag = await kept();
+    process.kill(b.pid, 'SIGSTOP');
+    let answered = false;
+    let write: Promise<{ status: number }>;
+    try {
+      write = rename('Heaps', 'Priority Queues').finally(() => (answered = true));
+      await new Promise((r) => setTimeout(r, 600));
+      expect(answered).toBe(false);
+    } finally {
+      process.kill(b.pid, 'SIGCONT');
+    }
+    expect((await write).status).toBe(200);
+    let read = await bySlug(b, slug, owner.token, { 'if-none-match': etag });
+    expect(read.status).toBe(200);
+    expect(read.body!.data.sheet.config.topicOrder).toEqual(['Priority Queues']);
+
+    // Stopped for longer than its lease, B no longer holds up A's writes, and answers nothing from memory
+    // until it has heard what it missed.
+    etag = await kept();
+    process.kill(b.pid, 'SIGSTOP');
+    try {
+      expect((await rename('Priority Queues', 'Heaps')).status).toBe(200);
+    } finally {
+      process.kill(b.pid, 'SIGCONT');
+    }
+    read = await bySlug(b, slug, owner.token, { 'if-none-match': etag });
+    expect(read.status).toBe(200);
+    expect(read.body!.data.sheet.config.topicOrder).toEqual(['Heaps']);
   });
 
   it('shares sessions, logout and the sign-in lockout between the processes', async () => {
