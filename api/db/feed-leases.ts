@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
  * Every process renews its lease once a second (and with every write's barrier), so a lease runs out only
  * when a process stops hearing itself: its connection or its event loop is stuck, or it is gone.
  */
-export const LEASE_MS = 3_000;
+const LEASE_MS = 3_000;
 
 /**
  * What processes say to each other on the change channel, beside the changed tags: a write's barrier
