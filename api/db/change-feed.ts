@@ -28,9 +28,10 @@ export type ChangeListener = (tag: string | null) => void;
  * drops, subscribers hear null and must forget everything.
  */
 export interface ChangeFeed {
+  /** Whether this process may answer from memory now: it hears the feed (and, on PostgreSQL, holds its lease). */
   readonly live: boolean;
   subscribe(listener: ChangeListener): () => void;
-  /** Resolves once every change committed before the call has reached the subscribers. */
+  /** Resolves once every change committed before the call has reached the subscribers, here and in every process holding a lease. */
   settle(): Promise<void>;
   close(): Promise<void>;
 }
