@@ -162,7 +162,7 @@ export class FeedLeases {
     }
   }
 
-  /** Stops waiting for the barrier's acknowledgements (its announcement failed). */
+  /** Forgets the barrier: done with, or its announcement failed (then nothing waits for its acknowledgements). */
   abandon(seq: number): void {
     this.waits.get(seq)?.end();
     this.waits.delete(seq);

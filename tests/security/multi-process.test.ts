@@ -1,7 +1,8 @@
 /**
  * Two API server processes on one PostgreSQL database: a write through one is visible in the very next
  * read through the other (no process keeps a stale copy: a write answers once every process holding a
- * lease to answer from memory has heard it), and sessions, logout and the sign-in lockout hold across both. PostgreSQL only: a PGlite directory belongs to one process (see api/db/client.ts).
+ * lease to answer from memory has heard it), and sessions, logout and the sign-in lockout hold across
+ * both. PostgreSQL only: a PGlite directory belongs to one process (see api/db/client.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULE_MESSAGES } from '../../shared/rules/account';
