@@ -7,6 +7,7 @@ import type { AppEnv, Deps } from '../lib/env';
 import { keepSheetAnswer, sheetAnswerKey, type SheetKey } from '../lib/kept-answers';
 import { encodeAnswer, ok, sendAnswer, valid, type EncodedAnswer, type OkAnswer } from '../lib/respond';
 import { PRIVATE_REVALIDATE } from '../lib/security-headers';
+import { keepStanding } from '../services/access';
 import { deleteSheet, setVisibility, updateSlug } from '../services/sharing';
 import type { Mapping, Sheet, SheetProgress } from '../../shared/schemas/sheet';
 import { createSheet, getSheetData, isSlugAvailable, setFollowing, updateSheetConfig, updateSheetDetails } from '../services/sheets';
@@ -25,7 +26,10 @@ export function sheetRoutes(deps: Deps) {
     const key = sheetAnswerKey(user, where);
     const data = await getSheetData(deps, where, user);
     const answer = encodeSheet(data);
-    deps.kept.sheets.set(c.get('readTicket'), key, keepSheetAnswer(answer, data.list?.key ?? null), answerTags(data.access.sheet, user));
+    const ticket = c.get('readTicket');
+    deps.kept.sheets.set(ticket, key, keepSheetAnswer(answer, data.list?.key ?? null), answerTags(data.access.sheet, user));
+    // The viewer's ticks from this page then need no read of their standing (services/access.markTarget).
+    keepStanding(deps, ticket, data.access, user);
     return sendSheet(c, answer);
   }
 

@@ -6,9 +6,11 @@ import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
 import { collaborators, mappings, questions, sheetFollows, sheets, userQuestions, users } from '../db/schema';
 import { AppError, notFound, unauthorized } from '../lib/errors';
+import type { KeptAnswers } from '../lib/kept-answers';
+import type { MemoryCaches } from '../lib/memory-cache';
 import type { UserRow } from './auth';
 import { retiredOwner } from './retired-names';
-import { configKey, keptConfig, type KeptConfig, type SheetConfigs } from './sheet-cache';
+import { configKey, keptConfig, listKey, type KeptConfig, type PlacedQuestion, type SheetConfigs, type SheetLists } from './sheet-cache';
 
 export type SheetRow = typeof sheets.$inferSelect;
 type SheetRole = 'author' | 'collaborator' | 'follower' | 'visitor';
@@ -180,8 +182,9 @@ function standingOf(
 }
 
 /**
- * A tick or star from a sheet reads the user's standing in it and the mapping's question in one prepared
- * statement, without the sheet's contents (its question order alone is tens of kilobytes).
+ * A tick or star from a sheet that this process cannot answer from memory reads the user's standing in it
+ * and the mapping's question in one prepared statement, without the sheet's contents (its question order
+ * alone is tens of kilobytes).
  */
 const markTargetQuery = (db: Db, name: string) =>
   db
@@ -189,6 +192,7 @@ const markTargetQuery = (db: Db, name: string) =>
       authorId: sheets.authorId,
       visibility: sheets.visibility,
       premium: sheets.premium,
+      contentVersion: sheets.contentVersion,
       isCollaborator: relationColumns.isCollaborator,
       isFollowing: relationColumns.isFollowing,
       questionId: mappings.questionId,
@@ -203,18 +207,61 @@ const markTargetQuery = (db: Db, name: string) =>
 
 export interface MarkTarget extends Standing {
   /** The mapping's question, null when the sheet has no such mapping. */
-  question: { id: string; verified: boolean; title: string } | null;
+  question: PlacedQuestion | null;
 }
 
-/** The user's standing in a sheet and the question a mapping of it places (see markTargetQuery). */
-export async function markTarget(db: Db, sheetId: string, mappingId: string, user: UserRow): Promise<MarkTarget> {
+/**
+ * A viewer's standing in a sheet as their last read of it or tick in it found it, with the sheet's
+ * question list of that moment. Kept under the sheet's and the viewer's tags, so whatever could change it
+ * (the sheet row, its mappings and their questions, its collaborators and followers, the viewer's
+ * entitlement) drops it; a tick, which changes only the viewer's records, does not.
+ */
+export interface KeptStanding extends Standing {
+  listKey: string;
+}
+
+const standingKey = (userId: string, sheetId: string) => `${userId}|${sheetId}`;
+const standingTags = (sheetId: string, userId: string) => [`sheet:${sheetId}`, `user:${userId}`];
+
+/** What deciding a tick's target from memory needs (Deps has it all). */
+export interface MarkDeps {
+  db: Db;
+  caches: MemoryCaches;
+  kept: Pick<KeptAnswers, 'standings'>;
+  sheetLists: SheetLists;
+}
+
+/** Keeps what a signed-in viewer's read of a sheet found of their standing, read under `ticket` (see KeptStanding). */
+export function keepStanding(deps: Pick<MarkDeps, 'kept'>, ticket: number, access: SheetAccess, user: UserRow | null): void {
+  if (!user) return;
+  const { role, canEdit, canSeeQuestions } = access;
+  deps.kept.standings.set(ticket, standingKey(user.id, access.sheet.id), { role, canEdit, canSeeQuestions, listKey: listKey(access.sheet) }, standingTags(access.sheet.id, user.id));
+}
+
+/**
+ * The user's standing in a sheet and the question a mapping of it places. After the user's read of the
+ * sheet (or a tick in it) this process answers from memory; otherwise one statement (markTargetQuery).
+ */
+export async function markTarget(deps: MarkDeps, sheetId: string, mappingId: string, user: UserRow): Promise<MarkTarget> {
   if (!isUuid(sheetId)) throw notFound(SHEET_MESSAGES.notFound);
+  const key = standingKey(user.id, sheetId);
+  const kept = deps.kept.standings.get(key);
+  const placed = kept && deps.sheetLists.get(kept.listKey)?.placed;
+  if (kept && placed) {
+    const { role, canEdit, canSeeQuestions } = kept;
+    return { role, canEdit, canSeeQuestions, question: placed.get(mappingId) ?? null };
+  }
+  const ticket = deps.caches.ticket();
   // An id that is no uuid names no mapping; it must not reach the database as one.
   const params = { key: sheetId, mappingId: isUuid(mappingId) ? mappingId : NOBODY, userId: user.id };
-  const [row] = await prepared(db, 'mark_target', markTargetQuery).execute(params);
+  const [row] = await prepared(deps.db, 'mark_target', markTargetQuery).execute(params);
   if (!row) throw notFound(SHEET_MESSAGES.notFound);
+  const standing = standingOf(row, row, user);
+  // Kept only with the list it names in memory: the next tick then needs no statement.
+  const list = listKey({ id: sheetId, contentVersion: row.contentVersion });
+  if (deps.sheetLists.has(list)) deps.kept.standings.set(ticket, key, { ...standing, listKey: list }, standingTags(sheetId, user.id));
   const question = row.questionId && row.verified !== null ? { id: row.questionId, verified: row.verified, title: row.title ?? '' } : null;
-  return { ...standingOf(row, row, user), question };
+  return { ...standing, question };
 }
 
 export function requireSignedIn(user: UserRow | null): UserRow {

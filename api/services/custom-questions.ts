@@ -52,46 +52,63 @@ export interface CustomItem extends CustomData {
   questionId: string;
 }
 
+/** A name as it is kept: its runs of white space made one space; null when nothing is left. */
+export const customName = (name: string | null | undefined): string | null => name?.replace(/\s+/g, ' ').trim() || null;
+
 /**
- * Writes a user's own name, difficulty and topics for custom questions, in one statement however many.
- * 'replace' sets what is given; 'fill' (what a judge shows: a page the user visited, their history) sets
- * only what the user's data lacks: a name still the URL's, an 'N/A' difficulty, no topics. Nothing is
- * written for a verified question (the catalogue's data wins, also when it was verified meanwhile).
- * Answers the saved rows by question id.
+ * Writes users' own name, difficulty and topics for custom questions, as two data-modifying statements
+ * to run in one (CTEs named `custom_kept` and `custom_added`), over the relation `w` (user_id, question_id,
+ * name, difficulty, topics; an absent value null) at the moment `now`. 'replace' sets what is given; 'fill'
+ * (what a judge or a sheet shows: a page the user visited, their history, a tick from a sheet) sets only
+ * what the user's data lacks: a name still the URL's, an 'N/A' difficulty, no topics. A user's row that
+ * is missing is added with the catalogue's data where `w` has none. Nothing is written for a verified
+ * question (the catalogue's data wins, also when it was verified meanwhile). Both return (user_id,
+ * question_id, name, difficulty, topics).
  */
-export async function saveCustomDataOf(db: Db, clock: Clock, userId: string, items: readonly CustomItem[], mode: 'replace' | 'fill'): Promise<Map<string, CustomRow>> {
-  const out = new Map<string, CustomRow>();
-  if (!items.length) return out;
-  const now = clock.now().toISOString();
-  // Rows travel as one JSON document; absent values are null.
-  const rows = JSON.stringify(
-    items.map((item) => ({
-      question_id: item.questionId,
-      name: item.name?.replace(/\s+/g, ' ').trim() || null,
-      difficulty: item.difficulty || null,
-      topics: item.topics ? canonicalTopics(item.topics) : null,
-    })),
-  );
-  const w = sql`jsonb_to_recordset(${rows}::jsonb) as w(question_id uuid, name text, difficulty text, topics text[])`;
-  // New rows first, then every row (new ones included, which changes nothing of theirs) by the mode's rule.
-  await db.execute(sql`
-    insert into custom_questions (user_id, question_id, name, difficulty, topics, created_at, updated_at)
-    select ${userId}::uuid, q.id, coalesce(w.name, q.name), coalesce(w.difficulty, 'N/A'), coalesce(w.topics, '{}'), ${now}::timestamptz, ${now}::timestamptz
-    from ${w} join questions q on q.id = w.question_id and not q.verified
-    on conflict (user_id, question_id) do nothing`);
+export function customDataWrites(mode: 'replace' | 'fill', now: SQL): { kept: SQL; added: SQL } {
   const set =
     mode === 'replace'
       ? sql`name = coalesce(w.name, c.name), difficulty = coalesce(w.difficulty, c.difficulty), topics = coalesce(w.topics, c.topics)`
       : sql`name = case when c.name = '' or c.name = q.name then coalesce(w.name, c.name) else c.name end,
             difficulty = case when c.difficulty = 'N/A' and coalesce(w.difficulty, 'N/A') <> 'N/A' then w.difficulty else c.difficulty end,
             topics = case when cardinality(c.topics) = 0 and cardinality(w.topics) > 0 then w.topics else c.topics end`;
-  // Verified in the meantime: the catalogue's data wins, nothing is written.
+  const kept = sql`update custom_questions c set ${set}, updated_at = ${now}
+    from w join questions q on q.id = w.question_id and not q.verified
+    where c.user_id = w.user_id and c.question_id = w.question_id
+    returning c.user_id, c.question_id, c.name, c.difficulty, c.topics`;
+  // A row another writer adds meanwhile keeps what that writer gave it.
+  const added = sql`insert into custom_questions (user_id, question_id, name, difficulty, topics, created_at, updated_at)
+    select w.user_id, q.id, coalesce(w.name, q.name), coalesce(w.difficulty, 'N/A'), coalesce(w.topics, '{}'), ${now}, ${now}
+    from w join questions q on q.id = w.question_id and not q.verified
+    where not exists (select 1 from custom_kept k where k.user_id = w.user_id and k.question_id = w.question_id)
+    on conflict (user_id, question_id) do nothing
+    returning user_id, question_id, name, difficulty, topics`;
+  return { kept, added };
+}
+
+/**
+ * Writes a user's own name, difficulty and topics for custom questions, in one statement however many
+ * (customDataWrites). Answers the saved rows by question id.
+ */
+export async function saveCustomDataOf(db: Db, clock: Clock, userId: string, items: readonly CustomItem[], mode: 'replace' | 'fill'): Promise<Map<string, CustomRow>> {
+  const out = new Map<string, CustomRow>();
+  if (!items.length) return out;
+  // Rows travel as one JSON document; absent values are null.
+  const rows = JSON.stringify(
+    items.map((item) => ({
+      question_id: item.questionId,
+      name: customName(item.name),
+      difficulty: item.difficulty || null,
+      topics: item.topics ? canonicalTopics(item.topics) : null,
+    })),
+  );
+  const { kept, added } = customDataWrites(mode, sql`${clock.now().toISOString()}::timestamptz`);
   const saved = await queryRows<CustomRow & { question_id: string }>(
     db,
-    sql`update custom_questions c set ${set}, updated_at = ${now}::timestamptz
-        from ${w} join questions q on q.id = w.question_id and not q.verified
-        where c.user_id = ${userId} and c.question_id = w.question_id
-        returning c.question_id, c.name, c.difficulty, c.topics`,
+    sql`with w as (select ${userId}::uuid as user_id, x.* from jsonb_to_recordset(${rows}::jsonb) as x(question_id uuid, name text, difficulty text, topics text[])),
+      custom_kept as (${kept}), custom_added as (${added})
+    select question_id, name, difficulty, topics from custom_kept
+    union all select question_id, name, difficulty, topics from custom_added`,
   );
   for (const r of saved) out.set(r.question_id, { name: r.name, difficulty: r.difficulty, topics: r.topics });
   return out;

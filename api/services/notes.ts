@@ -115,54 +115,70 @@ interface NoteRelations {
  * Made an array first (evaluated once) and matched with = any, the ids drive an index scan; an IN over
  * the set-returning function is planned, once prepared, as a pass over every user's links.
  */
-const inIds = (column: AnyPgColumn) => sql`${column} = any(array(select jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb)::uuid))`;
+const inIds = (column: AnyPgColumn, ids: string) => sql`${column} = any(array(select jsonb_array_elements_text(${sql.placeholder(ids)}::jsonb)::uuid))`;
 
-const tagsOfNotes = (db: Db, name: string) =>
+/** A relation row's columns, the same in each of relationsOfNotes' three parts: text, so the parts line up. */
+const relationRow = (kind: 'tag' | 'link' | 'owner', noteId: SQL | AnyPgColumn, q: { id: SQL | AnyPgColumn; name: SQL | AnyPgColumn; problemUrl: SQL | AnyPgColumn; platform: SQL | AnyPgColumn; difficulty: SQL | AnyPgColumn }, sort: SQL) => ({
+  kind: sql<'tag' | 'link' | 'owner'>`${kind}::text`.as('kind'),
+  noteId: sql<string | null>`${noteId}::text`.as('note_id'),
+  id: sql<string>`${q.id}::text`.as('id'),
+  name: sql<string>`${q.name}::text`.as('name'),
+  problemUrl: sql<string | null>`${q.problemUrl}::text`.as('problem_url'),
+  platform: sql<string | null>`${q.platform}::text`.as('platform'),
+  difficulty: sql<string | null>`${q.difficulty}::text`.as('difficulty'),
+  sort: sql<string | null>`${sort}`.as('sort'),
+});
+
+const none = sql`null`;
+
+/**
+ * The tags, linked questions and owning questions of several notes in one statement: one row each,
+ * `kind` naming which, each list in the order it is shown (tags by name whatever their case, linked
+ * questions by the name their owner sees).
+ */
+const relationsOfNotes = (db: Db, name: string) =>
   db
-    .select({ noteId: noteTagLinks.noteId, id: noteTags.id, name: noteTags.name })
+    .select(relationRow('tag', noteTagLinks.noteId, { id: noteTags.id, name: noteTags.name, problemUrl: none, platform: none, difficulty: none }, sql`lower(${noteTags.name})`))
     .from(noteTagLinks)
     .innerJoin(noteTags, eq(noteTags.id, noteTagLinks.tagId))
-    .where(inIds(noteTagLinks.noteId))
-    .orderBy(asc(sql`lower(${noteTags.name})`))
+    .where(inIds(noteTagLinks.noteId, 'ids'))
+    .unionAll(
+      db
+        .select(relationRow('link', noteQuestionLinks.noteId, questionColumns, sql`${seenColumns.name}`))
+        .from(noteQuestionLinks)
+        .innerJoin(questions, eq(questions.id, noteQuestionLinks.questionId))
+        .leftJoin(customQuestions, ownCustom(sql.placeholder('userId')))
+        .where(inIds(noteQuestionLinks.noteId, 'ids')),
+    )
+    .unionAll(
+      db
+        .select(relationRow('owner', none, questionColumns, none))
+        .from(questions)
+        .leftJoin(customQuestions, ownCustom(sql.placeholder('userId')))
+        .where(inIds(questions.id, 'questionIds')),
+    )
+    .orderBy(sql`kind`, sql`sort`)
     .prepare(name);
 
-const linksOfNotes = (db: Db, name: string) =>
-  db
-    .select({ noteId: noteQuestionLinks.noteId, ...questionColumns })
-    .from(noteQuestionLinks)
-    .innerJoin(questions, eq(questions.id, noteQuestionLinks.questionId))
-    .leftJoin(customQuestions, ownCustom(sql.placeholder('userId')))
-    .where(inIds(noteQuestionLinks.noteId))
-    .orderBy(asc(seenColumns.name))
-    .prepare(name);
-
-const ownersOfNotes = (db: Db, name: string) =>
-  db.select(questionColumns).from(questions).leftJoin(customQuestions, ownCustom(sql.placeholder('userId'))).where(inIds(questions.id)).prepare(name);
-
-/** Tags, linked questions and owning questions of several notes, in three queries. */
+/** Tags, linked questions and owning questions of several notes (relationsOfNotes). */
 async function loadRelations(db: Db, rows: NoteRow[]): Promise<NoteRelations> {
-  const ids = JSON.stringify(rows.map((r) => r.id));
+  const rel: NoteRelations = { tags: new Map(), linked: new Map(), owners: new Map() };
+  if (!rows.length) return rel;
   // Every note read together is one user's.
   const userId = rows[0]?.userId ?? '';
   const questionIds = [...new Set(rows.map((r) => r.questionId).filter((q): q is string => !!q))];
-  const rel: NoteRelations = { tags: new Map(), linked: new Map(), owners: new Map() };
-  if (!rows.length) return rel;
-  const [tagRows, linkRows, ownerRows] = await Promise.all([
-    prepared(db, 'note_tags', tagsOfNotes).execute({ ids }),
-    prepared(db, 'note_links', linksOfNotes).execute({ ids, userId }),
-    questionIds.length ? prepared(db, 'note_owners', ownersOfNotes).execute({ ids: JSON.stringify(questionIds), userId }) : Promise.resolve([]),
-  ]);
-  for (const t of tagRows) {
-    const list = rel.tags.get(t.noteId) ?? [];
-    list.push({ _id: t.id, name: t.name });
-    rel.tags.set(t.noteId, list);
+  const found = await prepared(db, 'note_relations', relationsOfNotes).execute({ ids: JSON.stringify(rows.map((r) => r.id)), questionIds: JSON.stringify(questionIds), userId });
+  const add = <T>(lists: Map<string, T[]>, noteId: string, item: T) => {
+    const list = lists.get(noteId);
+    if (list) list.push(item);
+    else lists.set(noteId, [item]);
+  };
+  for (const r of found) {
+    const question = () => toNoteQuestion({ id: r.id, name: r.name, problemUrl: r.problemUrl ?? '', platform: r.platform ?? '', difficulty: r.difficulty ?? '' });
+    if (r.kind === 'tag' && r.noteId) add(rel.tags, r.noteId, { _id: r.id, name: r.name });
+    else if (r.kind === 'link' && r.noteId) add(rel.linked, r.noteId, question());
+    else if (r.kind === 'owner') rel.owners.set(r.id, question());
   }
-  for (const l of linkRows) {
-    const list = rel.linked.get(l.noteId) ?? [];
-    list.push(toNoteQuestion(l));
-    rel.linked.set(l.noteId, list);
-  }
-  for (const q of ownerRows) rel.owners.set(q.id, toNoteQuestion(q));
   return rel;
 }
 

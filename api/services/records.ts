@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type WithSubquery } from 'drizzle-orm';
 import { Batches, type BatchItem } from '../db/batches';
 import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
 import { userQuestions } from '../db/schema';
 import type { Clock } from '../lib/clock';
+import { customDataWrites, customName } from './custom-questions';
 import { cardsOfMark } from './review';
 
 export type RecordRow = typeof userQuestions.$inferSelect;
@@ -14,16 +15,20 @@ export interface RecordChange {
   customTags?: string[];
 }
 
-/** The fields a change sets, which decide its statement's text; the records it writes are bound when it runs. */
-const shapeOf = (change: RecordChange) =>
-  `records_${String(change.checked ?? '-')}_${String(change.starred ?? '-')}_${change.customTags ? 'tags' : '-'}`;
+/**
+ * The fields a change sets, and whether it names a custom question (see markRecord), which decide its
+ * statement's text; the records it writes are bound when it runs.
+ */
+const shapeOf = (change: RecordChange, named: boolean) =>
+  `records_${String(change.checked ?? '-')}_${String(change.starred ?? '-')}_${change.customTags ? 'tags' : '-'}${named ? '_named' : ''}`;
 
-/** One record to write: the user, the question, the change's tags and the moment of the change. */
+/** One record to write: the user, the question, the change's tags, the moment of the change and the name to fill in. */
 interface RecordInput {
   user_id: string;
   question_id: string;
   tags: string[];
   now: string;
+  name: string | null;
 }
 
 /**
@@ -32,16 +37,27 @@ interface RecordInput {
  * parameter. Both write from the relation `i`, so the rule is one; the review cards the change schedules
  * are written by the same statement.
  */
-function recordsStatement(db: Db, name: string, change: RecordChange, form: 'one' | 'many') {
+function recordsStatement(db: Db, name: string, change: RecordChange, form: 'one' | 'many', named: boolean) {
   // The tags travel as JSON text: a bound array is read differently by the two drivers.
   const records =
     form === 'many'
-      ? sql`select * from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as x(user_id uuid, question_id uuid, tags text[], now timestamptz)`
+      ? sql`select * from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as x(user_id uuid, question_id uuid, tags text[], now timestamptz, name text)`
       : sql`select ${sql.placeholder('userId')}::uuid as user_id, ${sql.placeholder('questionId')}::uuid as question_id,
-          array(select jsonb_array_elements_text(${sql.placeholder('tags')}::jsonb)) as tags, ${sql.placeholder('now')}::timestamptz as now`;
+          array(select jsonb_array_elements_text(${sql.placeholder('tags')}::jsonb)) as tags, ${sql.placeholder('now')}::timestamptz as now,
+          ${sql.placeholder('name')}::text as name`;
   const input = db.$with('i', {}).as(records);
   const card = cardsOfMark(change);
-  const withs = card ? [input, db.$with('card', {}).as(card)] : [input];
+  const withs: WithSubquery[] = [input];
+  if (card) withs.push(db.$with('card', {}).as(card));
+  if (named) {
+    // The name a custom question is given in the workspace, written by the same statement (see markRecord).
+    const { kept, added } = customDataWrites('fill', sql`w.now`);
+    withs.push(
+      db.$with('w', {}).as(sql`select i.user_id, i.question_id, i.name, null::text as difficulty, null::text[] as topics, i.now from i`),
+      db.$with('custom_kept', {}).as(kept),
+      db.$with('custom_added', {}).as(added),
+    );
+  }
   const set: Record<string, unknown> = { updatedAt: sql`excluded.updated_at` };
   if (change.checked !== undefined) {
     set.checked = change.checked;
@@ -62,22 +78,23 @@ function recordsStatement(db: Db, name: string, change: RecordChange, form: 'one
     .prepare(name);
 }
 
-async function upsertRecords(db: Db, change: RecordChange, records: RecordInput[]): Promise<RecordRow[]> {
+async function upsertRecords(db: Db, change: RecordChange, records: RecordInput[], named = false): Promise<RecordRow[]> {
   const [only] = records;
   // A single record binds its values (no JSON to take apart: cheaper where every statement is planned anew).
   const form = records.length === 1 ? 'one' : 'many';
-  const name = `${shapeOf(change)}_${form}`;
-  const statement = prepared(db, name, (db) => recordsStatement(db, name, change, form));
+  const name = `${shapeOf(change, named)}_${form}`;
+  const statement = prepared(db, name, (db) => recordsStatement(db, name, change, form, named));
   return only && form === 'one'
-    ? statement.execute({ userId: only.user_id, questionId: only.question_id, tags: JSON.stringify(only.tags), now: only.now })
+    ? statement.execute({ userId: only.user_id, questionId: only.question_id, tags: JSON.stringify(only.tags), now: only.now, name: only.name })
     : statement.execute({ rows: JSON.stringify(records) });
 }
 
-const inputOf = (clock: Clock, userId: string, questionId: string, change: RecordChange): RecordInput => ({
+const inputOf = (clock: Clock, userId: string, questionId: string, change: RecordChange, name: string | null = null): RecordInput => ({
   user_id: userId,
   question_id: questionId,
   tags: change.customTags ?? [],
   now: clock.now().toISOString(),
+  name,
 });
 
 /**
@@ -95,6 +112,7 @@ export async function upsertRecord(db: Db, clock: Clock, userId: string, questio
 interface Mark extends BatchItem {
   input: RecordInput;
   change: RecordChange;
+  named: boolean;
 }
 
 const pairOf = (userId: string, questionId: string) => `${userId}:${questionId}`;
@@ -104,7 +122,7 @@ async function writeMarks(db: Db, marks: Mark[]): Promise<RecordRow[]> {
   if (!first) return [];
   // In one order, so two batches with records in common (from two API processes) lock them alike.
   const inputs = marks.map((m) => m.input).sort((a, b) => (pairOf(a.user_id, a.question_id) < pairOf(b.user_id, b.question_id) ? -1 : 1));
-  const rows = new Map((await upsertRecords(db, first.change, inputs)).map((row) => [pairOf(row.userId, row.questionId), row]));
+  const rows = new Map((await upsertRecords(db, first.change, inputs, first.named)).map((row) => [pairOf(row.userId, row.questionId), row]));
   return marks.map((m) => {
     const row = rows.get(m.key);
     if (!row) throw new Error('upsert returned nothing');
@@ -117,15 +135,18 @@ const marksOf = new WeakMap<Db, Batches<Mark, RecordRow>>();
 /**
  * upsertRecord for a change made outside any transaction (a tick or star from a sheet or the workspace):
  * written in one statement with the changes that arrive meanwhile (db/batches), each record's changes in
- * the order they came. `db` is the database itself, never a transaction.
+ * the order they came. `db` is the database itself, never a transaction. `name`, for a custom question
+ * ticked from a sheet, is the name it gets in the user's workspace unless they named it already
+ * (custom-questions.customDataWrites 'fill'), written by the same statement as the record.
  */
-export function markRecord(db: Db, clock: Clock, userId: string, questionId: string, change: RecordChange): Promise<RecordRow> {
+export function markRecord(db: Db, clock: Clock, userId: string, questionId: string, change: RecordChange, name?: string): Promise<RecordRow> {
   let batches = marksOf.get(db);
   if (!batches) {
     batches = new Batches((marks) => writeMarks(db, marks));
     marksOf.set(db, batches);
   }
-  return batches.add({ key: pairOf(userId, questionId), shape: shapeOf(change), input: inputOf(clock, userId, questionId, change), change });
+  const named = name !== undefined;
+  return batches.add({ key: pairOf(userId, questionId), shape: shapeOf(change, named), input: inputOf(clock, userId, questionId, change, named ? customName(name) : null), change, named });
 }
 
 export async function findRecord(db: Db, userId: string, questionId: string): Promise<RecordRow | undefined> {

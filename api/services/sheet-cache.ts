@@ -17,7 +17,19 @@ interface QuestionList {
   count: number;
   /** The mappings with their questions as UTF-8 JSON, encoded once and spliced into every viewer's answer. */
   bytes: Uint8Array<ArrayBuffer>;
+  /** The question each mapping places, by mapping id: what a tick from the sheet writes (services/access.markTarget). */
+  placed: ReadonlyMap<string, PlacedQuestion>;
 }
+
+/** The question a mapping places, as a tick needs it: a custom one is named in the workspace by the mapping's title. */
+export interface PlacedQuestion {
+  id: string;
+  verified: boolean;
+  title: string;
+}
+
+/** About what a mapping's entry in QuestionList.placed takes: its id, the question's and the entry itself. */
+const PLACED_BYTES = 200;
 
 export type SheetLists = LRUCache<string, QuestionList>;
 
@@ -28,7 +40,7 @@ export type SheetLists = LRUCache<string, QuestionList>;
 const LIST_CACHE_BYTES = 64 * 1024 * 1024;
 
 export function createSheetLists(): SheetLists {
-  return new LRUCache({ maxSize: LIST_CACHE_BYTES, sizeCalculation: (v) => v.bytes.byteLength + 256 });
+  return new LRUCache({ maxSize: LIST_CACHE_BYTES, sizeCalculation: (v) => v.bytes.byteLength + v.count * PLACED_BYTES + 256 });
 }
 
 /** A sheet's config as of one row version of the sheet, with its JSON: what a read splices into its answer. */
@@ -83,13 +95,14 @@ export function keptConfig(rowVersion: string, config: SheetConfig): KeptConfig 
 
 const encoder = new TextEncoder();
 
-export const listKey = (access: SheetAccess) => `${access.sheet.id}:${access.sheet.contentVersion}`;
+/** Names a sheet's question list: the sheet and its content version. */
+export const listKey = (sheet: { id: string; contentVersion: number }) => `${sheet.id}:${sheet.contentVersion}`;
 /** Names a viewer's progress in this sheet as of their records' version (part of the answer's ETag). */
-export const progressKey = (access: SheetAccess, userId: string) => `${userId}:${access.recordsVersion}:${listKey(access)}`;
+export const progressKey = (access: SheetAccess, userId: string) => `${userId}:${access.recordsVersion}:${listKey(access.sheet)}`;
 
 /** The mappings of a sheet with their questions, in the order they were added (the config orders them). */
 export async function questionList(db: Db, lists: SheetLists, access: SheetAccess): Promise<QuestionList> {
-  const key = listKey(access);
+  const key = listKey(access.sheet);
   const hit = lists.get(key);
   if (hit) return hit;
   const rows = await db
@@ -99,6 +112,7 @@ export async function questionList(db: Db, lists: SheetLists, access: SheetAcces
       subTopic: mappings.subTopic,
       title: mappings.title,
       resource: mappings.resource,
+      verified: questions.verified,
       // A custom question is shown as the sheet's editors named it: no user's own data is in a sheet.
       q: { id: questions.id, name: sql<string>`case when ${questions.verified} then ${questions.name} else ${mappings.title} end`, problemUrl: questions.problemUrl, platform: questions.platform, difficulty: questions.difficulty, topics: questions.topics },
     })
@@ -113,7 +127,8 @@ export async function questionList(db: Db, lists: SheetLists, access: SheetAcces
     resource: r.resource,
     questionId: { _id: r.q.id, name: r.q.name, problemUrl: r.q.problemUrl, platform: r.q.platform, difficulty: r.q.difficulty, topics: r.q.topics },
   }));
-  const entry: QuestionList = { count: list.length, bytes: encoder.encode(JSON.stringify(list)) };
+  const placed = new Map(rows.map((r) => [r.id, { id: r.q.id, verified: r.verified, title: r.title }]));
+  const entry: QuestionList = { count: list.length, bytes: encoder.encode(JSON.stringify(list)), placed };
   lists.set(key, entry);
   return entry;
 }

@@ -5,12 +5,11 @@ import type { Db } from '../db/client';
 import { mappings } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../lib/errors';
-import { markTarget, requireEditor, requireParticipant, requireSignedIn, sheetAccess } from './access';
+import { markTarget, type MarkDeps, requireEditor, requireParticipant, requireSignedIn, sheetAccess } from './access';
 import type { UserRow } from './auth';
 import { isUuid } from '../../shared/schemas/note';
-import { saveCustomData } from './custom-questions';
 import { ensureQuestion } from './questions';
-import { markRecord, toRecord, upsertRecord } from './records';
+import { markRecord, toRecord } from './records';
 import { checkQuestionOrder, lockSheet, saveConfig, STALE_MESSAGE } from './sheets';
 
 export interface TreeDeps {
@@ -204,22 +203,15 @@ export async function deleteSubTopic(deps: TreeDeps, sheetId: string, user: User
 }
 
 /** Tick or star a question from a sheet: needs following it or membership; updates the user's workspace record. */
-export async function markQuestion(deps: TreeDeps, sheetId: string, mappingId: string, user: UserRow | null, change: { checked?: boolean; starred?: boolean }) {
+export async function markQuestion(deps: TreeDeps & MarkDeps, sheetId: string, mappingId: string, user: UserRow | null, change: { checked?: boolean; starred?: boolean }) {
   const signedIn = requireSignedIn(user);
-  const target = await markTarget(deps.db, sheetId, mappingId, signedIn);
+  const target = await markTarget(deps, sheetId, mappingId, signedIn);
   requireParticipant(target);
   const question = target.canSeeQuestions ? target.question : null;
   if (!question) throw notFound(MAPPING_NOT_FOUND);
   // A custom question ticked from a sheet is named in the workspace as the sheet names it, unless the user
-  // named it already: in one transaction with the record (a failed tick is rolled back in the page, so it
-  // must not half-exist here). A catalogue question's record is one statement, shared with the ticks that
-  // arrive meanwhile (records.markRecord).
-  const record = question.verified
-    ? await markRecord(deps.db, deps.clock, signedIn.id, question.id, change)
-    : await deps.db.transaction(async (tx) => {
-        const row = await upsertRecord(tx, deps.clock, signedIn.id, question.id, change);
-        await saveCustomData(tx, deps.clock, signedIn.id, question, { name: question.title }, 'fill');
-        return row;
-      });
+  // named it already: by the statement that writes the record (a failed tick is rolled back in the page, so
+  // it must not half-exist here), shared with the ticks that arrive meanwhile (records.markRecord).
+  const record = await markRecord(deps.db, deps.clock, signedIn.id, question.id, change, question.verified ? undefined : question.title);
   return { questionId: question.id, record: toRecord(record) };
 }

@@ -82,13 +82,13 @@ async function sheetData({ db, sheetLists }: SheetReader, read: SheetRead, user:
   const stats = list ? { totalQuestions: list.count, userSolved: progress.solved.length } : await questionCount(db, access.sheet.id);
   return {
     sheet: toSheet(access, user, stats),
-    list: list && { key: listKey(access), bytes: list.bytes },
+    list: list && { key: listKey(access.sheet), bytes: list.bytes },
     progress,
     access,
     /** The config the sheet shows, as kept with its JSON (none when the viewer may not see the tree). */
     config: access.canSeeQuestions ? read.config : null,
     /** Names the exact answer for this viewer: what the sheet row says, and the versions of the cached parts. */
-    cacheKey: `${list ? listKey(access) : 'none'}|${user ? progressKey(access, user.id) : 'anonymous'}`,
+    cacheKey: `${list ? listKey(access.sheet) : 'none'}|${user ? progressKey(access, user.id) : 'anonymous'}`,
   };
 }
 
