@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { KeptStanding } from '../services/access';
+import type { KeptStandings } from '../services/access';
 import { hashToken, type SessionUser, type UserRow } from '../services/auth';
 import { boardBytes, type Board } from '../services/leaderboard';
 import type { AppEnv, Deps } from './env';
@@ -18,8 +18,8 @@ export interface KeptAnswers {
   sheets: TaggedCache<KeptSheetAnswer>;
   /** The leaderboard's whole-site boards by metric (services/leaderboard). */
   boards: TaggedCache<Board>;
-  /** Viewers' standings in the sheets they read or ticked in, for their next ticks (services/access.markTarget). */
-  standings: TaggedCache<KeptStanding>;
+  /** Viewers' standings in the sheets they read or ticked in, by sheet, for their next ticks (services/access.markTarget). */
+  standings: TaggedCache<KeptStandings>;
 }
 
 /**
@@ -49,8 +49,9 @@ export function createKeptAnswers(caches: MemoryCaches): KeptAnswers {
     sheets: caches.create<KeptSheetAnswer>({ maxBytes: KEPT_SHEETS_BYTES, sizeOf: (a) => a.head.byteLength + a.tail.byteLength + 256 }),
     // Four metrics of 100,000 opted-in users each are about 64 MB; past that a board is read per request.
     boards: caches.create<Board>({ maxBytes: 32 * 1024 * 1024, sizeOf: boardBytes }),
-    // About 16,000 viewers' standings (the key, the entry, its two tags and their index).
-    standings: caches.create<KeptStanding>({ maxBytes: 8 * 1024 * 1024, sizeOf: () => 512 }),
+    // A viewer's standing is an entry in their sheet's map (their user id and a shared relation): about
+    // 100,000 viewers' in 8 MB.
+    standings: caches.create<KeptStandings>({ maxBytes: 8 * 1024 * 1024, sizeOf: (s) => 512 + s.relations.size * 80 }),
   };
 }
 

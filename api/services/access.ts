@@ -210,18 +210,29 @@ export interface MarkTarget extends Standing {
   question: PlacedQuestion | null;
 }
 
-/**
- * A viewer's standing in a sheet as their last read of it or tick in it found it, with the sheet's
- * question list of that moment. Kept under the sheet's and the viewer's tags, so whatever could change it
- * (the sheet row, its mappings and their questions, its collaborators and followers, the viewer's
- * entitlement) drops it; a tick, which changes only the viewer's records, does not.
- */
-export interface KeptStanding extends Standing {
-  listKey: string;
+/** Who a user is to a sheet besides its creator: what standingOf needs of them. */
+interface Relation {
+  isCollaborator: boolean;
+  isFollowing: boolean;
 }
 
-const standingKey = (userId: string, sheetId: string) => `${userId}|${sheetId}`;
-const standingTags = (sheetId: string, userId: string) => [`sheet:${sheetId}`, `user:${userId}`];
+/** The four relations, shared: a kept standing holds one of these per viewer, not an object of its own. */
+const RELATIONS: readonly Relation[] = [false, true].flatMap((isCollaborator) => [false, true].map((isFollowing) => Object.freeze({ isCollaborator, isFollowing })));
+const relationOf = (isCollaborator: boolean, isFollowing: boolean) => RELATIONS[Number(isCollaborator) * 2 + Number(isFollowing)] as Relation;
+
+/**
+ * What decides the standings of a sheet's viewers, as their reads of it (or ticks in it) found it: the
+ * sheet's own facts, the key of its question list, and each viewer's relation to it by user id. Kept per
+ * sheet under its tag, so whatever could change a standing (the sheet row, its mappings and their
+ * questions through its content version, its collaborators and followers) drops it; a viewer's
+ * entitlement comes with their session, which a change to the user drops. A tick changes only the
+ * viewer's records (`records:<id>`), so it keeps the standing.
+ */
+export interface KeptStandings {
+  sheet: Pick<SheetRow, 'authorId' | 'visibility' | 'premium'>;
+  listKey: string;
+  relations: Map<string, Relation>;
+}
 
 /** What deciding a tick's target from memory needs (Deps has it all). */
 export interface MarkDeps {
@@ -231,11 +242,22 @@ export interface MarkDeps {
   sheetLists: SheetLists;
 }
 
-/** Keeps what a signed-in viewer's read of a sheet found of their standing, read under `ticket` (see KeptStanding). */
-export function keepStanding(deps: Pick<MarkDeps, 'kept'>, ticket: number, access: SheetAccess, user: UserRow | null): void {
+/** Keeps a viewer's relation to a sheet as read under `ticket`, with the sheet's facts of that read. */
+function keepRelation(deps: Pick<MarkDeps, 'caches' | 'kept'>, ticket: number, sheetId: string, facts: KeptStandings['sheet'], list: string, userId: string, relation: Relation): void {
+  const tags = [`sheet:${sheetId}`];
+  // Checked first: the sheet's entry is shared, and a viewer read before a change must not join one made after it.
+  if (!deps.caches.fresh(ticket, tags)) return;
+  const held = deps.kept.standings.get(sheetId);
+  const standings = held?.listKey === list ? held : { sheet: facts, listKey: list, relations: new Map<string, Relation>() };
+  standings.relations.set(userId, relation);
+  deps.kept.standings.set(ticket, sheetId, standings, tags);
+}
+
+/** Keeps what a signed-in viewer's read of a sheet found of their standing, read under `ticket` (see KeptStandings). */
+export function keepStanding(deps: Pick<MarkDeps, 'caches' | 'kept'>, ticket: number, access: SheetAccess, user: UserRow | null): void {
   if (!user) return;
-  const { role, canEdit, canSeeQuestions } = access;
-  deps.kept.standings.set(ticket, standingKey(user.id, access.sheet.id), { role, canEdit, canSeeQuestions, listKey: listKey(access.sheet) }, standingTags(access.sheet.id, user.id));
+  const { sheet } = access;
+  keepRelation(deps, ticket, sheet.id, { authorId: sheet.authorId, visibility: sheet.visibility, premium: sheet.premium }, listKey(sheet), user.id, relationOf(access.role === 'collaborator', access.isFollowing));
 }
 
 /**
@@ -244,13 +266,10 @@ export function keepStanding(deps: Pick<MarkDeps, 'kept'>, ticket: number, acces
  */
 export async function markTarget(deps: MarkDeps, sheetId: string, mappingId: string, user: UserRow): Promise<MarkTarget> {
   if (!isUuid(sheetId)) throw notFound(SHEET_MESSAGES.notFound);
-  const key = standingKey(user.id, sheetId);
-  const kept = deps.kept.standings.get(key);
-  const placed = kept && deps.sheetLists.get(kept.listKey)?.placed;
-  if (kept && placed) {
-    const { role, canEdit, canSeeQuestions } = kept;
-    return { role, canEdit, canSeeQuestions, question: placed.get(mappingId) ?? null };
-  }
+  const held = deps.kept.standings.get(sheetId);
+  const relation = held?.relations.get(user.id);
+  const placed = held && relation && deps.sheetLists.get(held.listKey)?.placed;
+  if (held && relation && placed) return { ...standingOf(held.sheet, relation, user), question: placed.get(mappingId) ?? null };
   const ticket = deps.caches.ticket();
   // An id that is no uuid names no mapping; it must not reach the database as one.
   const params = { key: sheetId, mappingId: isUuid(mappingId) ? mappingId : NOBODY, userId: user.id };
@@ -259,7 +278,7 @@ export async function markTarget(deps: MarkDeps, sheetId: string, mappingId: str
   const standing = standingOf(row, row, user);
   // Kept only with the list it names in memory: the next tick then needs no statement.
   const list = listKey({ id: sheetId, contentVersion: row.contentVersion });
-  if (deps.sheetLists.has(list)) deps.kept.standings.set(ticket, key, { ...standing, listKey: list }, standingTags(sheetId, user.id));
+  if (deps.sheetLists.has(list)) keepRelation(deps, ticket, sheetId, row, list, user.id, relationOf(row.isCollaborator, row.isFollowing));
   const question = row.questionId && row.verified !== null ? { id: row.questionId, verified: row.verified, title: row.title ?? '' } : null;
   return { ...standing, question };
 }
