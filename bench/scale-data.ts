@@ -16,10 +16,11 @@
  *   in the process's memory), reading the 455-question sheet, 50 connections, beside step 2's limit
  *   (the same process answering the precomputed response). On PostgreSQL again after each viewer has
  *   ticked a question, through two API processes at once (each viewer's answer is then cold on both).
- * - 12 writes from 50 connections, each by a different user: mark-question ticks, note saves, and
- *   reorders (update-sheet with the version read), beside a bare single-row UPDATE through the same
- *   driver and pool (/__bench/update in bench/server.ts), and a tick's own record write without the
- *   request around it (/__bench/record), the most a mark could reach.
+ * - 12 writes from 50 connections, each by a different user who has read the sheet: mark-question
+ *   ticks, note saves, and reorders (update-sheet with the version read), each beside a bare single-row
+ *   UPDATE through the same driver and pool run just before it (/__bench/update in bench/server.ts),
+ *   and a tick's own record write without the request around it (/__bench/record), the most a mark
+ *   could reach.
  * - 13 step 4's server-time figures for the big user at each size, and their growth from 1×.
  * - 14 an API process's resident memory after every viewer of a size (10,000 at 10×) read the sheet.
  */
@@ -261,26 +262,33 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
       await varied([a], 10, warmers, mark(5));
       await varied([a], 10, warmers, ownWrite(11));
       await varied([a], 10, 300, () => ({ method: 'POST', path: '/__bench/update' }));
-      const bare = await varied([a], connections, writers * 3, () => ({ method: 'POST', path: '/__bench/update' }), counted);
+      const bareLoad = () => varied([a], connections, writers * 3, () => ({ method: 'POST', path: '/__bench/update' }), counted);
+      const bare = await bareLoad();
       record('12', `${label}: limit — bare single-row UPDATE through the same pool`, bare.rps, 'req/s', undefined, describe(bare));
+      // This machine's pace drifts by tens of per cent within a run: each write is set beside a bare UPDATE
+      // load run just before it, a moment apart, rather than beside the one above.
+      const beside = async (load: () => Promise<Varied>) => {
+        const limit = await bareLoad();
+        return { limit, r: await load() };
+      };
       // A reorder answered 409 met the version check (its sheet moved since it was read): an answer, not a failure.
-      const writeFigure = (name: string, r: Varied, conflicts = false) => {
+      const writeFigure = (name: string, { limit, r }: { limit: Varied; r: Varied }, conflicts = false) => {
         const ok = only(r, '200') || (conflicts && r.requests > 0 && !r.errors && Object.keys(r.statuses).every((k) => k === '200' || k === '409'));
         record('12', `${label}: ${name}`, r.rps, 'req/s', undefined, describe(r));
-        record('12', `${label}: ${name} / bare UPDATE`, ok && bare.rps ? (100 * r.rps) / bare.rps : null, '%', run.postgres ? { op: '>=', limit: 40, label: '≥ 40%' } : undefined);
+        record('12', `${label}: ${name} / bare UPDATE`, ok && limit.rps ? (100 * r.rps) / limit.rps : null, '%', run.postgres ? { op: '>=', limit: 40, label: '≥ 40%' } : undefined, `the bare UPDATE just before: ${Math.round(limit.rps).toLocaleString('en-US')} req/s`);
         record('12', `${label}: ${name} p99`, ok ? r.p99 : null, 'ms', run.postgres ? { op: '<', limit: 100, label: '< 100 ms' } : undefined, `p50 ${r.p50} ms`);
       };
-      writeFigure('mark-question (tick/star), each request another user', await profiled(a, `${label} mark`, () => varied([a], connections, writers, mark(0), counted)));
+      writeFigure('mark-question (tick/star), each request another user', await beside(() => profiled(a, `${label} mark`, () => varied([a], connections, writers, mark(0), counted))));
       // The same write without the request around it (no session, no permission read, no body): what
       // the database alone allows a tick, on questions the marks above did not touch.
-      const own = await varied([a], connections, writers, ownWrite(3), counted);
+      const { limit: ownLimit, r: own } = await beside(() => varied([a], connections, writers, ownWrite(3), counted));
       record('12', `${label}: a tick's own record write (records.markRecord, no request around it)`, own.rps, 'req/s', undefined, describe(own));
-      record('12', `${label}: a tick's own record write / bare UPDATE`, only(own, '200') && bare.rps ? (100 * own.rps) / bare.rps : null, '%', undefined, 'the most a mark could reach: its one write with its review card and triggers');
+      record('12', `${label}: a tick's own record write / bare UPDATE`, only(own, '200') && ownLimit.rps ? (100 * own.rps) / ownLimit.rps : null, '%', undefined, 'the most a mark could reach: its one write with its review card and triggers');
 
       const noteIds = noteIdsOf(writers);
       writeFigure(
         'note save, each request another user',
-        await profiled(a, `${label} note`, () => varied([a], connections, writers, (i) => ({ method: 'PATCH', path: `/question-tracker/v1/user/notes/update-note/${noteIds[i]}`, token: viewerToken(i), body: { note: `<p>saved at ${i}: a longer note about the monotonic stack</p>` } }), counted)),
+        await beside(() => profiled(a, `${label} note`, () => varied([a], connections, writers, (i) => ({ method: 'PATCH', path: `/question-tracker/v1/user/notes/update-note/${noteIds[i]}`, token: viewerToken(i), body: { note: `<p>saved at ${i}: a longer note about the monotonic stack</p>` } }), counted))),
       );
 
       // Reorders: each sheet's author moves its first question last, with the version it read; twice
@@ -297,7 +305,7 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
         s.version = saved.version;
         s.config = saved.config;
       };
-      writeFigure(`reorder with version check (${sheets.length.toLocaleString('en-US')} sheets, each twice)`, await profiled(a, `${label} reorder`, () => varied([a], connections, sheets.length * 2, reorder, { ...counted, onAnswer: applied })), true);
+      writeFigure(`reorder with version check (${sheets.length.toLocaleString('en-US')} sheets, each twice)`, await beside(() => profiled(a, `${label} reorder`, () => varied([a], connections, sheets.length * 2, reorder, { ...counted, onAnswer: applied }))), true);
 
       if (b) {
         // The same viewers through two processes: each viewer's answer is cold on both (their tick above
