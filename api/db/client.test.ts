@@ -3,7 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openPglite } from './client';
+import { sql } from 'drizzle-orm';
+import { openTestDatabase } from '../testing';
+import { openPglite, queryRows } from './client';
 
 describe('the embedded database', () => {
   it('refuses a second process on the same data directory with a clear message, and reopens after close', async () => {
@@ -20,4 +22,16 @@ describe('the embedded database', () => {
     const again = await openPglite(dir);
     await again.close();
   }, 90_000);
+});
+
+describe('the migrations', () => {
+  it('compress sheet configs with lz4 on PostgreSQL, and leave PGlite, which has no lz4, with its default', async () => {
+    const database = await openTestDatabase();
+    try {
+      const [row] = await queryRows<{ method: string }>(database.db, sql`select attcompression::text as method from pg_attribute where attrelid = 'sheets'::regclass and attname = 'config'`);
+      expect(row?.method).toBe(database.kind === 'postgres' ? 'l' : '');
+    } finally {
+      await database.close();
+    }
+  });
 });
