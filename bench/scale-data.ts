@@ -41,12 +41,13 @@ import { describe, memoryOf, only, varied, type Call, type Varied } from './vari
 const KEPT_100 = 'bench_scale_100';
 
 /**
- * BENCH_PROFILE=cold|mark|note|reorder (with BENCH_PROFILE_DIR, default /tmp): a CPU profile of server A during
- * that load, e.g. "PostgreSQL 10× note" → /tmp/PostgreSQL-10x-note.cpuprofile, for Chrome's DevTools.
+ * BENCH_PROFILE=cold|mark|note|reorder|bare, or several with commas (with BENCH_PROFILE_DIR, default /tmp): a CPU
+ * profile of server A during that load, e.g. "PostgreSQL 10× note" → /tmp/PostgreSQL-10x-note.cpuprofile, for
+ * Chrome's DevTools ('bare' is the last bare UPDATE load of a size).
  */
 async function profiled<T>(server: ServerInfo, name: string, run: () => Promise<T>): Promise<T> {
   const wanted = process.env.BENCH_PROFILE;
-  if (!wanted || !name.endsWith(` ${wanted}`)) return run();
+  if (!wanted?.split(',').some((w) => name.endsWith(` ${w}`))) return run();
   await fetch(`${server.url}/__bench/profile/start`, { method: 'POST' });
   const result = await run();
   const file = `${process.env.BENCH_PROFILE_DIR ?? '/tmp'}/${name.replace(/×/g, 'x').replace(/\s+/g, '-')}.cpuprofile`;
@@ -136,7 +137,7 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
       await varied([a], 10, warmers, mark(5));
       await varied([a], 10, warmers, ownWrite(11));
       await varied([a], 10, 300, () => ({ method: 'POST', path: '/__bench/update' }));
-      const bareLoad = () => varied([a], connections, writers * 3, () => ({ method: 'POST', path: '/__bench/update' }), counted);
+      const bareLoad = () => profiled(a, `${label} bare`, () => varied([a], connections, writers * 3, () => ({ method: 'POST', path: '/__bench/update' }), counted));
       const bare = await bareLoad();
       record('12', `${label}: limit — bare single-row UPDATE through the same pool`, bare.rps, 'req/s', undefined, describe(bare));
       // This machine's pace drifts by tens of per cent within a run: each write is set beside a bare UPDATE
