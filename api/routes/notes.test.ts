@@ -227,6 +227,9 @@ describe('notes API', () => {
     expect(titled.body.status.message).toBe('Note saved');
     expect(titled.body.data.note).toMatchObject({ title: 'Second', note: '<p>v1</p>', tags: [{ name: 'a' }, { name: 'b' }], questionsLinked: [{ _id: addTwo }] });
     expect(Date.parse(titled.body.data.note.updatedAt)).toBeGreaterThanOrEqual(Date.parse(note.updatedAt));
+    // The save's answer (one statement with the note's relations) is the note as a read gives it.
+    expect(titled.body.data.note).toEqual((await getNote(a.token, note._id)).body.data.note);
+    expect(titled.body.data.note.questionId).toMatchObject({ _id: twoSum });
 
     const changed = await update(a.token, note._id, { note: '<p>v2 <a href="javascript:alert(1)">x</a></p>', tags: [{ _id: 'ignored', name: 'b' }, 'c'], questionsLinked: [] });
     expect(changed.body.data.note).toMatchObject({

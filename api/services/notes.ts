@@ -115,7 +115,13 @@ interface NoteRelations {
  * Made an array first (evaluated once) and matched with = any, the ids drive an index scan; an IN over
  * the set-returning function is planned, once prepared, as a pass over every user's links.
  */
-const inIds = (column: AnyPgColumn, ids: string) => sql`${column} = any(array(select jsonb_array_elements_text(${sql.placeholder(ids)}::jsonb)::uuid))`;
+const boundIds = (placeholder: string) => sql`array(select jsonb_array_elements_text(${sql.placeholder(placeholder)}::jsonb)::uuid)`;
+
+/** Which notes' relations a statement reads (see relationsOf): the notes' ids and their owning questions' ids, each an SQL uuid array. */
+interface RelationsFor {
+  notes: SQL;
+  questions: SQL;
+}
 
 /** A relation row's columns, the same in each of relationsOfNotes' three parts: text, so the parts line up. */
 const relationRow = (kind: 'tag' | 'link' | 'owner', noteId: SQL | AnyPgColumn, q: { id: SQL | AnyPgColumn; name: SQL | AnyPgColumn; problemUrl: SQL | AnyPgColumn; platform: SQL | AnyPgColumn; difficulty: SQL | AnyPgColumn }, sort: SQL) => ({
@@ -132,42 +138,44 @@ const relationRow = (kind: 'tag' | 'link' | 'owner', noteId: SQL | AnyPgColumn, 
 const none = sql`null`;
 
 /**
- * The tags, linked questions and owning questions of several notes in one statement: one row each,
- * `kind` naming which, each list in the order it is shown (tags by name whatever their case, linked
- * questions by the name their owner sees).
+ * The tags, linked questions and owning questions of several notes: one row each, `kind` naming which.
+ * Each list is shown in `sort` order (tags by name whatever their case, linked questions by the name their
+ * owner sees), which the statements that read them sort by.
  */
-const relationsOfNotes = (db: Db, name: string) =>
+const relationsOf = (db: Db, of: RelationsFor) =>
   db
     .select(relationRow('tag', noteTagLinks.noteId, { id: noteTags.id, name: noteTags.name, problemUrl: none, platform: none, difficulty: none }, sql`lower(${noteTags.name})`))
     .from(noteTagLinks)
     .innerJoin(noteTags, eq(noteTags.id, noteTagLinks.tagId))
-    .where(inIds(noteTagLinks.noteId, 'ids'))
+    .where(sql`${noteTagLinks.noteId} = any(${of.notes})`)
     .unionAll(
       db
         .select(relationRow('link', noteQuestionLinks.noteId, questionColumns, sql`${seenColumns.name}`))
         .from(noteQuestionLinks)
         .innerJoin(questions, eq(questions.id, noteQuestionLinks.questionId))
         .leftJoin(customQuestions, ownCustom(sql.placeholder('userId')))
-        .where(inIds(noteQuestionLinks.noteId, 'ids')),
+        .where(sql`${noteQuestionLinks.noteId} = any(${of.notes})`),
     )
     .unionAll(
       db
         .select(relationRow('owner', none, questionColumns, none))
         .from(questions)
         .leftJoin(customQuestions, ownCustom(sql.placeholder('userId')))
-        .where(inIds(questions.id, 'questionIds')),
-    )
+        .where(sql`${questions.id} = any(${of.questions})`),
+    );
+
+/** The relations of the notes whose ids are bound (see boundIds), in one statement. */
+const relationsOfNotes = (db: Db, name: string) =>
+  relationsOf(db, { notes: boundIds('ids'), questions: boundIds('questionIds') })
     .orderBy(sql`kind`, sql`sort`)
     .prepare(name);
 
-/** Tags, linked questions and owning questions of several notes (relationsOfNotes). */
-async function loadRelations(db: Db, rows: NoteRow[]): Promise<NoteRelations> {
+/** A relation row as relationsOf selects it. */
+type RelationRow = { kind: 'tag' | 'link' | 'owner'; noteId: string | null; id: string; name: string; problemUrl: string | null; platform: string | null; difficulty: string | null };
+
+/** The rows of relationsOf, in the order they are shown, as the notes' lists. */
+function relationsFrom(found: RelationRow[]): NoteRelations {
   const rel: NoteRelations = { tags: new Map(), linked: new Map(), owners: new Map() };
-  if (!rows.length) return rel;
-  // Every note read together is one user's.
-  const userId = rows[0]?.userId ?? '';
-  const questionIds = [...new Set(rows.map((r) => r.questionId).filter((q): q is string => !!q))];
-  const found = await prepared(db, 'note_relations', relationsOfNotes).execute({ ids: JSON.stringify(rows.map((r) => r.id)), questionIds: JSON.stringify(questionIds), userId });
   const add = <T>(lists: Map<string, T[]>, noteId: string, item: T) => {
     const list = lists.get(noteId);
     if (list) list.push(item);
@@ -180,6 +188,15 @@ async function loadRelations(db: Db, rows: NoteRow[]): Promise<NoteRelations> {
     else if (r.kind === 'owner') rel.owners.set(r.id, question());
   }
   return rel;
+}
+
+/** Tags, linked questions and owning questions of several notes (relationsOfNotes). */
+async function loadRelations(db: Db, rows: NoteRow[]): Promise<NoteRelations> {
+  if (!rows.length) return relationsFrom([]);
+  // Every note read together is one user's.
+  const userId = rows[0]?.userId ?? '';
+  const questionIds = [...new Set(rows.map((r) => r.questionId).filter((q): q is string => !!q))];
+  return relationsFrom(await prepared(db, 'note_relations', relationsOfNotes).execute({ ids: JSON.stringify(rows.map((r) => r.id)), questionIds: JSON.stringify(questionIds), userId }));
 }
 
 function toNote(row: NoteRow, rel: NoteRelations): Note {
@@ -378,8 +395,8 @@ export async function createNote(deps: NoteDeps, userId: string, input: NoteFiel
   return getNote(deps.db, userId, row.id);
 }
 
-/** A save of the title or the text alone, prepared once per database and shape (which of the two it sets). */
-function noteSave(db: Db, name: string, changes: { title?: string; note?: string }) {
+/** An UPDATE of the title or the text alone, which of the two it sets as `changes` says. */
+function noteUpdate(db: Db, changes: { title?: string; note?: string }) {
   return db
     .update(notes)
     .set({
@@ -388,29 +405,58 @@ function noteSave(db: Db, name: string, changes: { title?: string; note?: string
       ...(changes.note !== undefined && { note: sql`${sql.placeholder('note')}` }),
     })
     .where(and(eq(notes.id, sql.placeholder('id')), eq(notes.userId, sql.placeholder('userId'))))
-    .returning(noteColumns)
+    .returning(noteColumns);
+}
+
+/**
+ * A save of the title or the text alone, answered with the note's relations by the same statement (a save
+ * while typing is one round trip): prepared once per database and shape. The relations are read as they
+ * were before the statement, which changes none of them.
+ */
+function noteSave(db: Db, name: string, changes: { title?: string; note?: string }) {
+  const saved = db.$with('saved').as(noteUpdate(db, changes));
+  const of = { notes: sql`array(select ${saved.id} from ${saved})`, questions: sql`array(select ${saved.questionId} from ${saved} where ${saved.questionId} is not null)` };
+  const rel = relationsOf(db, of).as('rel');
+  return db
+    .with(saved)
+    .select({
+      id: saved.id,
+      userId: saved.userId,
+      questionId: saved.questionId,
+      title: saved.title,
+      note: saved.note,
+      createdAt: saved.createdAt,
+      updatedAt: saved.updatedAt,
+      relations: sql<RelationRow[] | string>`(select coalesce(json_agg(json_build_object('kind', rel.kind, 'noteId', rel.note_id, 'id', rel.id, 'name', rel.name, 'problemUrl', rel.problem_url, 'platform', rel.platform, 'difficulty', rel.difficulty) order by rel.kind, rel.sort), '[]') from ${rel})`,
+    })
+    .from(saved)
     .prepare(name);
 }
+
+/** A json value: PGlite answers it as text where postgres.js has parsed it already. */
+const parsedJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+/** A save inside a transaction that changes tags or links too: the note is read with them afterwards. */
+const noteUpdateIn = (tx: Db, changes: { title?: string; note?: string }, params: Record<string, unknown>) => noteUpdate(tx, changes).execute(params);
 
 /** Changes the fields given; tags and questionsLinked, when given, replace the old lists. */
 export async function updateNote(deps: NoteDeps, userId: string, noteId: string, changes: NoteChanges): Promise<Note> {
   if (!isUuid(noteId)) throw notFound(NOTE_MESSAGES.notFound);
   const title = changes.title?.trim();
   const note = changes.note === undefined ? undefined : cleanBody(changes.note);
-  const name = `note_save_${title !== undefined ? 'title' : '-'}_${note !== undefined ? 'note' : '-'}`;
-  const save = (db: Db) => prepared(db, name, (d) => noteSave(d, name, { title, note })).execute({ id: noteId, userId, now: deps.clock.now().toISOString(), title, note });
+  const params = { id: noteId, userId, now: deps.clock.now().toISOString(), title, note };
   // A new title or text alone is one statement, atomic by itself (a save while typing is this one);
   // tags and links change in one transaction with it.
   if (!changes.tags && !changes.questionsLinked) {
-    const [row] = await save(deps.db);
+    const name = `note_save_${title !== undefined ? 'title' : '-'}_${note !== undefined ? 'note' : '-'}`;
+    const [row] = await prepared(deps.db, name, (d) => noteSave(d, name, { title, note })).execute(params);
     if (!row) throw notFound(NOTE_MESSAGES.notFound);
-    const [saved] = await toNotes(deps.db, [row]);
-    if (!saved) throw new Error('note vanished');
-    return saved;
+    const { relations, ...saved } = row;
+    return toNote(saved, relationsFrom(parsedJson(relations)));
   }
   await deps.db.transaction(async (tx) => {
     await ownNoteRow(tx, userId, noteId, true);
-    await save(tx);
+    await noteUpdateIn(tx, { title, note }, params);
     if (changes.tags) await replaceTags(tx, userId, noteId, changes.tags);
     if (changes.questionsLinked) await replaceLinks(tx, noteId, changes.questionsLinked);
   });
