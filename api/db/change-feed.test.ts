@@ -104,6 +104,15 @@ describe('the change feed', () => {
     expect(tick).not.toContain(u);
     expect(await announced(() => t.db.execute(sql`update users set purchase_status = true where id = ${viewer.user._id}`))).toContain(u);
     expect(await announced(() => t.reply(t.api.auth.v1.logout.$post({}, t.as(viewer.token))))).toContain(u);
+    // A user's deletion is the user's change, and also their records' (each announced by its own trigger).
+    const gone = await t.signup('Gone');
+    expect((await t.api['question-tracker'].v1.user.question['solve-question'].$post({ json: { questionId: question!.id, checked: true } }, t.as(gone.token))).status).toBe(201);
+    // Signed out first: a session's deletion announces its user too.
+    await t.db.execute(sql`delete from sessions where user_id = ${gone.user._id}`);
+    await t.changes.settle();
+    const deleted = await announced(() => t.db.execute(sql`delete from users where id = ${gone.user._id}`));
+    expect(deleted).toContain(`user:${gone.user._id}`);
+    expect(deleted).toContain(`records:${gone.user._id}`);
   });
 
   it("keeps a writer's session across their ticks, and drops their kept sheet answer", async () => {
