@@ -160,3 +160,6 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as { rows?: T[] } | T[];
   return Array.isArray(result) ? result : (result.rows ?? []);
 }
+
+/** A json or jsonb value, whichever driver read it (PGlite answers some as text where postgres.js has parsed them). */
+export const parsedJson = <T extends object>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);

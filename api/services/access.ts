@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { SHEET_MESSAGES } from '../../shared/rules/sheet';
 import type { SheetConfig, SheetProgress } from '../../shared/schemas/sheet';
 import { isUuid } from '../../shared/schemas/note';
-import type { Db } from '../db/client';
+import { parsedJson, type Db } from '../db/client';
 import { prepared } from '../db/prepared';
 import { collaborators, mappings, questions, sheetFollows, sheets, userQuestions, users } from '../db/schema';
 import { AppError, notFound, unauthorized } from '../lib/errors';
@@ -118,8 +118,6 @@ export interface SheetRead {
 /** No ticks and no stars: a signed-out viewer's, or anyone's where the questions are not shown. */
 export const NO_PROGRESS: SheetProgress = Object.freeze({ solved: [], starred: [] });
 
-/** A json or jsonb value: PGlite answers it as text where postgres.js has parsed it already. */
-const parsedJson = <T extends object>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /** The access alone, or (with the configs the reader keeps) the read with the viewer's progress. */
 async function resolveSheet(db: Db, where: { id: string } | { slug: string }, user: UserRow | null, configs: SheetConfigs | null): Promise<{ access: SheetAccess; progress: SheetProgress; config?: KeptConfig }> {

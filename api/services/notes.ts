@@ -25,7 +25,7 @@ import {
   type QuestionNotes,
 } from '../../shared/schemas/note';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
+import { parsedJson, type Db } from '../db/client';
 import { prepared } from '../db/prepared';
 import { customQuestions, noteQuestionLinks, notes, noteTagLinks, noteTags, questions } from '../db/schema';
 import { ownCustom, seenColumns } from './custom-questions';
@@ -123,7 +123,7 @@ interface RelationsFor {
   questions: SQL;
 }
 
-/** A relation row's columns, the same in each of relationsOfNotes' three parts: text, so the parts line up. */
+/** A relation row's columns, the same in each of relationsOf's three parts: text, so the parts line up. */
 const relationRow = (kind: 'tag' | 'link' | 'owner', noteId: SQL | AnyPgColumn, q: { id: SQL | AnyPgColumn; name: SQL | AnyPgColumn; problemUrl: SQL | AnyPgColumn; platform: SQL | AnyPgColumn; difficulty: SQL | AnyPgColumn }, sort: SQL) => ({
   kind: sql<'tag' | 'link' | 'owner'>`${kind}::text`.as('kind'),
   noteId: sql<string | null>`${noteId}::text`.as('note_id'),
@@ -432,9 +432,6 @@ function noteSave(db: Db, name: string, changes: { title?: string; note?: string
     .from(saved)
     .prepare(name);
 }
-
-/** A json value: PGlite answers it as text where postgres.js has parsed it already. */
-const parsedJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /** A save inside a transaction that changes tags or links too: the note is read with them afterwards. */
 const noteUpdateIn = (tx: Db, changes: { title?: string; note?: string }, params: Record<string, unknown>) => noteUpdate(tx, changes).execute(params);

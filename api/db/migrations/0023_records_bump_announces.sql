@@ -20,4 +20,7 @@ BEGIN
 END $$;--> statement-breakpoint
 DROP TRIGGER users_changed ON users;--> statement-breakpoint
 CREATE TRIGGER users_changed AFTER UPDATE ON users FOR EACH ROW WHEN (OLD.records_version IS NOT DISTINCT FROM NEW.records_version) EXECUTE FUNCTION notify_user_row_change();--> statement-breakpoint
-CREATE TRIGGER users_deleted AFTER DELETE ON users FOR EACH ROW EXECUTE FUNCTION notify_user_row_change();
+CREATE TRIGGER users_deleted AFTER DELETE ON users FOR EACH ROW EXECUTE FUNCTION notify_user_row_change();--> statement-breakpoint
+-- Ours fire in a bulk import too, which runs as a replica (0007).
+ALTER TABLE users ENABLE ALWAYS TRIGGER users_changed;--> statement-breakpoint
+ALTER TABLE users ENABLE ALWAYS TRIGGER users_deleted;
