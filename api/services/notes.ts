@@ -433,9 +433,6 @@ function noteSave(db: Db, name: string, changes: { title?: string; note?: string
     .prepare(name);
 }
 
-/** A save inside a transaction that changes tags or links too: the note is read with them afterwards. */
-const noteUpdateIn = (tx: Db, changes: { title?: string; note?: string }, params: Record<string, unknown>) => noteUpdate(tx, changes).execute(params);
-
 /** Changes the fields given; tags and questionsLinked, when given, replace the old lists. */
 export async function updateNote(deps: NoteDeps, userId: string, noteId: string, changes: NoteChanges): Promise<Note> {
   if (!isUuid(noteId)) throw notFound(NOTE_MESSAGES.notFound);
@@ -453,7 +450,7 @@ export async function updateNote(deps: NoteDeps, userId: string, noteId: string,
   }
   await deps.db.transaction(async (tx) => {
     await ownNoteRow(tx, userId, noteId, true);
-    await noteUpdateIn(tx, { title, note }, params);
+    await noteUpdate(tx, { title, note }).execute(params);
     if (changes.tags) await replaceTags(tx, userId, noteId, changes.tags);
     if (changes.questionsLinked) await replaceLinks(tx, noteId, changes.questionsLinked);
   });
