@@ -18,7 +18,7 @@
  *   ticked a question, through two API processes at once (each viewer's answer is then cold on both).
  * - 12 writes from 50 connections, each by a different user who has read the sheet: mark-question
  *   ticks, note saves, and reorders (update-sheet with the version read), each beside a bare single-row
- *   UPDATE through the same driver and pool run just before it (/__bench/update in bench/server.ts),
+ *   UPDATE through the same driver and pool run just before and just after it (/__bench/update in bench/server.ts),
  *   and a tick's own record write without the request around it (/__bench/record), the most a mark
  *   could reach.
  * - 13 step 4's server-time figures for the big user at each size, and their growth from 1×.
@@ -140,17 +140,22 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
       const bareLoad = () => profiled(a, `${label} bare`, () => varied([a], connections, writers * 3, () => ({ method: 'POST', path: '/__bench/update' }), counted));
       const bare = await bareLoad();
       record('12', `${label}: limit — bare single-row UPDATE through the same pool`, bare.rps, 'req/s', undefined, describe(bare));
-      // This machine's pace drifts by tens of per cent within a run: each write is set beside a bare UPDATE
-      // load run just before it, a moment apart, rather than beside the one above.
+      // This machine's pace drifts by tens of per cent within seconds: each write is set beside bare UPDATE
+      // loads run just before and just after it (their requests over their time together), rather than
+      // beside the one above.
       const beside = async (load: () => Promise<Varied>) => {
-        const limit = await bareLoad();
-        return { limit, r: await load() };
+        const before = await bareLoad();
+        const r = await load();
+        const after = await bareLoad();
+        return { limit: { before, after, rps: (before.requests + after.requests) / (before.requests / before.rps + after.requests / after.rps) }, r };
       };
+      const aroundIt = (limit: { before: Varied; after: Varied; rps: number }) =>
+        `the bare UPDATE around it: ${Math.round(limit.rps).toLocaleString('en-US')} req/s (${Math.round(limit.before.rps).toLocaleString('en-US')} before, ${Math.round(limit.after.rps).toLocaleString('en-US')} after)`;
       // A reorder answered 409 met the version check (its sheet moved since it was read): an answer, not a failure.
-      const writeFigure = (name: string, { limit, r }: { limit: Varied; r: Varied }, conflicts = false) => {
+      const writeFigure = (name: string, { limit, r }: Awaited<ReturnType<typeof beside>>, conflicts = false) => {
         const ok = only(r, '200') || (conflicts && r.requests > 0 && !r.errors && Object.keys(r.statuses).every((k) => k === '200' || k === '409'));
         record('12', `${label}: ${name}`, r.rps, 'req/s', undefined, describe(r));
-        record('12', `${label}: ${name} / bare UPDATE`, ok && limit.rps ? (100 * r.rps) / limit.rps : null, '%', run.postgres ? { op: '>=', limit: 40, label: '≥ 40%' } : undefined, `the bare UPDATE just before: ${Math.round(limit.rps).toLocaleString('en-US')} req/s`);
+        record('12', `${label}: ${name} / bare UPDATE`, ok && limit.rps ? (100 * r.rps) / limit.rps : null, '%', run.postgres ? { op: '>=', limit: 40, label: '≥ 40%' } : undefined, aroundIt(limit));
         record('12', `${label}: ${name} p99`, ok ? r.p99 : null, 'ms', run.postgres ? { op: '<', limit: 100, label: '< 100 ms' } : undefined, `p50 ${r.p50} ms`);
       };
       writeFigure('mark-question (tick/star), each request another user', await beside(() => profiled(a, `${label} mark`, () => varied([a], connections, writers, mark(0), counted))));
