@@ -357,6 +357,7 @@ export async function measureScaleData(opts: ScaleOptions): Promise<void> {
         // autovacuum would have cleaned them up (and where it is switched off, nothing else does).
         const vacuumed = performance.now();
         await database.db.execute(sql`vacuum analyze`);
+        await database.db.execute(sql`checkpoint`);
         detail(`vacuumed after earlier runs' writes (${Math.round(performance.now() - vacuumed)} ms)`);
       } else {
         // A half-seeded database from an interrupted run is started over.

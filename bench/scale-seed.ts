@@ -87,7 +87,9 @@ export async function growScale(db: Db, data: BenchData, from: ScaleSize | null,
   }
   // As autovacuum would leave it in a running database: statistics, and the visibility map that lets the
   // user's reads be index-only scans (measured right after a bulk insert, they would race autovacuum).
+  // Then on disk: the checkpoint the seed's writes would start otherwise runs during the measurements.
   await exec(db, sql`vacuum analyze`);
+  await exec(db, sql`checkpoint`);
   const [counts] = await queryRows<{ users: number; records: number; sheets: number; mappings: number }>(
     db,
     sql`select (select count(*) from users)::int as users, (select count(*) from user_questions)::int as records, (select count(*) from sheets)::int as sheets, (select count(*) from mappings)::int as mappings`,
