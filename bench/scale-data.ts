@@ -147,15 +147,15 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
         const before = await bareLoad();
         const r = await load();
         const after = await bareLoad();
-        return { limit: { before, after, rps: (before.requests + after.requests) / (before.requests / before.rps + after.requests / after.rps) }, r };
+        const rps = (before.requests + after.requests) / (before.requests / before.rps + after.requests / after.rps);
+        const said = (n: number) => Math.round(n).toLocaleString('en-US');
+        return { limit: { rps, text: `the bare UPDATE around it: ${said(rps)} req/s (${said(before.rps)} before, ${said(after.rps)} after)` }, r };
       };
-      const aroundIt = (limit: { before: Varied; after: Varied; rps: number }) =>
-        `the bare UPDATE around it: ${Math.round(limit.rps).toLocaleString('en-US')} req/s (${Math.round(limit.before.rps).toLocaleString('en-US')} before, ${Math.round(limit.after.rps).toLocaleString('en-US')} after)`;
       // A reorder answered 409 met the version check (its sheet moved since it was read): an answer, not a failure.
       const writeFigure = (name: string, { limit, r }: Awaited<ReturnType<typeof beside>>, conflicts = false) => {
         const ok = only(r, '200') || (conflicts && r.requests > 0 && !r.errors && Object.keys(r.statuses).every((k) => k === '200' || k === '409'));
         record('12', `${label}: ${name}`, r.rps, 'req/s', undefined, describe(r));
-        record('12', `${label}: ${name} / bare UPDATE`, ok && limit.rps ? (100 * r.rps) / limit.rps : null, '%', run.postgres ? { op: '>=', limit: 40, label: '≥ 40%' } : undefined, aroundIt(limit));
+        record('12', `${label}: ${name} / bare UPDATE`, ok && limit.rps ? (100 * r.rps) / limit.rps : null, '%', run.postgres ? { op: '>=', limit: 40, label: '≥ 40%' } : undefined, limit.text);
         record('12', `${label}: ${name} p99`, ok ? r.p99 : null, 'ms', run.postgres ? { op: '<', limit: 100, label: '< 100 ms' } : undefined, `p50 ${r.p50} ms`);
       };
       writeFigure('mark-question (tick/star), each request another user', await beside(() => profiled(a, `${label} mark`, () => varied([a], connections, writers, mark(0), counted))));
@@ -358,7 +358,7 @@ export async function measureScaleData(opts: ScaleOptions): Promise<void> {
         const vacuumed = performance.now();
         await database.db.execute(sql`vacuum analyze`);
         await database.db.execute(sql`checkpoint`);
-        detail(`vacuumed after earlier runs' writes (${Math.round(performance.now() - vacuumed)} ms)`);
+        detail(`vacuumed after earlier runs' writes, and checkpointed (${Math.round(performance.now() - vacuumed)} ms)`);
       } else {
         // A half-seeded database from an interrupted run is started over.
         await database.close();
