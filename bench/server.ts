@@ -92,6 +92,8 @@ const post = (method: string, params?: object) =>
   new Promise<unknown>((resolve, reject) => inspector.post(method, params, (err, result) => (err ? reject(err) : resolve(result))));
 bench.post('/__bench/profile/start', async (c) => {
   await post('Profiler.enable');
+  // Every 100 µs rather than V8's default 1 ms: a write costs well under a millisecond.
+  await post('Profiler.setSamplingInterval', { interval: 100 });
   await post('Profiler.start');
   return c.json({ ok: true });
 });
