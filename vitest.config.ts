@@ -16,6 +16,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['api/**/*.test.ts', 'tests/security/**/*.test.ts'],
+          globalSetup: ['api/testing-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

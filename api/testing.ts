@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { openAsBlob } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { hc } from 'hono/client';
 import postgres from 'postgres';
+import { inject } from 'vitest';
 import { createApp, type AppType } from './app';
 import { testConfig, type Config } from './config';
 import { openPglite, openPostgres, queryRows, type Database } from './db/client';
@@ -12,12 +14,15 @@ import { postgresThrottle, redisThrottle } from './services/login-throttle';
 import type { SheetLists } from './services/sheet-cache';
 
 /**
- * A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database
- * (created and dropped here) when TEST_DATABASE_URL is set.
+ * A fresh database for one test file: in-memory PGlite (from the migrated files api/testing-setup.ts
+ * made, when it ran), or a new PostgreSQL database (created and dropped here) when TEST_DATABASE_URL is set.
  */
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openPglite(null);
+  if (!url) {
+    const template = inject('pgliteTemplate');
+    return openPglite(null, template ? await openAsBlob(template) : undefined);
+  }
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
