@@ -149,7 +149,11 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
         const after = await bareLoad();
         const rps = (before.requests + after.requests) / (before.requests / before.rps + after.requests / after.rps);
         const said = (n: number) => Math.round(n).toLocaleString('en-US');
-        return { limit: { rps, text: `the bare UPDATE around it: ${said(rps)} req/s (${said(before.rps)} before, ${said(after.rps)} after)` }, r };
+        // The machine's CPU a request, everyone's, the bare UPDATE's against the write's: the share of the
+        // limit that the machine's CPU allows the write when both keep it as busy.
+        const bareCpu = before.machine && after.machine ? (before.machine.cpuMs * before.requests + after.machine.cpuMs * after.requests) / (before.requests + after.requests) : null;
+        const allows = bareCpu !== null && r.machine ? `; the machine's CPU a request ${bareCpu.toFixed(2)} against ${r.machine.cpuMs.toFixed(2)} ms allows ${Math.round((100 * bareCpu) / r.machine.cpuMs)} %` : '';
+        return { limit: { rps, text: `the bare UPDATE around it: ${said(rps)} req/s (${said(before.rps)} before, ${said(after.rps)} after)${allows}` }, r };
       };
       // A reorder answered 409 met the version check (its sheet moved since it was read): an answer, not a failure.
       const writeFigure = (name: string, { limit, r }: Awaited<ReturnType<typeof beside>>, conflicts = false) => {

@@ -3,7 +3,7 @@
  * counting the API processes', PostgreSQL's and the load generator's CPU time per request (steps 11-14).
  */
 import autocannon from 'autocannon';
-import { postgresCpuMs } from './cpu';
+import { cpuTimes, postgresCpuMs } from './cpu';
 import { drain, quantile, type ServerInfo } from './lib';
 
 export interface Call {
@@ -29,6 +29,12 @@ export interface Varied {
   dbCpuMs: number | null;
   /** The load generator's own CPU time per request (this process). */
   loadCpuMs: number;
+  /**
+   * The whole machine while the load ran (first request to last answer): its busy share of the CPU time
+   * and its busy CPU time per request, everyone's (every API process, PostgreSQL, the load generator);
+   * null where Linux's accounts cannot be read.
+   */
+  machine: { busy: number; cpuMs: number } | null;
 }
 
 interface LoadOptions {
@@ -61,6 +67,10 @@ export async function varied(
   const dbBefore = options.postgres ? postgresCpuMs() : null;
   const loadBefore = process.cpuUsage();
   const t = performance.now();
+  const machineBefore = cpuTimes();
+  let machineAfter = null as ReturnType<typeof cpuTimes>;
+  let answered = 0;
+  const each = Math.round(amount / servers.length);
   const latencies: number[] = [];
   const firsts: number[] = [];
   const results = await Promise.all(
@@ -71,7 +81,7 @@ export async function varied(
             {
               url: server.url,
               connections: Math.max(1, Math.round(connections / servers.length)),
-              amount: Math.round(amount / servers.length),
+              amount: each,
               timeout: 60,
               requests: [
                 {
@@ -98,6 +108,8 @@ export async function varied(
           const opened = new WeakSet<object>();
           instance.on('response', (client: object, _status: number, _bytes: number, ms: number) => {
             last = performance.now();
+            // Read at the last answer: autocannon itself ends the run only at its next one-second tick.
+            if (++answered === each * servers.length) machineAfter = cpuTimes();
             if (opened.has(client)) latencies.push(ms);
             else {
               opened.add(client);
@@ -132,11 +144,20 @@ export async function varied(
     cpuMs: requests ? cpuMs / requests : 0,
     dbCpuMs: requests && dbBefore !== null && dbAfter !== null ? (dbAfter - dbBefore) / requests : null,
     loadCpuMs: requests ? (load.user + load.system) / 1000 / requests : 0,
+    machine: machineOver(machineBefore, machineAfter ?? cpuTimes(), requests),
   };
 }
 
+function machineOver(before: ReturnType<typeof cpuTimes>, after: ReturnType<typeof cpuTimes>, requests: number): Varied['machine'] {
+  if (!before || !after || !requests) return null;
+  const busy = after.busy - before.busy;
+  const all = busy + after.idle - before.idle;
+  // Linux counts in clock ticks of 10 ms (USER_HZ).
+  return all > 0 ? { busy: busy / all, cpuMs: (busy * 10) / requests } : null;
+}
+
 export const describe = (r: Varied) =>
-  `${r.requests.toLocaleString('en-US')} requests, server CPU ${r.cpuMs.toFixed(2)} ms each${r.dbCpuMs !== null ? ` (PostgreSQL ${r.dbCpuMs.toFixed(2)} ms, load generator ${r.loadCpuMs.toFixed(2)} ms)` : ''}, p50 ${r.p50} ms, p99 ${r.p99} ms (each connection's first request apart: up to ${r.firstMs} ms), status ${Object.entries(r.statuses)
+  `${r.requests.toLocaleString('en-US')} requests, server CPU ${r.cpuMs.toFixed(2)} ms each${r.dbCpuMs !== null ? ` (PostgreSQL ${r.dbCpuMs.toFixed(2)} ms, load generator ${r.loadCpuMs.toFixed(2)} ms)` : ''}${r.machine ? `, the machine ${Math.round(100 * r.machine.busy)} % busy (${r.machine.cpuMs.toFixed(2)} ms of CPU a request, everyone's)` : ''}, p50 ${r.p50} ms, p99 ${r.p99} ms (each connection's first request apart: up to ${r.firstMs} ms), status ${Object.entries(r.statuses)
     .map(([k, v]) => `${k}×${v}`)
     .join(' ')}${r.errors ? `, ${r.errors} errors/timeouts` : ''}`;
 export const only = (r: Varied, code: string) => r.requests > 0 && Object.keys(r.statuses).every((k) => k === code) && !r.errors;
