@@ -1,12 +1,15 @@
 /** This machine's CPU accounts, read from Linux's /proc: what the benchmark's figures cost, and who paid. */
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** The machine's CPU time so far by kind (Linux /proc/stat, in clock ticks), or null elsewhere. */
+/** Linux counts CPU time in clock ticks of 10 ms (USER_HZ) in /proc. */
+const TICK_MS = 10;
+
+/** The machine's CPU time so far by kind, in milliseconds (Linux /proc/stat), or null elsewhere. */
 export function cpuTimes(): { busy: number; idle: number; steal: number } | null {
   try {
     const [, user, nice, system, idle, iowait, irq, softirq, steal] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).map(Number);
     if (steal === undefined || Number.isNaN(steal)) return null;
-    return { busy: user! + nice! + system! + irq! + softirq!, idle: idle! + iowait!, steal };
+    return { busy: (user! + nice! + system! + irq! + softirq!) * TICK_MS, idle: (idle! + iowait!) * TICK_MS, steal: steal * TICK_MS };
   } catch {
     return null;
   }
@@ -35,6 +38,5 @@ export function postgresCpuMs(): number | null {
     ticks += [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i] ?? 0), 0);
     seen = true;
   }
-  // Linux counts in clock ticks of 10 ms (USER_HZ).
-  return seen ? ticks * 10 : null;
+  return seen ? ticks * TICK_MS : null;
 }

@@ -152,8 +152,7 @@ function machineOver(before: ReturnType<typeof cpuTimes>, after: ReturnType<type
   if (!before || !after || !requests) return null;
   const busy = after.busy - before.busy;
   const all = busy + after.idle - before.idle;
-  // Linux counts in clock ticks of 10 ms (USER_HZ).
-  return all > 0 ? { busy: busy / all, cpuMs: (busy * 10) / requests } : null;
+  return all > 0 ? { busy: busy / all, cpuMs: busy / requests } : null;
 }
 
 export const describe = (r: Varied) =>
