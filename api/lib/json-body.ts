@@ -18,16 +18,54 @@ export function limitJsonBody(maxBytes: number, tooLarge: (c: Context) => Respon
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     if (!incoming || mediaType(c) !== 'application/json') return fallback(c, next);
     if (Number(c.req.header('content-length') ?? 0) > maxBytes) return tooLarge(c);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of incoming as AsyncIterable<Buffer>) {
-      size += chunk.byteLength;
-      if (size > maxBytes) return tooLarge(c);
-      chunks.push(chunk);
-    }
+    const read = await readWhole(incoming, maxBytes);
+    if (read === null) return tooLarge(c);
     // Decoded as Request.text() decodes: UTF-8, a leading byte-order mark dropped, bad bytes replaced.
-    const text = decoder.decode(Buffer.concat(chunks, size));
+    const text = decoder.decode(read);
     (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
     await next();
   };
+}
+
+/**
+ * The request's whole body, or null past `maxBytes` (then the rest is left unread). Read by its events
+ * rather than `for await`: an async iterator costs a stream wrapper and a promise per chunk, a tenth of a
+ * small write's time in this process.
+ */
+function readWhole(incoming: IncomingMessage, maxBytes: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > maxBytes) {
+        finish();
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      finish();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const onError = (err: Error) => {
+      finish();
+      reject(err);
+    };
+    // A request cut off mid-body ends with 'aborted' and 'close' but no 'end'.
+    const onClose = () => {
+      finish();
+      reject(new Error('The request was closed before its body arrived'));
+    };
+    function finish() {
+      incoming.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+      incoming.pause();
+    }
+    if (incoming.readableEnded) {
+      resolve(Buffer.alloc(0));
+      return;
+    }
+    incoming.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+  });
 }

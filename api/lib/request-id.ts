@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { defaultHeader } from './default-headers';
 import type { AppEnv } from './env';
 
 /** What a caller's own request id may look like (the rule of hono's requestId middleware). */
@@ -18,7 +19,7 @@ export function requestIds(): MiddlewareHandler<AppEnv> {
   return (c, next) => {
     const id = requestIdOf(c);
     c.set('requestId', id);
-    c.header('X-Request-Id', id);
+    defaultHeader(c, 'X-Request-Id', id);
     return next();
   };
 }

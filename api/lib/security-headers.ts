@@ -1,5 +1,6 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { defaultHeader } from './default-headers';
 
 /** The product's security policy, as hono's secureHeaders expresses it. */
 const POLICY: Parameters<typeof secureHeaders>[0] = {
@@ -46,19 +47,14 @@ export function contentSecurityPolicy(scriptSources: readonly string[] = []): st
   return csp.replace(SCRIPT_SRC, (_, lead: string, list: string) => `${lead}script-src ${list} ${scriptSources.join(' ')}`);
 }
 
-/** Puts the security headers on the answer the handler is about to build. */
-function setSecurityHeaders(c: Context): void {
-  for (const [name, value] of HEADERS) c.header(name, value);
-}
-
 /**
- * secureHeaders' headers, set before each handler runs. secureHeaders itself writes them onto the
- * finished response, which makes the Node adapter turn its light response into a full Response object
- * on every request; set beforehand, they travel with the light one.
+ * secureHeaders' headers, set before each handler runs, as defaults a handler may override (the page's own
+ * script hashes, say). secureHeaders itself writes them onto the finished response, which makes the Node
+ * adapter turn its light response into a full Response object on every request.
  */
 export function securityHeaders(): MiddlewareHandler {
-  return async (c, next) => {
-    setSecurityHeaders(c);
-    await next();
+  return (c, next) => {
+    for (const [name, value] of HEADERS) defaultHeader(c, name, value);
+    return next();
   };
 }

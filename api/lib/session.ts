@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { hashToken, sessionForToken, type UserRow } from '../services/auth';
+import { defaultHeader } from './default-headers';
 import type { AppEnv, Deps } from './env';
 import { unauthorized } from './errors';
 import { bearerToken, keptUser } from './kept-answers';
@@ -17,7 +18,7 @@ export function session(deps: Deps): MiddlewareHandler<AppEnv> {
     const authorization = c.req.header('authorization');
     // Only an anonymous read is the same for everyone; any other answer may carry a user's data (a
     // signed-in answer, a new session's token), which no shared cache may keep.
-    if (authorization !== undefined || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) c.header('Cache-Control', PRIVATE_NO_STORE);
+    if (authorization !== undefined || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) defaultHeader(c, 'Cache-Control', PRIVATE_NO_STORE);
     const token = bearerToken(authorization);
     c.set('token', token);
     c.set('user', token ? await userFor(token) : null);
