@@ -12,6 +12,7 @@ import type { AppEnv, Deps } from './lib/env';
 import { AppError, CLIENT_CLOSED, clientAborted } from './lib/errors';
 import { createKeptAnswers, keptSheetAnswers } from './lib/kept-answers';
 import { MemoryCaches } from './lib/memory-cache';
+import { defaultHeader } from './lib/default-headers';
 import { securityHeaders } from './lib/security-headers';
 import { refuseNul } from './lib/no-nul';
 import { requestIds } from './lib/request-id';
@@ -131,7 +132,7 @@ export function createApp({
   // (said up front, so the answer is not rebuilt afterwards, see securityHeaders).
   app.use((c, next) => {
     if (c.req.header('origin') !== undefined) return allowCrossOrigin(c, next);
-    c.header('Vary', 'Origin');
+    defaultHeader(c, 'Vary', 'Origin');
     return next();
   });
   const tooLarge = (message: string) => (c: Context) => c.json(envelope(413, 'PayloadTooLarge', message), 413);

@@ -6,6 +6,7 @@ import type { Context, Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import type { AppEnv } from './lib/env';
 import { acceptedCodings, type Coding } from './lib/content-coding';
+import { varyAlso } from './lib/default-headers';
 import { readPagePolicy } from './lib/page-policy';
 import { contentSecurityPolicy } from './lib/security-headers';
 
@@ -53,7 +54,7 @@ function fileHeaders(c: Context, type: string, coding: Coding, length: number, c
   c.header('Content-Type', type);
   c.header('Content-Length', String(length));
   if (coding !== 'identity') c.header('Content-Encoding', coding);
-  c.header('Vary', 'Accept-Encoding', { append: true });
+  varyAlso(c, 'Accept-Encoding');
   c.header('Cache-Control', cacheControl);
 }
 

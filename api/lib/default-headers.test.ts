@@ -1,7 +1,12 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../../scripts/precompress';
 import { createTestApp } from '../testing';
+import { writePagePolicy } from './page-policy';
 import { PRIVATE_NO_STORE, PRIVATE_REVALIDATE, SECURITY_HEADERS } from './security-headers';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
@@ -22,8 +27,18 @@ describe('default headers under the Node server', () => {
   let token = '';
   let sheetId = '';
 
+  const dashboard = mkdtempSync(join(tmpdir(), 'pt-headers-'));
+  const origin = 'https://tracker.example';
+
   beforeAll(async () => {
-    t = await createTestApp();
+    // A built dashboard: the page with an inline script of its own (so its own policy), and a hashed asset.
+    const early = 'window.early = 1;';
+    writeFileSync(join(dashboard, 'index.html'), `<!doctype html><html><head><script>${early}</script></head><body></body></html>`);
+    writePagePolicy(dashboard, [early]);
+    mkdirSync(join(dashboard, 'assets'));
+    writeFileSync(join(dashboard, 'assets', 'index-abc123.js'), 'console.log("the dashboard");'.repeat(100));
+    await precompressDir(dashboard);
+    t = await createTestApp({ config: { dashboardDir: dashboard, corsOrigins: [origin] } });
     token = (await t.signup('Headers')).token;
     sheetId = (await t.createSheet(token))._id;
     server = await new Promise<ServerType>((resolve) => {
@@ -34,10 +49,12 @@ describe('default headers under the Node server', () => {
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
     await t.close();
+    rmSync(dashboard, { recursive: true, force: true });
   });
 
   async function both(method: string, path: string, headers: Record<string, string> = {}, body?: string) {
-    const init = { method, headers: { ...(body !== undefined && { 'content-type': 'application/json' }), ...headers }, body };
+    // fetch asks for gzip unless told otherwise; app.fetch is sent exactly what is given.
+    const init = { method, headers: { 'accept-encoding': 'identity', ...(body !== undefined && { 'content-type': 'application/json' }), ...headers }, body };
     const socket = await fetch(`${base}${path}`, init);
     await socket.arrayBuffer();
     const direct = await t.app.fetch(new Request(`http://localhost${path}`, init));
@@ -55,12 +72,27 @@ describe('default headers under the Node server', () => {
       ['GET', '/question-tracker/v1/no-such-route', signedIn],
       ['POST', '/question-tracker/v2/sheet/create-sheet', signedIn, '{"name": "unterminated'],
       ['GET', '/question-tracker/v1/contests.ics'],
+      // Cross-origin: the CORS middleware's own Vary, with the sheet answer's Accept-Encoding added to it.
+      ['GET', `/question-tracker/v2/sheet/get-sheet-data/${sheetId}`, { ...signedIn, origin, 'accept-encoding': 'gzip' }],
+      ['PATCH', `/question-tracker/v2/sheet/update-sheet/${sheetId}`, { ...signedIn, origin }, JSON.stringify({ description: 'From elsewhere' })],
+      // The dashboard: the page's own policy, and a compressed asset kept for a year.
+      ['GET', '/', { accept: 'text/html' }],
+      ['GET', '/assets/index-abc123.js', { 'accept-encoding': 'br, gzip' }],
+      ['GET', '/assets/index-abc123.js'],
     ];
     for (const [method, path, headers, body] of cases) {
       const { socket, direct } = await both(method, path, headers, body);
       expect(socket.status, `${method} ${path}`).toBe(direct.status);
       expect(headerMap(socket.headers), `${method} ${path}`).toEqual(headerMap(direct.headers));
     }
+    // What the cases above met, so that a change to the app cannot empty them unnoticed.
+    const read = await both('GET', `/question-tracker/v2/sheet/get-sheet-data/${sheetId}`, { ...signedIn, origin, 'accept-encoding': 'gzip' });
+    expect(read.socket.headers.get('vary')).toBe('Accept-Encoding, Origin');
+    const asset = await both('GET', '/assets/index-abc123.js', { 'accept-encoding': 'br, gzip' });
+    expect(asset.socket.headers.get('content-encoding')).toBe('br');
+    expect(asset.socket.headers.get('vary')).toBe('Origin, Accept-Encoding');
+    const page = await both('GET', '/', { accept: 'text/html' });
+    expect(page.socket.headers.get('content-security-policy')).toContain('sha256-');
   });
 
   it('sends the security headers, a request id and no-store, and lets a handler set its own', async () => {

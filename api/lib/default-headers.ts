@@ -10,7 +10,22 @@ import type { Context } from 'hono';
  * microsecond a header, and every answer carries a dozen of these.
  */
 export function defaultHeader(c: Context, name: string, value: string): void {
-  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
-  if (outgoing && !outgoing.headersSent) outgoing.setHeader(name, value);
+  const outgoing = nodeResponse(c);
+  if (outgoing) outgoing.setHeader(name, value);
   else c.header(name, value);
+}
+
+/**
+ * Adds to the answer's Vary, wherever it was set: as a default (above), or by the handlers before (the
+ * cross-origin middleware's).
+ */
+export function varyAlso(c: Context, value: string): void {
+  const base = nodeResponse(c)?.getHeader('vary');
+  if (typeof base === 'string') nodeResponse(c)?.setHeader('Vary', `${base}, ${value}`);
+  else c.header('Vary', value, { append: true });
+}
+
+function nodeResponse(c: Context): ServerResponse | undefined {
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  return outgoing && !outgoing.headersSent ? outgoing : undefined;
 }

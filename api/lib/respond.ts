@@ -5,6 +5,7 @@ import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
 import { chosenCoding, compressAnswer } from './content-coding';
 import { badRequest } from './errors';
+import { varyAlso } from './default-headers';
 
 /** A success envelope with an explicit status. */
 export function ok<T, S extends 200 | 201>(c: Context, data: T, code: S, message = 'OK') {
@@ -76,7 +77,7 @@ function bodyStream({ head, shared, tail }: EncodedAnswer): ReadableStream<Uint8
  * the `OkAnswer` it encodes, so the RPC client sees the same shape as from `ok`.
  */
 export async function sendAnswer(c: Context, answer: EncodedAnswer): Promise<Response> {
-  c.header('Vary', 'Accept-Encoding', { append: true });
+  varyAlso(c, 'Accept-Encoding');
   if (isCurrent(c.req.header('if-none-match'), answer.etag)) {
     return c.body(null, 304, { ETag: answer.etag });
   }
