@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { RegExpRouter } from 'hono/router/reg-exp-router';
 import { bodyLimit } from 'hono/body-limit';
 import { limitJsonBody, mediaType } from './lib/json-body';
 import { cors } from 'hono/cors';
@@ -108,7 +109,10 @@ export function createApp({
     jobs.start(jobHandlers(deps)).catch((err: unknown) => log({ level: 'error', jobs: 'could not start the job queue', error: String(err) }));
   }
 
-  const app = new Hono<AppEnv>();
+  // The router that compiles every route into one regular expression: several times quicker a request than
+  // the trie it otherwise falls back to, silently, at the first route it cannot take (a static segment beside
+  // a parameter in the same place). Declared, such a route fails here instead.
+  const app = new Hono<AppEnv>({ router: new RegExpRouter() });
   if (config.logLevel === 'info') {
     app.use(async (c, next) => {
       const start = performance.now();

@@ -30,7 +30,7 @@ describe('contests', () => {
   const F = () => api['question-tracker'].v1.user['calendar-feed'];
   const contestList = (platform?: string) => t.reply(C().$get({ query: { platform } }));
   /** A feed's address, as the typed route takes it: the file name after /contests/feed/. */
-  const feedAt = (url: string) => calendarText(C().feed[':file'].$get({ param: { file: new URL(url).pathname.split('/').pop()! } }));
+  const feedAt = (url: string) => calendarText(C()[':contestId'][':file'].$get({ param: { contestId: 'feed', file: new URL(url).pathname.split('/').pop()! } }));
   beforeAll(async () => {
     t = await createJudgeTestApp();
     api = t.api;
@@ -87,13 +87,17 @@ describe('contests', () => {
 
   it('serves one contest as a calendar; an unknown id is 404', async () => {
     const [row] = await t.db.select().from(contests).limit(1);
-    const contest = (contestId: string) => calendarText(C()[':contestId']['calendar.ics'].$get({ param: { contestId } }));
+    const contest = (contestId: string) => calendarText(C()[':contestId'][':file'].$get({ param: { contestId, file: 'calendar.ics' } }));
     const one = await contest(row!.id);
     expect(one.status).toBe(200);
     const summaries = events(one.text).map((e) => e.summary);
     expect(summaries).toHaveLength(1);
     expect(summaries[0]).toContain(row!.name);
     expect((await contest('00000000-0000-0000-0000-000000000000')).status).toBe(404);
+    // The route that also serves the feeds answers nothing else under a contest.
+    const other = await t.call('GET', `/question-tracker/v1/contests/${row!.id}/calendar.txt`);
+    expect(other.status).toBe(404);
+    expect(other.body.status.message).toBe('Route not found');
     expect((await contest('not-an-id')).status).toBe(404);
   });
 
@@ -125,7 +129,7 @@ describe('contests', () => {
     expect((await t.reply(F().$delete({}, t.as(me.token)))).status).toBe(200);
     expect((await feedAt(rotated.url)).status).toBe(404);
     expect((await t.reply(F().$delete({}, t.as(me.token)))).status).toBe(404);
-    expect((await calendarText(C().feed[':file'].$get({ param: { file: `${'A'.repeat(43)}.ics` } }))).status).toBe(404);
+    expect((await calendarText(C()[':contestId'][':file'].$get({ param: { contestId: 'feed', file: `${'A'.repeat(43)}.ics` } }))).status).toBe(404);
     expect((await t.reply(F().$put({ json: {} }))).status).toBe(401);
   });
 

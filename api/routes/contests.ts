@@ -16,15 +16,17 @@ export function contestRoutes(deps: Deps) {
       const platform = c.req.valid('query').platform;
       return calendar(c, toIcs(await listContests(db, clock.now(), platform ? [platform] : undefined), 'Contests'), 'contests.ics');
     })
-    // The feed a calendar app subscribes to: the token in the path is the only credential.
-    .get('/contests/feed/:file', async (c) => {
-      const token = c.req.param('file').replace(/\.ics$/, '');
-      c.header('Cache-Control', 'private, no-store');
-      c.header('Referrer-Policy', 'no-referrer');
-      return calendar(c, await feedIcs(db, token, clock.now()), 'contests.ics');
-    })
-    .get('/contests/:contestId/calendar.ics', async (c) => {
-      const { text, row } = await contestIcs(db, c.req.param('contestId'));
+    // Two routes said as one, as the app's router needs (app.ts): /contests/feed/:file, the feed a calendar
+    // app subscribes to (the token in the path is its only credential), and /contests/:contestId/calendar.ics.
+    .get('/contests/:contestId/:file', async (c) => {
+      const { contestId, file } = c.req.param();
+      if (contestId === 'feed') {
+        c.header('Cache-Control', 'private, no-store');
+        c.header('Referrer-Policy', 'no-referrer');
+        return calendar(c, await feedIcs(db, file.replace(/\.ics$/, ''), clock.now()), 'contests.ics');
+      }
+      if (file !== 'calendar.ics') return c.notFound();
+      const { text, row } = await contestIcs(db, contestId);
       return calendar(c, text, `${row.platform}-${row.code}.ics`);
     });
 }

@@ -24,6 +24,10 @@ describe('public profiles', () => {
     const res = await profile('no-such-person');
     expect(res.status).toBe(404);
     expect(res.body.status.success).toBe(false);
+    // The avatars' route takes only /avatar/:userId under a profile (routes/profiles.ts).
+    const user = (await t.signup('Pictured')).user;
+    expect((await t.call('GET', `/question-tracker/v1/profile/${user.profileName}/${user._id}`)).body.status.message).toBe('Route not found');
+    expect((await t.call('GET', `/question-tracker/v1/profile/avatar/${user._id}`)).body.status.message).toBe('Avatar not found');
   });
 
   it('counts solved questions by difficulty and platform, shows public sheets only, never the email', async () => {

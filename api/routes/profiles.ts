@@ -9,12 +9,17 @@ import { readAvatar } from '../services/profile-settings';
 
 /** A versioned avatar URL never changes its bytes: browsers and shared caches keep it for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Avatars live at /question-tracker/v1/profile/avatar/:userId (services/profile-settings names them). */
+const AVATAR_SEGMENT = 'avatar';
 
 /** /question-tracker/v1/profile: public profiles, and the avatars they show. */
 export function profileRoutes(deps: Deps) {
   const { db, clock } = deps;
   return new Hono<AppEnv>()
-    .get('/avatar/:userId', async (c) => {
+    // /avatar/:userId, said as two parameters: the app's router takes no static segment beside the profile
+    // name's parameter (app.ts).
+    .get('/:profileName/:userId', async (c) => {
+      if (c.req.param('profileName') !== AVATAR_SEGMENT) return c.notFound();
       const userId = c.req.param('userId');
       const avatar = isUuid(userId) ? await readAvatar(db, userId) : null;
       if (!avatar) throw notFound('Avatar not found');

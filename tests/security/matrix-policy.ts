@@ -406,7 +406,8 @@ export const POLICIES: RoutePolicy[] = [
   // Profiles: public, without emails or private sheets.
   { method: 'GET', path: '/question-tracker/v1/profile/:profileName', cases: one('profile', ['open'], open(), (ctx) => ({ path: `/question-tracker/v1/profile/${ctx.world.people.creator.profileName}` })) },
   // Avatars are public images; editing a profile or its avatar touches only the caller's own account.
-  { method: 'GET', path: '/question-tracker/v1/profile/avatar/:userId', cases: one('avatar (none set)', ['open'], open(404), (ctx) => ({ path: `/question-tracker/v1/profile/avatar/${ctx.world.people.creator.id}` })) },
+  // /profile/avatar/:userId, declared as two parameters (api/routes/profiles.ts).
+  { method: 'GET', path: '/question-tracker/v1/profile/:profileName/:userId', cases: one('avatar (none set)', ['open'], open(404), (ctx) => ({ path: `/question-tracker/v1/profile/avatar/${ctx.world.people.creator.id}` })) },
   {
     method: 'PATCH',
     path: '/question-tracker/v1/user/profile',
@@ -431,8 +432,15 @@ export const POLICIES: RoutePolicy[] = [
   // Contests: public; calendars are text/calendar, so the cells here are their JSON refusals (contests.test.ts reads the calendars).
   { method: 'GET', path: '/question-tracker/v1/contests', cases: one('contests', ['open'], open(), () => ({ path: '/question-tracker/v1/contests' })) },
   { method: 'GET', path: '/question-tracker/v1/contests.ics', cases: one('calendar (bad filter)', ['open'], open(400), () => ({ path: `/question-tracker/v1/contests.ics?platform=${'x'.repeat(41)}` })) },
-  { method: 'GET', path: '/question-tracker/v1/contests/:contestId/calendar.ics', cases: one('one contest (unknown)', ['open'], open(404), () => ({ path: `/question-tracker/v1/contests/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}/calendar.ics` })) },
-  { method: 'GET', path: '/question-tracker/v1/contests/feed/:file', cases: one('feed (unknown token)', ['open'], open(404), () => ({ path: `/question-tracker/v1/contests/feed/${'A'.repeat(43)}.ics` })) },
+  // /contests/:contestId/calendar.ics and /contests/feed/:file, declared as one route (api/routes/contests.ts).
+  {
+    method: 'GET',
+    path: '/question-tracker/v1/contests/:contestId/:file',
+    cases: [
+      ...one('one contest (unknown)', ['open'], open(404), () => ({ path: `/question-tracker/v1/contests/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}/calendar.ics` })),
+      ...one('feed (unknown token)', ['open'], open(404), () => ({ path: `/question-tracker/v1/contests/feed/${'A'.repeat(43)}.ics` })),
+    ],
+  },
   { method: 'GET', path: CF, cases: one('own feed', ['self'], personal(), () => ({ path: CF })) },
   { method: 'PUT', path: CF, cases: one('create or rotate feed', ['self'], personal(), async (ctx) => ({ path: CF, body: {}, token: await spare(ctx) })) },
   { method: 'DELETE', path: CF, cases: one('revoke feed (none)', ['self'], personal(404), async (ctx) => ({ path: CF, token: await spare(ctx) })) },
