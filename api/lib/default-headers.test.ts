@@ -37,7 +37,7 @@ describe('default headers under the Node server', () => {
     writePagePolicy(dashboard, [early]);
     mkdirSync(join(dashboard, 'assets'));
     writeFileSync(join(dashboard, 'assets', 'index-abc123.js'), 'console.log("the dashboard");'.repeat(100));
-    await precompressDir(dashboard);
+    precompressDir(dashboard);
     t = await createTestApp({ config: { dashboardDir: dashboard, corsOrigins: [origin] } });
     token = (await t.signup('Headers')).token;
     sheetId = (await t.createSheet(token))._id;
