@@ -184,10 +184,10 @@ function benchServerBundle(): Promise<string> {
   return bundled;
 }
 
-export async function startServer(label: string, env: Record<string, string>, timeoutMs = 120_000): Promise<ServerInfo> {
+export async function startServer(label: string, env: Record<string, string>, timeoutMs = 120_000, bundle?: string): Promise<ServerInfo> {
   // BENCH_SERVER_NODE_ARGS passes Node flags to the servers only, e.g. '--cpu-prof --cpu-prof-dir=prof'.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, await benchServerBundle()], {
+  const child = spawn(process.execPath, [...nodeArgs, bundle ?? (await benchServerBundle())], {
     cwd: ROOT,
     // JOBS=false: no background jobs, which would read the judges' real sites (step 15 runs its own queue).
     env: { ...process.env, JOBS: 'false', ...env },
