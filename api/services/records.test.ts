@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions, userQuestions, users } from '../db/schema';
 import { seedDatabase } from '../db/seed/index';
 import { systemClock } from '../lib/clock';
 import { createTestApp, openSecondProcessDatabase } from '../testing';
-import { markRecord, type RecordChange } from './records';
+import { queryRows } from '../db/client';
+import { markRecord, upsertRecord, type RecordChange } from './records';
 
 describe('records written together (markRecord)', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -116,5 +117,30 @@ describe('records written together (markRecord)', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it("looks a tick's users and review cards up by key, however small their tables were when its plans were made (migration 0024)", async () => {
+    const people = await Promise.all(['Kit', 'Lu', 'Mo'].map((name) => t.signup(name)));
+    const tick = (db: Parameters<typeof upsertRecord>[0], questionId: string, change: RecordChange) =>
+      Promise.all(people.map((p) => upsertRecord(db, systemClock, p.user._id, questionId, change)));
+    const seqScans = (db: Parameters<typeof queryRows>[0]) =>
+      queryRows<{ relname: string; seq_scan: number }>(db, sql`select relname, seq_scan::int from pg_stat_xact_user_tables where relname in ('users', 'review_cards') order by relname`);
+    // One connection throughout (a transaction): the triggers' plans are made by its first tick, while the
+    // tables are as small as their statistics say, and kept by the connection as the tables grow.
+    const scans = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`analyze users, review_cards`);
+      await tick(tx, questionIds[1]!, { checked: true });
+      await tx.execute(sql`insert into users (email, password_hash, first_name, profile_name) select 'grown' || n || '@example.com', 'x', 'Grown', 'grown-' || n from generate_series(1, 2000) n`);
+      await tx.execute(sql`insert into review_cards (user_id, question_id, due) select u.id, ${questionIds[3]!}::uuid, now() from users u where u.first_name = 'Grown'`);
+      const before = await seqScans(tx);
+      await tick(tx, questionIds[2]!, { starred: true });
+      await tick(tx, questionIds[1]!, { checked: false });
+      const after = await seqScans(tx);
+      return after.map((a) => ({ relname: a.relname, seq_scan: a.seq_scan - (before.find((b) => b.relname === a.relname)?.seq_scan ?? 0) }));
+    });
+    expect(scans).toEqual([
+      { relname: 'review_cards', seq_scan: 0 },
+      { relname: 'users', seq_scan: 0 },
+    ]);
   });
 });
