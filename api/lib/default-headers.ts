@@ -20,8 +20,9 @@ export function defaultHeader(c: Context, name: string, value: string): void {
  * cross-origin middleware's).
  */
 export function varyAlso(c: Context, value: string): void {
-  const base = nodeResponse(c)?.getHeader('vary');
-  if (typeof base === 'string') nodeResponse(c)?.setHeader('Vary', `${base}, ${value}`);
+  const outgoing = nodeResponse(c);
+  const base = outgoing?.getHeader('vary');
+  if (outgoing && typeof base === 'string') outgoing.setHeader('Vary', `${base}, ${value}`);
   else c.header('Vary', value, { append: true });
 }
 
