@@ -10,9 +10,16 @@ import type { Context } from 'hono';
  * microsecond a header, and every answer carries a dozen of these.
  */
 export function defaultHeader(c: Context, name: string, value: string): void {
+  defaultHeaders(c, [[name, value]]);
+}
+
+/** defaultHeader for several headers, the response looked up once. */
+export function defaultHeaders(c: Context, headers: Iterable<readonly [string, string]>): void {
   const outgoing = nodeResponse(c);
-  if (outgoing) outgoing.setHeader(name, value);
-  else c.header(name, value);
+  for (const [name, value] of headers) {
+    if (outgoing) outgoing.setHeader(name, value);
+    else c.header(name, value);
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { defaultHeader } from './default-headers';
+import { defaultHeaders } from './default-headers';
 
 /** The product's security policy, as hono's secureHeaders expresses it. */
 const POLICY: Parameters<typeof secureHeaders>[0] = {
@@ -54,7 +54,7 @@ export function contentSecurityPolicy(scriptSources: readonly string[] = []): st
  */
 export function securityHeaders(): MiddlewareHandler {
   return (c, next) => {
-    for (const [name, value] of HEADERS) defaultHeader(c, name, value);
+    defaultHeaders(c, HEADERS);
     return next();
   };
 }

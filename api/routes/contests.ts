@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { contestsQuerySchema } from '../../shared/schemas/contest';
 import type { AppEnv, Deps } from '../lib/env';
 import { ok, valid } from '../lib/respond';
+import { PRIVATE_NO_STORE } from '../lib/security-headers';
 import { contestIcs, contestsAnswer, feedIcs, listContests, toIcs } from '../services/contests';
 
 const calendar = (c: Context<AppEnv>, text: string, filename: string) =>
@@ -21,7 +22,7 @@ export function contestRoutes(deps: Deps) {
     .get('/contests/:contestId/:file', async (c) => {
       const { contestId, file } = c.req.param();
       if (contestId === 'feed') {
-        c.header('Cache-Control', 'private, no-store');
+        c.header('Cache-Control', PRIVATE_NO_STORE);
         c.header('Referrer-Policy', 'no-referrer');
         return calendar(c, await feedIcs(db, file.replace(/\.ics$/, ''), clock.now()), 'contests.ics');
       }

@@ -5,12 +5,10 @@ import type { AppEnv, Deps } from '../lib/env';
 import { notFound } from '../lib/errors';
 import { ok, valid } from '../lib/respond';
 import { getProfile } from '../services/profiles';
-import { readAvatar } from '../services/profile-settings';
+import { AVATAR_SEGMENT, readAvatar } from '../services/profile-settings';
 
 /** A versioned avatar URL never changes its bytes: browsers and shared caches keep it for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Avatars live at /question-tracker/v1/profile/avatar/:userId (services/profile-settings names them). */
-const AVATAR_SEGMENT = 'avatar';
 
 /** /question-tracker/v1/profile: public profiles, and the avatars they show. */
 export function profileRoutes(deps: Deps) {

@@ -11,8 +11,10 @@ import { requireSignedIn } from './access';
 import { toUser, type UserRow } from './auth';
 import { lockName, retireName, retiredOwner } from './retired-names';
 
+/** The path segment under /question-tracker/v1/profile that avatars are served from (routes/profiles.ts). */
+export const AVATAR_SEGMENT = 'avatar';
 /** Where a user's avatar is served; the version makes each new image a new URL, so a browser may keep one for good. */
-const AVATAR_PATH = '/question-tracker/v1/profile/avatar';
+const AVATAR_PATH = `/question-tracker/v1/profile/${AVATAR_SEGMENT}`;
 const avatarUrl = (userId: string, hash: string) => `${AVATAR_PATH}/${userId}?v=${hash}`;
 
 /**
