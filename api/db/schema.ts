@@ -243,7 +243,8 @@ export const notes = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('notes_user_question_idx').on(t.userId, t.questionId), index('notes_user_updated_idx').on(t.userId, t.updatedAt)],
+  // Nothing indexes updatedAt, so a save (which sets it) can be a heap-only update; the list's order is indexed.
+  (t) => [index('notes_user_question_idx').on(t.userId, t.questionId), index('notes_user_created_idx').on(t.userId, t.createdAt, t.id)],
 );
 
 export const noteTags = pgTable(

@@ -1,9 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTE_MESSAGES } from '../../shared/rules/notes';
 import type { CreateNoteBody, ListNotesQuery, Note, UpdateNoteBody } from '../../shared/schemas/note';
 import { findUnsafeNoteHtml, loadXssPayloads } from '../../tests/fixtures/xss/check';
+import { queryRows } from '../db/client';
 import { noteTags, notes } from '../db/schema';
+import { systemClock } from '../lib/clock';
+import { updateNote } from '../services/notes';
 import { seedDatabase } from '../db/seed/index';
 import { createTestApp } from '../testing';
 
@@ -321,6 +324,51 @@ describe('notes API', () => {
     // search-question2 returns the same full notes for the question.
     const lookup = await t.reply(t.api['question-tracker'].v1.question['search-question2'].$get({ query: { problemUrl: 'https://codeforces.com/contest/4/problem/A' } }, t.as(a.token)));
     expect(lookup.body.data.notes).toEqual(full.body.data.notes);
+  });
+
+  it('answers saves made at the same time each with its own note as its owner sees it, and lets no one save another\'s', async () => {
+    const [first, second, stranger] = await Promise.all([t.signup('SaverOne'), t.signup('SaverTwo'), t.signup('SaverThree')]);
+    const solve = (token: string, name: string) =>
+      t.reply(t.api['question-tracker'].v1.user.question['solve-question'].$post({ json: { custom: { name, problemUrl: 'https://leetcode.com/problems/saved-together/' } } }, t.as(token)));
+    const custom = (await solve(first.token, 'First’s name')).body.data.question.question._id;
+    expect((await solve(second.token, 'Second’s name')).body.data.question.question._id).toBe(custom);
+    const own = async (token: string, i: number) =>
+      (await create(token, { questionId: custom, title: `Own ${i}`, note: '<p>before</p>', tags: [`t${i}`], questionsLinked: [custom, twoSum] })).body.data.note;
+    const mine = await Promise.all([0, 1, 2, 3].map((i) => own(first.token, i)));
+    const theirs = await Promise.all([0, 1, 2, 3].map((i) => own(second.token, i)));
+    // Saves of one shape that arrive together are written by one statement: each owner's answer has that owner's names.
+    const saves = [
+      ...mine.map((n, i) => ({ who: first, note: n, body: { note: `<p>first ${i}</p>` } })),
+      ...theirs.map((n, i) => ({ who: second, note: n, body: { note: `<p>second ${i}</p>` } })),
+    ];
+    const [answers, stolen] = await Promise.all([
+      Promise.all(saves.map((s) => update(s.who.token, s.note._id, s.body))),
+      Promise.all(mine.map((n) => update(stranger.token, n._id, { note: '<p>stolen</p>' }))),
+    ]);
+    answers.forEach((res, i) => {
+      const { who, note, body } = saves[i]!;
+      const name = who === first ? 'First’s name' : 'Second’s name';
+      expect(res.status).toBe(200);
+      expect(res.body.data.note).toMatchObject({ _id: note._id, title: note.title, note: body.note, tags: note.tags, questionId: { _id: custom, name } });
+      expect(res.body.data.note.questionsLinked.map((q) => q.name)).toEqual([name, 'Two Sum']);
+    });
+    for (const res of stolen) expect(res.status).toBe(404);
+    for (const [i, n] of mine.entries()) expect((await getNote(first.token, n._id)).body.data.note.note).toBe(`<p>first ${i}</p>`);
+    // Saves of several shapes at once: each sets only its own fields.
+    const [titled, both] = await Promise.all([update(first.token, mine[0]!._id, { title: 'Retitled' }), update(first.token, mine[1]!._id, { title: 'Both', note: '<p>both</p>' })]);
+    expect(titled.body.data.note).toMatchObject({ title: 'Retitled', note: '<p>first 0</p>' });
+    expect(both.body.data.note).toMatchObject({ title: 'Both', note: '<p>both</p>' });
+  });
+
+  it('saves a note in place: a save writes no index entry (migration 0025)', async () => {
+    const a = await t.signup('InPlace');
+    const { note } = (await create(a.token, { title: 'Typed', note: '<p>first</p>' })).body.data;
+    // Counted within one transaction (pg_stat_xact_user_tables), where the save's tags part runs as a savepoint.
+    const counts = await t.db.transaction(async (tx) => {
+      await updateNote({ db: tx, clock: systemClock }, a.user._id, note._id, { note: '<p>typed on</p>', tags: [] });
+      return queryRows<{ updated: number; hot: number }>(tx, sql`select n_tup_upd::int as updated, n_tup_hot_upd::int as hot from pg_stat_xact_user_tables where relname = 'notes'`);
+    });
+    expect(counts).toEqual([{ updated: 1, hot: 1 }]);
   });
 
   it('keeps one tag per name when notes are saved at the same time', async () => {

@@ -32,8 +32,8 @@ export const seenColumns = {
   updatedAt: questions.updatedAt,
 };
 
-/** The join condition of a user's own data for the question of the row (see seenColumns). */
-export const ownCustom = (userId: string | Placeholder): SQL => sql`(${eq(customQuestions.questionId, questions.id)} and ${eq(customQuestions.userId, userId)})`;
+/** The join condition of a user's own data for the question of the row (see seenColumns); the user may be a column (a note's owner). */
+export const ownCustom = (userId: string | Placeholder | SQL): SQL => sql`(${eq(customQuestions.questionId, questions.id)} and ${eq(customQuestions.userId, userId)})`;
 
 /** The same for SQL written by hand, where the question is `q` and the user's id is given as SQL. */
 export const ownCustomJoin = (userId: SQL) => sql`left join custom_questions cq on cq.question_id = q.id and cq.user_id = ${userId}`;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import {
   isNoteBodyEmpty,
@@ -25,6 +25,7 @@ import {
   type QuestionNotes,
 } from '../../shared/schemas/note';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { Batches, type BatchItem } from '../db/batches';
 import { parsedJson, type Db } from '../db/client';
 import { prepared } from '../db/prepared';
 import { customQuestions, noteQuestionLinks, notes, noteTagLinks, noteTags, questions } from '../db/schema';
@@ -117,10 +118,14 @@ interface NoteRelations {
  */
 const boundIds = (placeholder: string) => sql`array(select jsonb_array_elements_text(${sql.placeholder(placeholder)}::jsonb)::uuid)`;
 
-/** Which notes' relations a statement reads (see relationsOf): the notes' ids and their owning questions' ids, each an SQL uuid array. */
+/**
+ * Which notes' relations a statement reads (see relationsOf): the notes' ids and their owning questions' ids,
+ * each an SQL uuid array, and their owner, whose own names for custom questions are shown.
+ */
 interface RelationsFor {
   notes: SQL;
   questions: SQL;
+  owner: SQL | Placeholder;
 }
 
 /** A relation row's columns, the same in each of relationsOf's three parts: text, so the parts line up. */
@@ -153,20 +158,20 @@ const relationsOf = (db: Db, of: RelationsFor) =>
         .select(relationRow('link', noteQuestionLinks.noteId, questionColumns, sql`${seenColumns.name}`))
         .from(noteQuestionLinks)
         .innerJoin(questions, eq(questions.id, noteQuestionLinks.questionId))
-        .leftJoin(customQuestions, ownCustom(sql.placeholder('userId')))
+        .leftJoin(customQuestions, ownCustom(of.owner))
         .where(sql`${noteQuestionLinks.noteId} = any(${of.notes})`),
     )
     .unionAll(
       db
         .select(relationRow('owner', none, questionColumns, none))
         .from(questions)
-        .leftJoin(customQuestions, ownCustom(sql.placeholder('userId')))
+        .leftJoin(customQuestions, ownCustom(of.owner))
         .where(sql`${questions.id} = any(${of.questions})`),
     );
 
 /** The relations of the notes whose ids are bound (see boundIds), in one statement. */
 const relationsOfNotes = (db: Db, name: string) =>
-  relationsOf(db, { notes: boundIds('ids'), questions: boundIds('questionIds') })
+  relationsOf(db, { notes: boundIds('ids'), questions: boundIds('questionIds'), owner: sql.placeholder('userId') })
     .orderBy(sql`kind`, sql`sort`)
     .prepare(name);
 
@@ -395,7 +400,7 @@ export async function createNote(deps: NoteDeps, userId: string, input: NoteFiel
   return getNote(deps.db, userId, row.id);
 }
 
-/** An UPDATE of the title or the text alone, which of the two it sets as `changes` says. */
+/** An UPDATE of the title or the text or both, which `changes` says, of the one note bound (ownNoteRow checked it is the user's). */
 function noteUpdate(db: Db, changes: { title?: string; note?: string }) {
   return db
     .update(notes)
@@ -404,21 +409,45 @@ function noteUpdate(db: Db, changes: { title?: string; note?: string }) {
       ...(changes.title !== undefined && { title: sql`${sql.placeholder('title')}` }),
       ...(changes.note !== undefined && { note: sql`${sql.placeholder('note')}` }),
     })
-    .where(and(eq(notes.id, sql.placeholder('id')), eq(notes.userId, sql.placeholder('userId'))))
-    .returning(noteColumns);
+    .where(and(eq(notes.id, sql.placeholder('id')), eq(notes.userId, sql.placeholder('userId'))));
 }
 
+/** One save of a note's title or text: its note, its owner, the moment, and what it sets (null: left as it is). */
+interface SaveInput {
+  id: string;
+  user_id: string;
+  now: string;
+  title: string | null;
+  note: string | null;
+}
+
+/** Which fields a save sets: saves of one shape share a statement. */
+const saveShapeOf = (input: SaveInput) => `note_save_${input.title !== null ? 'title' : '-'}_${input.note !== null ? 'note' : '-'}`;
+
 /**
- * A save of the title or the text alone, answered with the note's relations by the same statement (a save
- * while typing is one round trip): prepared once per database and shape. The relations are read as they
- * were before the statement, which changes none of them.
+ * Saves of one shape, each answered with its note's relations by the same statement (a save while typing
+ * is one round trip): `one` binds a single save's values, `many` takes any number as one JSON parameter;
+ * prepared once per database, shape and form. A note that is not its saver's is not updated, so it is not
+ * answered. The relations are read as they were before the statement, which changes none of them.
  */
-function noteSave(db: Db, name: string, changes: { title?: string; note?: string }) {
-  const saved = db.$with('saved').as(noteUpdate(db, changes));
-  const of = { notes: sql`array(select ${saved.id} from ${saved})`, questions: sql`array(select ${saved.questionId} from ${saved} where ${saved.questionId} is not null)` };
-  const rel = relationsOf(db, of).as('rel');
+function savesStatement(db: Db, name: string, shape: { title: boolean; note: boolean }, form: 'one' | 'many') {
+  const rows =
+    form === 'many'
+      ? sql`select * from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as x(id uuid, user_id uuid, now timestamptz, title text, note text)`
+      : sql`select ${sql.placeholder('id')}::uuid as id, ${sql.placeholder('userId')}::uuid as user_id, ${sql.placeholder('now')}::timestamptz as now,
+          ${sql.placeholder('title')}::text as title, ${sql.placeholder('note')}::text as note`;
+  const input = db.$with('i', {}).as(rows);
+  const saved = db.$with('saved').as(
+    db
+      .update(notes)
+      .set({ updatedAt: sql`i.now`, ...(shape.title && { title: sql`i.title` }), ...(shape.note && { note: sql`i.note` }) })
+      .from(sql`i`)
+      .where(and(eq(notes.id, sql`i.id`), eq(notes.userId, sql`i.user_id`)))
+      .returning(noteColumns),
+  );
+  const rel = relationsOf(db, { notes: sql`array[${saved.id}]`, questions: sql`array_remove(array[${saved.questionId}], null)`, owner: sql`${saved.userId}` }).as('rel');
   return db
-    .with(saved)
+    .with(input, saved)
     .select({
       id: saved.id,
       userId: saved.userId,
@@ -433,21 +462,58 @@ function noteSave(db: Db, name: string, changes: { title?: string; note?: string
     .prepare(name);
 }
 
+type SavedRow = NoteRow & { relations: RelationRow[] | string };
+
+/** Saves of one shape in one statement, in one order (two batches with a note in common lock it alike). */
+async function writeSaves(db: Db, inputs: SaveInput[]): Promise<(SavedRow | undefined)[]> {
+  const [only] = inputs;
+  if (!only) return [];
+  const form = inputs.length === 1 ? 'one' : 'many';
+  const name = `${saveShapeOf(only)}_${form}`;
+  const statement = prepared(db, name, (d) => savesStatement(d, name, { title: only.title !== null, note: only.note !== null }, form));
+  const rows: SavedRow[] =
+    form === 'one'
+      ? await statement.execute({ id: only.id, userId: only.user_id, now: only.now, title: only.title, note: only.note })
+      : await statement.execute({ rows: JSON.stringify([...inputs].sort((a, b) => (a.id < b.id ? -1 : 1))) });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return inputs.map((input) => byId.get(input.id));
+}
+
+/** A save waiting to be written with others of its shape (see db/batches), one at a time per note. */
+interface Save extends BatchItem {
+  input: SaveInput;
+}
+
+const savesOf = new WeakMap<Db, Batches<Save, SavedRow | undefined>>();
+
+/**
+ * A new title or text alone, atomic by itself (a save while typing is this one): written in one statement
+ * with the saves that arrive meanwhile (db/batches), each note's saves in the order they came. `db` is the
+ * database itself, never a transaction.
+ */
+function saveNote(db: Db, input: SaveInput): Promise<SavedRow | undefined> {
+  let batches = savesOf.get(db);
+  if (!batches) {
+    batches = new Batches((saves) => writeSaves(db, saves.map((s) => s.input)));
+    savesOf.set(db, batches);
+  }
+  return batches.add({ key: input.id, shape: saveShapeOf(input), input });
+}
+
 /** Changes the fields given; tags and questionsLinked, when given, replace the old lists. */
 export async function updateNote(deps: NoteDeps, userId: string, noteId: string, changes: NoteChanges): Promise<Note> {
   if (!isUuid(noteId)) throw notFound(NOTE_MESSAGES.notFound);
   const title = changes.title?.trim();
   const note = changes.note === undefined ? undefined : cleanBody(changes.note);
-  const params = { id: noteId, userId, now: deps.clock.now().toISOString(), title, note };
-  // A new title or text alone is one statement, atomic by itself (a save while typing is this one);
-  // tags and links change in one transaction with it.
+  const now = deps.clock.now().toISOString();
+  // Tags and links change in one transaction with the fields.
   if (!changes.tags && !changes.questionsLinked) {
-    const name = `note_save_${title !== undefined ? 'title' : '-'}_${note !== undefined ? 'note' : '-'}`;
-    const [row] = await prepared(deps.db, name, (d) => noteSave(d, name, { title, note })).execute(params);
+    const row = await saveNote(deps.db, { id: noteId, user_id: userId, now, title: title ?? null, note: note ?? null });
     if (!row) throw notFound(NOTE_MESSAGES.notFound);
     const { relations, ...saved } = row;
     return toNote(saved, relationsFrom(parsedJson(relations)));
   }
+  const params = { id: noteId, userId, now, title, note };
   await deps.db.transaction(async (tx) => {
     await ownNoteRow(tx, userId, noteId, true);
     await noteUpdate(tx, { title, note }).execute(params);
