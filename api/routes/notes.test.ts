@@ -365,10 +365,13 @@ describe('notes API', () => {
     const { note } = (await create(a.token, { title: 'Typed', note: '<p>first</p>' })).body.data;
     // Counted within one transaction (pg_stat_xact_user_tables), where the save's tags part runs as a savepoint.
     const counts = await t.db.transaction(async (tx) => {
+      const read = async () => (await queryRows<{ updated: number; hot: number }>(tx, sql`select n_tup_upd::int as updated, n_tup_hot_upd::int as hot from pg_stat_xact_user_tables where relname = 'notes'`))[0];
+      const before = await read();
       await updateNote({ db: tx, clock: systemClock }, a.user._id, note._id, { note: '<p>typed on</p>', tags: [] });
-      return queryRows<{ updated: number; hot: number }>(tx, sql`select n_tup_upd::int as updated, n_tup_hot_upd::int as hot from pg_stat_xact_user_tables where relname = 'notes'`);
+      const after = await read();
+      return { updated: (after?.updated ?? 0) - (before?.updated ?? 0), hot: (after?.hot ?? 0) - (before?.hot ?? 0) };
     });
-    expect(counts).toEqual([{ updated: 1, hot: 1 }]);
+    expect(counts).toEqual({ updated: 1, hot: 1 });
   });
 
   it('keeps one tag per name when notes are saved at the same time', async () => {
