@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
 import { openTestDatabase } from '../testing';
-import { openPglite, queryRows } from './client';
+import { openPglite, openPostgres, queryRows } from './client';
 
 describe('the embedded database', () => {
   it('refuses a second process on the same data directory with a clear message, and reopens after close', async () => {
@@ -34,4 +36,29 @@ describe('the migrations', () => {
       await database.close();
     }
   });
+});
+
+describe('PostgreSQL', () => {
+  it('starts with a pool of one connection (DATABASE_POOL_SIZE=1), two processes migrating a new database at once', async (ctx) => {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) return ctx.skip(); // PGlite is one connection in one process
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    try {
+      const target = new URL(url);
+      target.pathname = `/${name}`;
+      const both = await Promise.all([openPostgres(target.toString(), 1), openPostgres(target.toString(), 1)]);
+      try {
+        const counts = await Promise.all(both.map(async (d) => (await queryRows<{ n: number }>(d.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`))[0]?.n));
+        expect(counts[0]).toBeGreaterThan(20);
+        expect(counts[1]).toBe(counts[0]);
+      } finally {
+        await Promise.all(both.map((d) => d.close()));
+      }
+    } finally {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }, 60_000);
 });

@@ -118,18 +118,25 @@ export async function openPglite(dataDir: string | null, template?: Blob): Promi
   };
 }
 
+/**
+ * Several API processes may start together: one migrates at a time. The lock is held by the session the
+ * migrations run on, a connection of their own (a pool of one would otherwise be held by the lock while
+ * the migrations wait for it), and goes with it.
+ */
+async function migrateAlone(url: string): Promise<void> {
+  const one = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await one`select pg_advisory_lock(727274)`;
+    await migratePostgres(drizzlePostgres(one, { schema }), { migrationsFolder });
+  } finally {
+    await one.end({ timeout: 5 });
+  }
+}
+
 export async function openPostgres(url: string, max = 4): Promise<Database> {
+  await migrateAlone(url);
   const client = postgres(url, { max, onnotice: () => {} });
   const db = drizzlePostgres(client, { schema });
-  // Several API processes may start together: one migrates at a time (a session lock held on a reserved connection).
-  const lock = await client.reserve();
-  try {
-    await lock`select pg_advisory_lock(727274)`;
-    await migratePostgres(db, { migrationsFolder });
-  } finally {
-    await lock`select pg_advisory_unlock(727274)`.catch(() => {});
-    lock.release();
-  }
   const changes = await postgresChangeFeed(url);
   return {
     db: db as unknown as Db,
