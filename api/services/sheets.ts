@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { SHEET_MESSAGES, subTopicsOf } from '../../shared/rules/sheet';
 import type { Sheet, SheetConfig } from '../../shared/schemas/sheet';
 import type { Db } from '../db/client';
+import { Batches, type BatchItem } from '../db/batches';
 import { prepared } from '../db/prepared';
 import { collaborators, mappings, sheetFollows, sheets, users } from '../db/schema';
 import type { Clock } from '../lib/clock';
@@ -111,13 +112,68 @@ function sameConfig(a: SheetConfig, b: SheetConfig): boolean {
   );
 }
 
-const saveConfigStatement = (db: Db, name: string) =>
-  db
+/** One config to write: the sheet, the version it replaces, the config (JSON) and the moment. */
+interface ConfigInput {
+  id: string;
+  version: number;
+  config: SheetConfig;
+  now: string;
+}
+
+type SavedConfig = Pick<SheetRow, 'version' | 'updatedAt'> & { id: string; rowVersion: string };
+
+/**
+ * The version-checked write of configs, prepared once per database and form: `one` binds a single config's
+ * values, `many` takes any number as one JSON parameter. A config whose version moved on is not written,
+ * so it is not answered.
+ */
+function configsStatement(db: Db, name: string, form: 'one' | 'many') {
+  // The config travels as JSON text: a bound object is sent differently by the two drivers.
+  const rows =
+    form === 'many'
+      ? sql`select * from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as x(id uuid, version integer, config jsonb, now timestamptz)`
+      : sql`select ${sql.placeholder('id')}::uuid as id, ${sql.placeholder('version')}::integer as version, ${sql.placeholder('config')}::jsonb as config, ${sql.placeholder('now')}::timestamptz as now`;
+  const input = db.$with('i', {}).as(rows);
+  return db
+    .with(input)
     .update(sheets)
-    .set({ config: sql`${sql.placeholder('config')}::jsonb`, version: sql`${sheets.version} + 1`, updatedAt: sql`${sql.placeholder('now')}::timestamptz` })
-    .where(and(eq(sheets.id, sql.placeholder('id')), eq(sheets.version, sql.placeholder('version'))))
-    .returning({ version: sheets.version, updatedAt: sheets.updatedAt, rowVersion })
+    .set({ config: sql`i.config`, version: sql`${sheets.version} + 1`, updatedAt: sql`i.now` })
+    .from(sql`i`)
+    .where(and(eq(sheets.id, sql`i.id`), eq(sheets.version, sql`i.version`)))
+    .returning({ id: sheets.id, version: sheets.version, updatedAt: sheets.updatedAt, rowVersion })
     .prepare(name);
+}
+
+async function writeConfigs(db: Db, inputs: ConfigInput[]): Promise<(SavedConfig | undefined)[]> {
+  const [only] = inputs;
+  if (!only) return [];
+  const form = inputs.length === 1 ? 'one' : 'many';
+  const name = `sheet_save_config_${form}`;
+  const statement = prepared(db, name, (d) => configsStatement(d, name, form));
+  // In one order, so two batches with a sheet in common lock it alike.
+  const rows: SavedConfig[] =
+    form === 'one'
+      ? await statement.execute({ id: only.id, version: only.version, config: JSON.stringify(only.config), now: only.now })
+      : await statement.execute({ rows: JSON.stringify([...inputs].sort((a, b) => (a.id < b.id ? -1 : 1))) });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return inputs.map((input) => byId.get(input.id));
+}
+
+/** A config waiting to be written with others (see db/batches), one at a time per sheet. */
+interface ConfigSave extends BatchItem {
+  input: ConfigInput;
+}
+
+const configSavesOf = new WeakMap<Db, Batches<ConfigSave, SavedConfig | undefined>>();
+
+function writeConfigTogether(db: Db, input: ConfigInput): Promise<SavedConfig | undefined> {
+  let batches = configSavesOf.get(db);
+  if (!batches) {
+    batches = new Batches((saves) => writeConfigs(db, saves.map((s) => s.input)));
+    configSavesOf.set(db, batches);
+  }
+  return batches.add({ key: input.id, shape: 'sheet_config', input });
+}
 
 /**
  * Writes a new config and bumps the version; refuses (409) when the edit was based on an older version.
@@ -125,6 +181,8 @@ const saveConfigStatement = (db: Db, name: string) =>
  * usable row, a reorder to the same order) must not make a collaborator's pending edit stale. The write
  * itself checks the version, so it is atomic without a lock (a structural edit holds one for its own reads).
  * Every change to a sheet's questions or tree goes through here, so the version names the config.
+ * `together`, for an edit made outside any transaction (a reorder), writes it in one statement with the
+ * configs that arrive meanwhile (db/batches); `db` is then the database itself.
  */
 export async function saveConfig(
   db: Db,
@@ -132,11 +190,12 @@ export async function saveConfig(
   sheet: Pick<SheetRow, 'id' | 'version' | 'updatedAt' | 'config'>,
   config: SheetConfig,
   basedOn?: number,
+  together = false,
 ): Promise<Pick<SheetRow, 'version' | 'updatedAt'> & { rowVersion?: string }> {
   if (basedOn !== undefined && basedOn !== sheet.version) throw conflict(STALE_MESSAGE);
   if (sameConfig(config, sheet.config)) return sheet;
-  // The config travels as JSON text: a bound object is sent differently by the two drivers.
-  const [row] = await prepared(db, 'sheet_save_config', saveConfigStatement).execute({ id: sheet.id, version: sheet.version, config: JSON.stringify(config), now: clock.now().toISOString() });
+  const input = { id: sheet.id, version: sheet.version, config, now: clock.now().toISOString() };
+  const row = together ? await writeConfigTogether(db, input) : (await writeConfigs(db, [input]))[0];
   if (!row) throw conflict(STALE_MESSAGE);
   return row;
 }
@@ -201,7 +260,7 @@ export async function updateSheetConfig(deps: SheetReader & { clock: Clock }, sh
   const { sheet } = access;
   if (version !== sheet.version) throw conflict(STALE_MESSAGE);
   checkReorder(sheet.config, config);
-  const { rowVersion: written, ...saved } = await saveConfig(deps.db, deps.clock, sheet, config, version);
+  const { rowVersion: written, ...saved } = await saveConfig(deps.db, deps.clock, sheet, config, version, true);
   // The answer is the sheet as this write left it: the read above with the new order. The write's version
   // check says no edit came in between, and a reorder changes neither the questions nor anyone's progress.
   // Its count is the order's length (the order lists the sheet's questions, see checkQuestionOrder), so a
