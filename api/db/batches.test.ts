@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Batches, type BatchItem } from './batches';
+import { batchedBy, Batches, byInputId, rowsInIdOrder, type BatchItem } from './batches';
 
 interface Item extends BatchItem {
   n: number;
@@ -82,5 +82,32 @@ describe('batches of small statements', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
     expect((results[1] as PromiseRejectedResult).reason).toEqual(new Error('no 1'));
     expect(calls).toBe(5); // 1; then 2, 3, 4 together; then each again alone
+  });
+
+  it('keeps one set of batches per database: a key held on one does not hold it on another', async () => {
+    const sent: [string, number[]][] = [];
+    const releases: (() => void)[] = [];
+    const add = batchedBy((db: { name: string }, items: Item[]) => {
+      sent.push([db.name, items.map((i) => i.n)]);
+      return new Promise<number[]>((resolve) => releases.push(() => resolve(items.map((i) => i.n))));
+    });
+    const one = { name: 'one' };
+    const other = { name: 'other' };
+    const first = add(one, item(1, 'k'));
+    const beside = add(other, item(2, 'k'));
+    const after = add(one, item(3, 'k'));
+    expect(sent).toEqual([['one', [1]], ['other', [2]]]);
+    releases[0]!();
+    await until(() => sent.length === 3);
+    expect(sent[2]).toEqual(['one', [3]]);
+    releases[1]!();
+    releases[2]!();
+    expect(await Promise.all([first, beside, after])).toEqual([1, 2, 3]);
+  });
+
+  it('sends a batch’s rows in id order and answers each input by its id, in the inputs’ order', () => {
+    const inputs = [{ id: 'c' }, { id: 'a' }, { id: 'b' }];
+    expect(JSON.parse(rowsInIdOrder(inputs))).toEqual([{ id: 'a' }, { id: 'b' }, { id: 'c' }]);
+    expect(byInputId(inputs, [{ id: 'a', n: 1 }, { id: 'c', n: 3 }])).toEqual([{ id: 'c', n: 3 }, { id: 'a', n: 1 }, undefined]);
   });
 });

@@ -118,3 +118,28 @@ export class Batches<T extends BatchItem, R> {
     }
   }
 }
+
+/**
+ * `add(db, item)` for one kind of write: each database (or PGlite instance) gets its own Batches on first
+ * use, sending through `send(db, items)`. `db` is the database itself, never a transaction.
+ */
+export function batchedBy<D extends object, T extends BatchItem, R>(send: (db: D, items: T[]) => Promise<R[]>): (db: D, item: T) => Promise<R> {
+  const byDb = new WeakMap<D, Batches<T, R>>();
+  return (db, item) => {
+    let batches = byDb.get(db);
+    if (!batches) {
+      batches = new Batches((items) => send(db, items));
+      byDb.set(db, batches);
+    }
+    return batches.add(item);
+  };
+}
+
+/** Rows of a batch as one JSON parameter, in id order: two batches with a row in common lock it alike. */
+export const rowsInIdOrder = (rows: readonly { id: string }[]): string => JSON.stringify([...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
+
+/** Each input's written row, found by id, in the inputs' order (undefined: not written). */
+export function byInputId<R extends { id: string }>(inputs: readonly { id: string }[], rows: readonly R[]): (R | undefined)[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return inputs.map((input) => byId.get(input.id));
+}

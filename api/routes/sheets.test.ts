@@ -272,6 +272,29 @@ describe('sheets: the tree', () => {
     expect(results.filter((r) => r.status === 409)).toHaveLength(11);
   });
 
+  it('reorders of several sheets at once are written together, each with its own version check and answer', async () => {
+    const authors = await Promise.all(['Ann', 'Bea', 'Cy', 'Dee'].map((name) => t.signup(`Reorder${name}`)));
+    const sheets = await Promise.all(authors.map((a, i) => t.createSheet(a.token, `Together ${i}`)));
+    const edits = authors.map((a, i) => editor(t, a.token, sheets[i]!._id));
+    for (const e of edits) for (const topic of ['One', 'Two', 'Three']) expect((await e.addTopic({ topic })).status).toBe(201);
+    const before = await Promise.all(authors.map(async (a, i) => (await get(t, sheets[i]!.slug, a.token)).body.data.sheet));
+    const orders = [['Two', 'One', 'Three'], ['Three', 'Two', 'One'], ['One', 'Three', 'Two'], ['Two', 'Three', 'One']];
+    // The first goes out alone; the rest arrive while it is out and share a statement, the last one stale.
+    const answers = await Promise.all([
+      ...edits.map((e, i) => e.updateSheet({ config: { ...before[i]!.config, topicOrder: orders[i]! }, version: before[i]!.version })),
+      edits[3]!.updateSheet({ config: { ...before[3]!.config, topicOrder: ['Three', 'One', 'Two'] }, version: before[3]!.version }),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 409]);
+    for (const [i, a] of authors.entries()) {
+      const read = (await get(t, sheets[i]!.slug, a.token)).body.data.sheet;
+      expect(read).toMatchObject({ _id: sheets[i]!._id, version: before[i]!.version + 1 });
+      if (i < 3) {
+        expect(read.config.topicOrder).toEqual(orders[i]);
+        expect(answers[i]!.body.data.sheet).toMatchObject({ _id: sheets[i]!._id, version: read.version, config: { topicOrder: orders[i] } });
+      }
+    }
+  });
+
   it('refuses a topic named __proto__ when adding or renaming, and the sheet stays editable', async () => {
     const before = await data();
     const added = await edit().addTopic({ topic: '__proto__' });

@@ -25,7 +25,7 @@ import {
   type QuestionNotes,
 } from '../../shared/schemas/note';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { Batches, type BatchItem } from '../db/batches';
+import { batchedBy, byInputId, rowsInIdOrder, type BatchItem } from '../db/batches';
 import { parsedJson, type Db } from '../db/client';
 import { prepared } from '../db/prepared';
 import { customQuestions, noteQuestionLinks, notes, noteTagLinks, noteTags, questions } from '../db/schema';
@@ -464,19 +464,17 @@ function savesStatement(db: Db, name: string, shape: { title: boolean; note: boo
 
 type SavedRow = NoteRow & { relations: RelationRow[] | string };
 
-/** Saves of one shape in one statement, in one order (two batches with a note in common lock it alike). */
-async function writeSaves(db: Db, inputs: SaveInput[]): Promise<(SavedRow | undefined)[]> {
+/** Saves of one shape in one statement. */
+async function writeSaves(db: Db, saves: Save[]): Promise<(SavedRow | undefined)[]> {
+  const inputs = saves.map((s) => s.input);
   const [only] = inputs;
   if (!only) return [];
   const form = inputs.length === 1 ? 'one' : 'many';
   const name = `${saveShapeOf(only)}_${form}`;
   const statement = prepared(db, name, (d) => savesStatement(d, name, { title: only.title !== null, note: only.note !== null }, form));
   const rows: SavedRow[] =
-    form === 'one'
-      ? await statement.execute({ id: only.id, userId: only.user_id, now: only.now, title: only.title, note: only.note })
-      : await statement.execute({ rows: JSON.stringify([...inputs].sort((a, b) => (a.id < b.id ? -1 : 1))) });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return inputs.map((input) => byId.get(input.id));
+    form === 'one' ? await statement.execute({ id: only.id, userId: only.user_id, now: only.now, title: only.title, note: only.note }) : await statement.execute({ rows: rowsInIdOrder(inputs) });
+  return byInputId(inputs, rows);
 }
 
 /** A save waiting to be written with others of its shape (see db/batches), one at a time per note. */
@@ -484,21 +482,12 @@ interface Save extends BatchItem {
   input: SaveInput;
 }
 
-const savesOf = new WeakMap<Db, Batches<Save, SavedRow | undefined>>();
-
 /**
  * A new title or text alone, atomic by itself (a save while typing is this one): written in one statement
- * with the saves that arrive meanwhile (db/batches), each note's saves in the order they came. `db` is the
- * database itself, never a transaction.
+ * with the saves that arrive meanwhile (db/batches), each note's saves in the order they came.
  */
-function saveNote(db: Db, input: SaveInput): Promise<SavedRow | undefined> {
-  let batches = savesOf.get(db);
-  if (!batches) {
-    batches = new Batches((saves) => writeSaves(db, saves.map((s) => s.input)));
-    savesOf.set(db, batches);
-  }
-  return batches.add({ key: input.id, shape: saveShapeOf(input), input });
-}
+const saveTogether = batchedBy(writeSaves);
+const saveNote = (db: Db, input: SaveInput) => saveTogether(db, { key: input.id, shape: saveShapeOf(input), input });
 
 /** Changes the fields given; tags and questionsLinked, when given, replace the old lists. */
 export async function updateNote(deps: NoteDeps, userId: string, noteId: string, changes: NoteChanges): Promise<Note> {

@@ -1,5 +1,5 @@
 import { and, eq, sql, type WithSubquery } from 'drizzle-orm';
-import { Batches, type BatchItem } from '../db/batches';
+import { batchedBy, type BatchItem } from '../db/batches';
 import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
 import { userQuestions } from '../db/schema';
@@ -130,7 +130,7 @@ async function writeMarks(db: Db, marks: Mark[]): Promise<RecordRow[]> {
   });
 }
 
-const marksOf = new WeakMap<Db, Batches<Mark, RecordRow>>();
+const marksTogether = batchedBy(writeMarks);
 
 /**
  * upsertRecord for a change made outside any transaction (a tick or star from a sheet or the workspace):
@@ -140,13 +140,8 @@ const marksOf = new WeakMap<Db, Batches<Mark, RecordRow>>();
  * (custom-questions.customDataWrites 'fill'), written by the same statement as the record.
  */
 export function markRecord(db: Db, clock: Clock, userId: string, questionId: string, change: RecordChange, name?: string): Promise<RecordRow> {
-  let batches = marksOf.get(db);
-  if (!batches) {
-    batches = new Batches((marks) => writeMarks(db, marks));
-    marksOf.set(db, batches);
-  }
   const named = name !== undefined;
-  return batches.add({ key: pairOf(userId, questionId), shape: shapeOf(change, named), input: inputOf(clock, userId, questionId, change, named ? customName(name) : null), change, named });
+  return marksTogether(db, { key: pairOf(userId, questionId), shape: shapeOf(change, named), input: inputOf(clock, userId, questionId, change, named ? customName(name) : null), change, named });
 }
 
 export async function findRecord(db: Db, userId: string, questionId: string): Promise<RecordRow | undefined> {

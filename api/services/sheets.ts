@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { SHEET_MESSAGES, subTopicsOf } from '../../shared/rules/sheet';
 import type { Sheet, SheetConfig } from '../../shared/schemas/sheet';
 import type { Db } from '../db/client';
-import { Batches, type BatchItem } from '../db/batches';
+import { batchedBy, byInputId, rowsInIdOrder, type BatchItem } from '../db/batches';
 import { prepared } from '../db/prepared';
 import { collaborators, mappings, sheetFollows, sheets, users } from '../db/schema';
 import type { Clock } from '../lib/clock';
@@ -150,13 +150,9 @@ async function writeConfigs(db: Db, inputs: ConfigInput[]): Promise<(SavedConfig
   const form = inputs.length === 1 ? 'one' : 'many';
   const name = `sheet_save_config_${form}`;
   const statement = prepared(db, name, (d) => configsStatement(d, name, form));
-  // In one order, so two batches with a sheet in common lock it alike.
   const rows: SavedConfig[] =
-    form === 'one'
-      ? await statement.execute({ id: only.id, version: only.version, config: JSON.stringify(only.config), now: only.now })
-      : await statement.execute({ rows: JSON.stringify([...inputs].sort((a, b) => (a.id < b.id ? -1 : 1))) });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return inputs.map((input) => byId.get(input.id));
+    form === 'one' ? await statement.execute({ id: only.id, version: only.version, config: JSON.stringify(only.config), now: only.now }) : await statement.execute({ rows: rowsInIdOrder(inputs) });
+  return byInputId(inputs, rows);
 }
 
 /** A config waiting to be written with others (see db/batches), one at a time per sheet. */
@@ -164,16 +160,8 @@ interface ConfigSave extends BatchItem {
   input: ConfigInput;
 }
 
-const configSavesOf = new WeakMap<Db, Batches<ConfigSave, SavedConfig | undefined>>();
-
-function writeConfigTogether(db: Db, input: ConfigInput): Promise<SavedConfig | undefined> {
-  let batches = configSavesOf.get(db);
-  if (!batches) {
-    batches = new Batches((saves) => writeConfigs(db, saves.map((s) => s.input)));
-    configSavesOf.set(db, batches);
-  }
-  return batches.add({ key: input.id, shape: 'sheet_config', input });
-}
+const configTogether = batchedBy((db: Db, saves: ConfigSave[]) => writeConfigs(db, saves.map((s) => s.input)));
+const writeConfigTogether = (db: Db, input: ConfigInput) => configTogether(db, { key: input.id, shape: 'sheet_config', input });
 
 /**
  * Writes a new config and bumps the version; refuses (409) when the edit was based on an older version.
