@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import { createEvents, type EventAttributes } from 'ics';
 import { CALENDAR_MESSAGES } from '../../shared/rules/judge-accounts';
@@ -8,6 +8,7 @@ import { calendarFeeds, contests } from '../db/schema';
 import { judgeById, judgeName, judges } from '../judges/index';
 import type { ContestEntry } from '../judges/types';
 import { notFound } from '../lib/errors';
+import { hashToken } from './auth';
 import { JudgeDownError } from './judge-client';
 import type { JudgeDeps } from './judge-accounts';
 
@@ -107,8 +108,6 @@ export async function refreshContests(deps: JudgeDeps, platform?: string): Promi
   }
   return results;
 }
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Creates the user's feed, or replaces it (the old token stops working at once). 256 random bits. */
 export async function createFeed(db: Db, userId: string, platforms: readonly string[]) {
