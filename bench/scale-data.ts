@@ -170,14 +170,20 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
       record('12', `${label}: a tick's own record write / bare UPDATE`, only(own, '200') && ownLimit.rps ? (100 * own.rps) / ownLimit.rps : null, '%', undefined, 'the most a mark could reach: its one write with its review card and triggers');
 
       const noteIds = noteIdsOf(writers);
+      const saveNote = (i: number): Call => ({ method: 'PATCH', path: `/question-tracker/v1/user/notes/update-note/${noteIds[i]}`, token: viewerToken(i), body: { note: `<p>saved at ${i}: a longer note about the monotonic stack</p>` } });
+      await varied([a], 10, warmers, saveNote);
       writeFigure(
         'note save, each request another user',
-        await beside(() => profiled(a, `${label} note`, () => varied([a], connections, writers, (i) => ({ method: 'PATCH', path: `/question-tracker/v1/user/notes/update-note/${noteIds[i]}`, token: viewerToken(i), body: { note: `<p>saved at ${i}: a longer note about the monotonic stack</p>` } }), counted))),
+        await beside(() => profiled(a, `${label} note`, () => varied([a], connections, writers, saveNote, counted))),
       );
 
-      // Reorders: each sheet's author moves its first question last, with the version it read; twice
-      // over every sheet, the second pass with the versions the first answered.
+      // Reorders: each sheet's author moves its first question last, with the version it read; pass after
+      // pass over the sheets (as many requests as the other writes make, and at least two passes), each
+      // with the versions the one before answered. A reorder is made on the sheet's page, which its author
+      // has read: they read it first, and the path is warmed with one pass, outside the figure.
       const sheets = sheetsOf(Math.min(size.sheets, Math.ceil(writers / 2)));
+      const passes = Math.max(2, Math.round(writers / sheets.length));
+      await varied([a], 10, sheets.length, (i) => ({ method: 'GET', path: `${SHEET}/get-sheet-data/${sheets[i]!.id}`, token: viewerToken(sheets[i]!.n) }));
       const reorder = (i: number): Call => {
         const s = sheets[i % sheets.length]!;
         return { method: 'PATCH', path: `${SHEET}/update-sheet/${s.id}`, token: viewerToken(s.n), body: { config: { ...s.config, questionOrder: [...s.config.questionOrder.slice(1), s.config.questionOrder[0]] }, version: s.version } };
@@ -189,7 +195,12 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
         s.version = saved.version;
         s.config = saved.config;
       };
-      writeFigure(`reorder with version check (${sheets.length.toLocaleString('en-US')} sheets, each twice)`, await beside(() => profiled(a, `${label} reorder`, () => varied([a], connections, sheets.length * 2, reorder, { ...counted, onAnswer: applied }))), true);
+      await varied([a], 10, Math.min(sheets.length, warmers), reorder, { onAnswer: applied });
+      writeFigure(
+        `reorder with version check (${sheets.length.toLocaleString('en-US')} sheets, ${passes} passes)`,
+        await beside(() => profiled(a, `${label} reorder`, () => varied([a], connections, sheets.length * passes, reorder, { ...counted, onAnswer: applied }))),
+        true,
+      );
 
       if (b) {
         // The same viewers through two processes: each viewer's answer is cold on both (their tick above

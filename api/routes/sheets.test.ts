@@ -17,7 +17,10 @@ import type {
 } from '../../shared/schemas/sheet';
 import { collaborators, reviewCards } from '../db/schema';
 import { seedDatabase } from '../db/seed/index';
-import { createTestApp } from '../testing';
+import { createApp } from '../app';
+import { testConfig } from '../config';
+import type { Database } from '../db/client';
+import { createTestApp, openSecondProcessDatabase, typedClient } from '../testing';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
 const S = '/question-tracker/v2/sheet';
@@ -576,5 +579,74 @@ describe('sheets: a write that changes nothing', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+/**
+ * A reorder is one statement when its process holds the sheet's config: the write itself checks that the
+ * row is still the one that config was held for and that the editor may still edit. Another process's
+ * edits, made past this one's memory, must be seen.
+ */
+describe('sheets: a reorder after another process changed the sheet', () => {
+  let t: T;
+  let other: Database | null;
+  let onOther: T;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDatabase(t.db);
+    other = await openSecondProcessDatabase(t);
+    const db = other ?? t;
+    const otherApp = createApp({ db: db.db, config: testConfig({ dashboardDir: '/nonexistent' }), changes: db.changes });
+    onOther = { ...t, api: typedClient(otherApp, db.changes) };
+  });
+  afterAll(async () => {
+    await other?.close();
+    await t.close();
+  });
+
+  it('checks the order against the sheet as it is, and the editor as they are now', async () => {
+    const owner = await t.signup('Owner');
+    const collab = await t.signup('Collab');
+    const sheet = await t.createSheet(owner.token);
+    const [membership] = await t.db.insert(collaborators).values({ sheetId: sheet._id, userId: collab.user._id }).returning();
+    // Public, so that once removed the collaborator still sees it (a private sheet of others is not found).
+    expect((await t.reply(sheetApi(t)['mark-sheet-public'][':id'].$patch({ param: { id: sheet._id } }, t.as(owner.token)))).status).toBe(200);
+    const edit = editor(t, collab.token, sheet._id);
+    expect((await edit.addTopic({ topic: 'Arrays' })).status).toBe(201);
+    const added = await edit.addQuestions({ data: ['two-sum', '3sum'].map((slug) => ({ topic: 'Arrays', subTopic: '', problemUrl: `https://leetcode.com/problems/${slug}/` })) });
+    expect(added.status).toBe(201);
+    // The collaborator's page: this process now holds the sheet's config.
+    const seen = (await get(t, sheet.slug, collab.token)).body.data.sheet;
+    expect(seen.config.questionOrder).toHaveLength(2);
+
+    // The owner adds a question through the other process.
+    const more = await editor(onOther, owner.token, sheet._id).addQuestions({ data: [{ topic: 'Arrays', subTopic: '', problemUrl: 'https://leetcode.com/problems/4sum/' }] });
+    expect(more.status).toBe(201);
+    const current = (await get(onOther, sheet.slug, owner.token)).body.data.sheet;
+    expect(current.config.questionOrder).toHaveLength(3);
+
+    // An order of the two questions this process knew of, with the version the other process answered,
+    // would drop the new one: refused, and nothing is lost.
+    const dropping = await edit.updateSheet({ config: { ...seen.config, questionOrder: [...seen.config.questionOrder].reverse() }, version: current.version });
+    expect(dropping.status).toBe(400);
+    expect(dropping.body.status.message).toBe('The question order must list every question of the sheet once');
+    expect((await get(onOther, sheet.slug, owner.token)).body.data.sheet.config.questionOrder).toEqual(current.config.questionOrder);
+
+    // The whole order, moved: applied, and answered as a read then shows the sheet.
+    const order = [...current.config.questionOrder].reverse();
+    const moved = await edit.updateSheet({ config: { ...current.config, questionOrder: order }, version: current.version });
+    expect(moved.status).toBe(200);
+    const read = (await get(t, sheet.slug, collab.token)).body.data.sheet;
+    expect(read.config.questionOrder).toEqual(order);
+    expect(moved.body.data.sheet).toEqual(read);
+
+    // The owner removes the collaborator through the other process: their next reorder, from the page
+    // this process still holds, is refused and writes nothing.
+    const removed = await onOther.reply(sheetApi(onOther).collaborators['remove-collaborator'][':sheetId'][':collaboratorId'].$delete({ param: { sheetId: sheet._id, collaboratorId: membership!.id } }, onOther.as(owner.token)));
+    expect(removed.status).toBe(200);
+    const refused = await edit.updateSheet({ config: { ...read.config, questionOrder: current.config.questionOrder }, version: read.version });
+    expect(refused.status).toBe(403);
+    expect(refused.body.status.message).toBe(SHEET_MESSAGES.reorderForbidden);
+    expect((await get(onOther, sheet.slug, owner.token)).body.data.sheet).toMatchObject({ version: read.version, config: { questionOrder: order } });
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { SHEET_MESSAGES } from '../../shared/rules/sheet';
 import type { SheetConfig, SheetProgress } from '../../shared/schemas/sheet';
 import { isUuid } from '../../shared/schemas/note';
@@ -16,7 +16,7 @@ export type SheetRow = typeof sheets.$inferSelect;
 type SheetRole = 'author' | 'collaborator' | 'follower' | 'visitor';
 
 /** The creator's details a sheet shows (the email only to members, see toSheet). */
-interface SheetAuthor {
+export interface SheetAuthor {
   email: string;
   firstName: string;
   secondName: string;
@@ -41,11 +41,19 @@ export interface SheetAccess {
 /** No user: the relation subqueries then find nothing. */
 const NOBODY = '00000000-0000-0000-0000-000000000000';
 
+/** The creator's columns, from `users` joined on the sheet's author. */
+export const authorColumns = { email: users.email, firstName: users.firstName, secondName: users.secondName, profileName: users.profileName, imageUrl: users.imageUrl };
+
+/** A user's relations to the sheet row in hand: `viewer` is a bound parameter, or a column of a batch's rows. */
+export const relationsTo = (viewer: SQL | Placeholder) => ({
+  isCollaborator: sql<boolean>`exists (select 1 from ${collaborators} where ${collaborators.sheetId} = ${sheets.id} and ${collaborators.userId} = ${viewer})`.mapWith(Boolean),
+  isFollowing: sql<boolean>`exists (select 1 from ${sheetFollows} where ${sheetFollows.sheetId} = ${sheets.id} and ${sheetFollows.userId} = ${viewer})`.mapWith(Boolean),
+});
+
 const relationColumns = {
   sheet: sheets,
-  author: { email: users.email, firstName: users.firstName, secondName: users.secondName, profileName: users.profileName, imageUrl: users.imageUrl },
-  isCollaborator: sql<boolean>`exists (select 1 from ${collaborators} where ${collaborators.sheetId} = ${sheets.id} and ${collaborators.userId} = ${sql.placeholder('userId')})`.mapWith(Boolean),
-  isFollowing: sql<boolean>`exists (select 1 from ${sheetFollows} where ${sheetFollows.sheetId} = ${sheets.id} and ${sheetFollows.userId} = ${sql.placeholder('userId')})`.mapWith(Boolean),
+  author: authorColumns,
+  ...relationsTo(sql.placeholder('userId')),
   recordsVersion: sql<number>`coalesce((select records_version from users where id = ${sql.placeholder('userId')}), 0)`.mapWith(Number),
 };
 
@@ -62,7 +70,7 @@ const accessQuery = (by: 'id' | 'slug') => (db: Db, name: string) =>
   db.select(relationColumns).from(sheets).innerJoin(users, eq(users.id, sheets.authorId)).where(keyIs(by)).limit(1).prepare(name);
 
 /** The sheet's columns but its config: a read that already knows the config (see KeptConfig) is not sent it again. */
-const sheetHeadColumns = (() => {
+export const sheetHeadColumns = (() => {
   const columns: Partial<typeof sheets._.columns> = { ...getTableColumns(sheets) };
   delete columns.config;
   return columns as Omit<typeof sheets._.columns, 'config'>;
@@ -139,6 +147,8 @@ async function resolveSheet(db: Db, where: { id: string } | { slug: string }, us
         kept = keptConfig(found.rowVersion, parsedJson(found.config as SheetConfig | string));
         configs.set(heldAs, kept);
       }
+      // Held by id as well: the page reads by slug, and its edits (services/sheets' reorder) name the id.
+      if (by === 'slug') configs.set(configKey('id', found.sheet.id), kept);
       row = { ...found, sheet: { ...found.sheet, config: kept.config } };
       raw = found.progress;
     }
@@ -158,6 +168,14 @@ async function resolveSheet(db: Db, where: { id: string } | { slug: string }, us
 }
 
 type Standing = Pick<SheetAccess, 'role' | 'canEdit' | 'canSeeQuestions'>;
+
+/**
+ * The access of a user to a sheet as a write found it (services/sheets' reorder, which checks the editor's
+ * right in its own statement): the same standing a read would give, without the read.
+ */
+export function accessFound(sheet: SheetRow, author: SheetAuthor, relation: Relation, user: UserRow): Omit<SheetAccess, 'recordsVersion'> {
+  return { sheet, author, ...standingOf(sheet, relation, user), isFollowing: relation.isFollowing };
+}
 
 /**
  * What the viewer may do with a sheet (spec §6): the one place its role and rights are decided. A private
@@ -209,7 +227,7 @@ export interface MarkTarget extends Standing {
 }
 
 /** Who a user is to a sheet besides its creator: what standingOf needs of them. */
-interface Relation {
+export interface Relation {
   isCollaborator: boolean;
   isFollowing: boolean;
 }

@@ -1,13 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { SHEET_MESSAGES, subTopicsOf } from '../../shared/rules/sheet';
 import type { Sheet, SheetConfig } from '../../shared/schemas/sheet';
+import { isUuid } from '../../shared/schemas/note';
 import type { Db } from '../db/client';
 import { batchedBy, byInputId, rowsInIdOrder, type BatchItem } from '../db/batches';
 import { prepared } from '../db/prepared';
-import { collaborators, mappings, sheetFollows, sheets, users } from '../db/schema';
+import { collaborators, mappings, sheetFollows, sheets, userQuestions, users } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../lib/errors';
-import { NO_PROGRESS, requireAuthor, rowVersion, requireSignedIn, sheetAccess, sheetRead, type SheetAccess, type SheetRead, type SheetRow } from './access';
+import { accessFound, authorColumns, NO_PROGRESS, relationsTo, requireAuthor, rowVersion, requireSignedIn, sheetAccess, sheetHeadColumns, sheetRead, type Relation, type SheetAccess, type SheetAuthor, type SheetRead, type SheetRow } from './access';
 import { configKey, keptConfig, listKey, progressKey, questionList, type SheetConfigs, type SheetLists } from './sheet-cache';
 import type { UserRow } from './auth';
 import { isRetiredForOthers } from './retired-names';
@@ -26,7 +27,7 @@ interface SheetStats {
 const hiddenConfig = (): SheetConfig => ({ topicOrder: [], subTopicOrder: {}, questionOrder: [] });
 
 /** The wire shape of a sheet for one viewer (the author's email only for members, the tree only for those who may see the questions). */
-function toSheet(access: SheetAccess, user: UserRow | null, stats: SheetStats): Sheet {
+function toSheet(access: Omit<SheetAccess, 'recordsVersion'>, user: UserRow | null, stats: SheetStats): Sheet {
   const { sheet, author } = access;
   return {
     _id: sheet.id,
@@ -118,29 +119,66 @@ interface ConfigInput {
   version: number;
   config: SheetConfig;
   now: string;
+  /**
+   * A reorder checked against a config this process holds: the row version it was held for, and the user
+   * who must still be the sheet's author or a collaborator. Null when the caller read the row itself.
+   */
+  rowVersion: string | null;
+  editor: string | null;
 }
 
-type SavedConfig = Pick<SheetRow, 'version' | 'updatedAt'> & { id: string; rowVersion: string };
+/** A written config: the row's new version, and the sheet's facts as the write left them (what a reorder answers). */
+interface SavedConfig {
+  id: string;
+  version: number;
+  updatedAt: Date;
+  rowVersion: string;
+  sheet: Omit<SheetRow, 'config'>;
+  author: SheetAuthor;
+  relation: Relation;
+  /** The editor's ticks among the sheet's questions (0 without an editor). */
+  solved: number;
+}
 
 /**
  * The version-checked write of configs, prepared once per database and form: `one` binds a single config's
- * values, `many` takes any number as one JSON parameter. A config whose version moved on is not written,
- * so it is not answered.
+ * values, `many` takes any number as one JSON parameter. A config whose version moved on, whose row is
+ * not the one it was checked against, or whose editor may no longer edit, is not written, so it is not
+ * answered. The written row comes back with its creator and the editor's relations and progress, so a
+ * reorder's answer needs no read of its own.
  */
 function configsStatement(db: Db, name: string, form: 'one' | 'many') {
   // The config travels as JSON text: a bound object is sent differently by the two drivers.
   const rows =
     form === 'many'
-      ? sql`select * from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as x(id uuid, version integer, config jsonb, now timestamptz)`
-      : sql`select ${sql.placeholder('id')}::uuid as id, ${sql.placeholder('version')}::integer as version, ${sql.placeholder('config')}::jsonb as config, ${sql.placeholder('now')}::timestamptz as now`;
+      ? sql`select * from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as x(id uuid, version integer, config jsonb, now timestamptz, "rowVersion" text, editor uuid)`
+      : sql`select ${sql.placeholder('id')}::uuid as id, ${sql.placeholder('version')}::integer as version, ${sql.placeholder('config')}::jsonb as config, ${sql.placeholder('now')}::timestamptz as now, ${sql.placeholder('rowVersion')}::text as "rowVersion", ${sql.placeholder('editor')}::uuid as editor`;
   const input = db.$with('i', {}).as(rows);
+  const editor = sql`i.editor`;
+  const relation = relationsTo(editor);
+  const author = Object.fromEntries(Object.entries(authorColumns).map(([k, column]) => [`author_${k}`, column])) as { [K in keyof SheetAuthor as `author_${K}`]: (typeof authorColumns)[K] };
   return db
     .with(input)
     .update(sheets)
     .set({ config: sql`i.config`, version: sql`${sheets.version} + 1`, updatedAt: sql`i.now` })
-    .from(sql`i`)
-    .where(and(eq(sheets.id, sql`i.id`), eq(sheets.version, sql`i.version`)))
-    .returning({ id: sheets.id, version: sheets.version, updatedAt: sheets.updatedAt, rowVersion })
+    .from(sql`i, ${users}`)
+    .where(
+      and(
+        eq(sheets.id, sql`i.id`),
+        eq(sheets.version, sql`i.version`),
+        eq(users.id, sheets.authorId),
+        sql`(i."rowVersion" is null or ${rowVersion} = i."rowVersion")`,
+        sql`(i.editor is null or ${sheets.authorId} = i.editor or ${relation.isCollaborator})`,
+      ),
+    )
+    .returning({
+      ...sheetHeadColumns,
+      rowVersion,
+      ...author,
+      ...relation,
+      solved: sql<number>`(select count(*) from ${userQuestions} join ${mappings} on ${mappings.questionId} = ${userQuestions.questionId} and ${mappings.sheetId} = ${sheets.id}
+        where ${userQuestions.userId} = ${editor} and ${userQuestions.checked})`.mapWith(Number),
+    })
     .prepare(name);
 }
 
@@ -150,9 +188,18 @@ async function writeConfigs(db: Db, inputs: ConfigInput[]): Promise<(SavedConfig
   const form = inputs.length === 1 ? 'one' : 'many';
   const name = `sheet_save_config_${form}`;
   const statement = prepared(db, name, (d) => configsStatement(d, name, form));
-  const rows: SavedConfig[] =
-    form === 'one' ? await statement.execute({ id: only.id, version: only.version, config: JSON.stringify(only.config), now: only.now }) : await statement.execute({ rows: rowsInIdOrder(inputs) });
-  return byInputId(inputs, rows);
+  const rows = form === 'one' ? await statement.execute({ ...only, config: JSON.stringify(only.config) }) : await statement.execute({ rows: rowsInIdOrder(inputs) });
+  const saved = rows.map(({ rowVersion: written, isCollaborator, isFollowing, solved, author_email, author_firstName, author_secondName, author_profileName, author_imageUrl, ...sheet }): SavedConfig => ({
+    id: sheet.id,
+    version: sheet.version,
+    updatedAt: sheet.updatedAt,
+    rowVersion: written,
+    sheet,
+    author: { email: author_email, firstName: author_firstName, secondName: author_secondName, profileName: author_profileName, imageUrl: author_imageUrl },
+    relation: { isCollaborator, isFollowing },
+    solved,
+  }));
+  return byInputId(inputs, saved);
 }
 
 /** A config waiting to be written with others (see db/batches), one at a time per sheet. */
@@ -182,7 +229,7 @@ export async function saveConfig(
 ): Promise<Pick<SheetRow, 'version' | 'updatedAt'> & { rowVersion?: string }> {
   if (basedOn !== undefined && basedOn !== sheet.version) throw conflict(STALE_MESSAGE);
   if (sameConfig(config, sheet.config)) return sheet;
-  const input = { id: sheet.id, version: sheet.version, config, now: clock.now().toISOString() };
+  const input = { id: sheet.id, version: sheet.version, config, now: clock.now().toISOString(), rowVersion: null, editor: null };
   const row = together ? await writeConfigTogether(db, input) : (await writeConfigs(db, [input]))[0];
   if (!row) throw conflict(STALE_MESSAGE);
   return row;
@@ -204,15 +251,12 @@ export function checkQuestionOrder(next: readonly string[], current: SheetConfig
   if (!sameMembers(next, current.questionOrder)) throw badRequest(QUESTION_ORDER_MESSAGE);
 }
 
-/** A reorder may move things, never add or drop them: same questions, same topics, same subtopics. */
-function checkReorder(current: SheetConfig, next: SheetConfig): void {
-  checkQuestionOrder(next.questionOrder, current);
-  if (!sameMembers(next.topicOrder, current.topicOrder)) throw badRequest('The topic order must list every topic of the sheet once');
-  for (const topic of current.topicOrder) {
-    if (!sameMembers(subTopicsOf(next.subTopicOrder, topic), subTopicsOf(current.subTopicOrder, topic))) {
-      throw new AppError(400, 'ValidationError', 'Cannot move subtopics between topics');
-    }
-  }
+/** What is wrong with a reorder, if anything: it may move things, never add or drop them (same questions, topics and subtopics). */
+function reorderProblem(current: SheetConfig, next: SheetConfig): AppError | null {
+  if (!sameMembers(next.questionOrder, current.questionOrder)) return badRequest(QUESTION_ORDER_MESSAGE);
+  if (!sameMembers(next.topicOrder, current.topicOrder)) return badRequest('The topic order must list every topic of the sheet once');
+  const moved = current.topicOrder.some((topic) => !sameMembers(subTopicsOf(next.subTopicOrder, topic), subTopicsOf(current.subTopicOrder, topic)));
+  return moved ? new AppError(400, 'ValidationError', 'Cannot move subtopics between topics') : null;
 }
 
 export async function updateSheetDetails(deps: SheetReader & { clock: Clock }, sheetId: string, user: UserRow | null, change: { name?: string; description?: string; tag?: string[] }) {
@@ -239,29 +283,56 @@ export async function updateSheetDetails(deps: SheetReader & { clock: Clock }, s
   return getSheetData(deps, { id: sheetId }, user);
 }
 
+/**
+ * A reorder. When this process holds the sheet's config (the editor's read of the page, or their last
+ * reorder, left it) and the new order fits it, the reorder is one statement: written only where the row is
+ * still the one that config was held for, the version is the one the editor read, and the editor may still
+ * edit; the write answers the sheet's facts. Otherwise, or when that write finds any of them changed, the
+ * sheet is read first, and the read decides the answer (not found, forbidden, stale or invalid).
+ */
 export async function updateSheetConfig(deps: SheetReader & { clock: Clock }, sheetId: string, user: UserRow | null, config: SheetConfig, version: number) {
+  const editor = requireSignedIn(user);
+  const held = isUuid(sheetId) ? deps.sheetConfigs.get(configKey('id', sheetId)) : undefined;
+  if (held && !reorderProblem(held.config, config) && !sameConfig(held.config, config)) {
+    const now = deps.clock.now().toISOString();
+    const saved = await writeConfigTogether(deps.db, { id: sheetId, version, config, now, rowVersion: held.rowVersion, editor: editor.id });
+    if (saved) {
+      keepWritten(deps.sheetConfigs, saved.sheet, saved.rowVersion, config);
+      const access = accessFound({ ...saved.sheet, config }, saved.author, saved.relation, editor);
+      return { sheet: toSheet(access, user, reorderStats(config, saved.solved)) };
+    }
+  }
   // The read a sheet answer starts with (the config comes from memory while the row is unchanged); the
   // write checks the version again, so nothing changes between this read and the write unnoticed.
-  const read = await sheetRead(deps.db, deps.sheetConfigs, { id: sheetId }, requireSignedIn(user));
+  const read = await sheetRead(deps.db, deps.sheetConfigs, { id: sheetId }, editor);
   const { access } = read;
   if (!access.canEdit) throw new AppError(403, 'Forbidden', SHEET_MESSAGES.reorderForbidden);
   const { sheet } = access;
   if (version !== sheet.version) throw conflict(STALE_MESSAGE);
-  checkReorder(sheet.config, config);
+  const problem = reorderProblem(sheet.config, config);
+  if (problem) throw problem;
   const { rowVersion: written, ...saved } = await saveConfig(deps.db, deps.clock, sheet, config, version, true);
   // The answer is the sheet as this write left it: the read above with the new order. The write's version
   // check says no edit came in between, and a reorder changes neither the questions nor anyone's progress.
-  // Its count is the order's length (the order lists the sheet's questions, see checkQuestionOrder), so a
-  // process that does not hold the sheet's question list does not read it for a number.
-  const stats = { totalQuestions: config.questionOrder.length, userSolved: config.questionOrder.length ? read.progress.solved.length : 0 };
-  // The row this write made holds this config: kept by that row version, the next read (the editor's, by
-  // id or by slug) is not sent it again.
-  if (written) {
-    const kept = keptConfig(written, config);
-    deps.sheetConfigs.set(configKey('id', sheet.id), kept);
-    deps.sheetConfigs.set(configKey('slug', sheet.slug), kept);
-  }
-  return { sheet: toSheet({ ...access, sheet: { ...sheet, ...saved, config } }, user, stats) };
+  if (written) keepWritten(deps.sheetConfigs, sheet, written, config);
+  return { sheet: toSheet({ ...access, sheet: { ...sheet, ...saved, config } }, user, reorderStats(config, read.progress.solved.length)) };
+}
+
+/**
+ * A reorder's counts: the order's length is the sheet's question count (the order lists the sheet's
+ * questions, see checkQuestionOrder), so a process that does not hold the sheet's question list does not
+ * read it for a number.
+ */
+const reorderStats = (config: SheetConfig, solved: number): SheetStats => ({ totalQuestions: config.questionOrder.length, userSolved: config.questionOrder.length ? solved : 0 });
+
+/**
+ * The row a config write made holds that config: kept by that row version, the next read (the editor's,
+ * by id or by slug) is not sent it again, and the editor's next reorder is one statement.
+ */
+function keepWritten(configs: SheetConfigs, sheet: Pick<SheetRow, 'id' | 'slug'>, written: string, config: SheetConfig): void {
+  const kept = keptConfig(written, config);
+  configs.set(configKey('id', sheet.id), kept);
+  configs.set(configKey('slug', sheet.slug), kept);
 }
 
 /** Follow or unfollow a non-private sheet. */
