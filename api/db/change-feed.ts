@@ -91,6 +91,8 @@ const ANNOUNCE_LEASED = 'select announce_leased_changes($1, $2, $3) as holders';
 const NOTIFY = `select pg_notify('${CHANGE_CHANNEL}', $1)`;
 const LEAVE = 'select leave_change_feed($1)';
 const SETTLE_TIMEOUT_MS = 2_000;
+/** Named on the connection once, as the app's own queries are: a barrier and an acknowledgement are sent with every write. */
+const PREPARED = { prepare: true };
 const RECONNECT_MS = 1_000;
 
 /**
@@ -126,7 +128,7 @@ export async function postgresChangeFeed(url: string): Promise<ChangeFeed> {
     acking = true;
     setImmediate(() => {
       acking = false;
-      for (const ack of leases.takeAcks()) void sql.unsafe(NOTIFY, [ack]).catch(() => {});
+      for (const ack of leases.takeAcks()) void sql.unsafe(NOTIFY, [ack], PREPARED).catch(() => {});
     });
   }
 
@@ -184,7 +186,7 @@ export async function postgresChangeFeed(url: string): Promise<ChangeFeed> {
       clearTimeout(timer);
       heard.delete(text);
     });
-    const holders = sql.unsafe<{ holders: string }[]>(ANNOUNCE_LEASED, [text, leases.id, leases.leaseMs]).then(([row]) => JSON.parse(row?.holders ?? '{}') as Record<string, number>);
+    const holders = sql.unsafe<{ holders: string }[]>(ANNOUNCE_LEASED, [text, leases.id, leases.leaseMs], PREPARED).then(([row]) => JSON.parse(row?.holders ?? '{}') as Record<string, number>);
     return { seq, back, holders };
   }
 
