@@ -8,10 +8,9 @@ import type { DeleteAccountBody } from '../../shared/schemas/user';
 import { reportSecurity } from '../../tests/security/report';
 import { queryRows } from '../db/client';
 import { createTestApp } from '../testing';
+import { sheetApi, type T } from '../testing-sheets';
 
-type T = Awaited<ReturnType<typeof createTestApp>>;
 
-const sheetApi = (t: T) => t.api['question-tracker'].v2.sheet;
 const me = (t: T, token: string) => t.reply(t.api.auth.v1.me.$get({}, t.as(token)));
 const changePassword = (t: T, token: string | undefined, json: { currentPassword: string; newPassword: string }) =>
   t.reply(t.api.auth.v1['change-password'].$post({ json }, token ? t.as(token) : undefined));

@@ -5,11 +5,9 @@ import { UPLOAD_MESSAGES } from '../../shared/rules/upload';
 import { queryRows } from '../db/client';
 import { seedDatabase } from '../db/seed/index';
 import { createTestApp } from '../testing';
+import { sheetApi, signedIn, type T } from '../testing-sheets';
 
-type T = Awaited<ReturnType<typeof createTestApp>>;
 
-const sheetApi = (t: T) => t.api['question-tracker'].v2.sheet;
-const signedIn = (t: T, token?: string) => (token ? t.as(token) : undefined);
 const bySlug = (t: T, slug: string, token: string) => t.reply(sheetApi(t)['get-sheet-data-by-slug'][':slug'].$get({ param: { slug } }, t.as(token)));
 
 /**

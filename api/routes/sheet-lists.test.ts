@@ -12,12 +12,9 @@ import { AdminError, runAdmin, setPremium } from '../../scripts/admin';
 import { collaborators, invites, sheets } from '../db/schema';
 import { seedDatabase } from '../db/seed/index';
 import { createTestApp } from '../testing';
+import { get as bySlug, sheetApi, signedIn, type T } from '../testing-sheets';
 
-type T = Awaited<ReturnType<typeof createTestApp>>;
 type Person = Awaited<ReturnType<T['signup']>>;
-const sheetApi = (t: T) => t.api['question-tracker'].v2.sheet;
-const signedIn = (t: T, token?: string) => (token ? t.as(token) : undefined);
-const bySlug = (t: T, slug: string, token?: string) => t.reply(sheetApi(t)['get-sheet-data-by-slug'][':slug'].$get({ param: { slug } }, signedIn(t, token)));
 const follow = (t: T, id: string, token: string) => t.reply(sheetApi(t).public['follow-sheet'][':id'].$patch({ param: { id } }, t.as(token)));
 const unfollow = (t: T, id: string, token: string) => t.reply(sheetApi(t).public['unfollow-sheet'][':id'].$patch({ param: { id } }, t.as(token)));
 

@@ -1,16 +1,5 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import sanitizeHtml from 'sanitize-html';
-import {
-  isNoteBodyEmpty,
-  NOTE_ALLOWED_ATTRIBUTES,
-  NOTE_ALLOWED_TAGS,
-  NOTE_CODE_CLASS,
-  NOTE_DROP_CONTENT_TAGS,
-  NOTE_LINK_REL,
-  NOTE_MESSAGES,
-  NOTE_URL_SCHEMES,
-  noteExcerpt,
-} from '../../shared/rules/notes';
+import { NOTE_MESSAGES, noteExcerpt } from '../../shared/rules/notes';
 import {
   isUuid,
   type ListNotesFilter,
@@ -30,6 +19,7 @@ import { parsedJson, type Db } from '../db/client';
 import { prepared } from '../db/prepared';
 import { customQuestions, noteQuestionLinks, notes, noteTagLinks, noteTags, questions } from '../db/schema';
 import { ownCustom, seenColumns } from './custom-questions';
+import { cleanBody } from './note-html';
 import type { Clock } from '../lib/clock';
 import { badRequest, notFound } from '../lib/errors';
 
@@ -50,43 +40,6 @@ const noteColumns = {
 };
 
 type NoteRow = Omit<typeof notes.$inferSelect, 'searchText'>;
-
-// ---------------------------------------------------------------------------------------------
-// Sanitising
-
-const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [...NOTE_ALLOWED_TAGS],
-  // `class` is granted through allowedClasses (code blocks' language only), never wholesale.
-  allowedAttributes: Object.fromEntries(Object.entries(NOTE_ALLOWED_ATTRIBUTES).map(([tag, attrs]) => [tag, attrs.filter((a) => a !== 'class')])),
-  allowedClasses: { code: [NOTE_CODE_CLASS] },
-  allowedSchemes: [...NOTE_URL_SCHEMES],
-  allowedSchemesByTag: {},
-  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite', 'action', 'formaction', 'xlink:href'],
-  allowProtocolRelative: false,
-  allowVulnerableTags: false,
-  disallowedTagsMode: 'discard',
-  nonTextTags: [...NOTE_DROP_CONTENT_TAGS],
-  parseStyleAttributes: false,
-  transformTags: {
-    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: NOTE_LINK_REL, target: '_blank' } }),
-  },
-};
-
-/**
- * Note HTML as it may be stored: the allow-list of shared/rules/notes.ts (what the editor produces),
- * no scripts, styles, frames, objects, embeds, forms or event attributes, and only http(s)/mailto
- * links, each with rel="noopener noreferrer" target="_blank". Run until stable, so the output of a
- * parser quirk cannot be a new input that sanitises differently (mutation XSS).
- */
-export function sanitizeNoteHtml(html: string): string {
-  let current = html;
-  for (let i = 0; i < 3; i++) {
-    const next = sanitizeHtml(current, SANITIZE_OPTIONS);
-    if (next === current) return next;
-    current = next;
-  }
-  return current;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -316,13 +269,6 @@ export async function listNoteTags(db: Db, userId: string): Promise<NoteTagCount
 
 // ---------------------------------------------------------------------------------------------
 // Writing (each in one transaction: the note, its tags and its links together or not at all)
-
-/** Sanitises and re-checks a body: what remains after sanitising must still say something. */
-function cleanBody(html: string): string {
-  const clean = sanitizeNoteHtml(html);
-  if (isNoteBodyEmpty(clean)) throw badRequest(NOTE_MESSAGES.noteEmpty);
-  return clean;
-}
 
 /** Tag ids for names, creating the user's missing tags; an existing tag is reused whatever its case. */
 async function tagIdsFor(tx: Db, userId: string, names: string[]): Promise<string[]> {

@@ -248,12 +248,16 @@ const QUESTION_ORDER_MESSAGE = 'The question order must list every question of t
  * questions: adding or removing one writes both in one transaction (see saveConfig).
  */
 export function checkQuestionOrder(next: readonly string[], current: SheetConfig): void {
-  if (!sameMembers(next, current.questionOrder)) throw badRequest(QUESTION_ORDER_MESSAGE);
+  const problem = questionOrderProblem(next, current);
+  if (problem) throw problem;
 }
+
+const questionOrderProblem = (next: readonly string[], current: SheetConfig): AppError | null => (sameMembers(next, current.questionOrder) ? null : badRequest(QUESTION_ORDER_MESSAGE));
 
 /** What is wrong with a reorder, if anything: it may move things, never add or drop them (same questions, topics and subtopics). */
 function reorderProblem(current: SheetConfig, next: SheetConfig): AppError | null {
-  if (!sameMembers(next.questionOrder, current.questionOrder)) return badRequest(QUESTION_ORDER_MESSAGE);
+  const questions = questionOrderProblem(next.questionOrder, current);
+  if (questions) return questions;
   if (!sameMembers(next.topicOrder, current.topicOrder)) return badRequest('The topic order must list every topic of the sheet once');
   const moved = current.topicOrder.some((topic) => !sameMembers(subTopicsOf(next.subTopicOrder, topic), subTopicsOf(current.subTopicOrder, topic)));
   return moved ? new AppError(400, 'ValidationError', 'Cannot move subtopics between topics') : null;
