@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { questions, userQuestions, users } from '../db/schema';
+import { questions, reviewCards, userQuestions, users } from '../db/schema';
 import { seedDatabase } from '../db/seed/index';
 import { systemClock } from '../lib/clock';
 import { createTestApp, openSecondProcessDatabase } from '../testing';
@@ -40,6 +40,45 @@ describe('records written together (markRecord)', () => {
     expect(await recordOf(ada, q)).toMatchObject({ checked: false, starred: true, solvedAt: null });
     // The others' last changes (i = 6: ticked), one row each.
     for (const o of others) expect(await recordOf(o.user._id, questionIds[1]!)).toMatchObject({ checked: true });
+  });
+
+  it('writes ticks, stars and both, arriving together, each with its own values and review card', async () => {
+    const people = await Promise.all(['Tick', 'Star', 'Both', 'None', 'Moved', 'Kept'].map((name) => t.signup(`Mixed${name}`)));
+    const [tick, star, both, none, moved, kept] = people.map((p) => p.user._id) as [string, string, string, string, string, string];
+    const q = questionIds[4]!;
+    const later = new Date(Date.now() + 30 * 86_400_000);
+    // Two who reviewed the question before: a star brings their card forward, a tick alone leaves it.
+    await t.db.insert(reviewCards).values([moved, kept].map((userId) => ({ userId, questionId: q, due: later, reps: 3, state: 2 })));
+    const started = Date.now();
+    const answers = await Promise.all([
+      mark(none, q, { checked: false, starred: false }),
+      mark(tick, q, { checked: true, starred: false }),
+      mark(star, q, { checked: false, starred: true }),
+      mark(both, q, { checked: true, starred: true }),
+      mark(moved, q, { checked: true, starred: true }),
+      mark(kept, q, { checked: true, starred: false }),
+    ]);
+    expect(answers.map((a) => [a.userId, a.checked, a.starred, a.solvedAt !== null])).toEqual([
+      [none, false, false, false],
+      [tick, true, false, true],
+      [star, false, true, false],
+      [both, true, true, true],
+      [moved, true, true, true],
+      [kept, true, false, true],
+    ]);
+    const cards = new Map((await t.db.select().from(reviewCards).where(and(eq(reviewCards.questionId, q), inArray(reviewCards.userId, [tick, star, both, none, moved, kept])))).map((c) => [c.userId, c]));
+    expect(cards.has(none)).toBe(false);
+    // A first tick: reviewed at the solve, due in the days ahead; a star: due now; both: reviewed, due now.
+    expect(cards.get(tick)).toMatchObject({ reps: 1, lastReview: expect.any(Date) });
+    expect(cards.get(tick)!.due.getTime()).toBeGreaterThan(started);
+    expect(cards.get(star)).toMatchObject({ reps: 0, lastReview: null });
+    expect(cards.get(star)!.due.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(cards.get(both)).toMatchObject({ reps: 1, lastReview: expect.any(Date) });
+    expect(cards.get(both)!.due.getTime()).toBeLessThanOrEqual(Date.now());
+    // Cards that were there keep their schedule, but for a star's earlier due.
+    expect(cards.get(moved)).toMatchObject({ reps: 3, state: 2 });
+    expect(cards.get(moved)!.due.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(cards.get(kept)).toMatchObject({ reps: 3, state: 2, due: later });
   });
 
   it('fails only the change that cannot be written; the rest of its batch lands', async () => {

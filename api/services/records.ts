@@ -16,16 +16,25 @@ export interface RecordChange {
 }
 
 /**
- * The fields a change sets, and whether it names a custom question (see markRecord), which decide its
- * statement's text; the records it writes are bound when it runs.
+ * Which fields a change sets, and whether it names a custom question (see markRecord): what decides its
+ * statement's text. The values, like the records, are bound when it runs, so a tick and a tick-with-star
+ * share a statement.
  */
 const shapeOf = (change: RecordChange, named: boolean) =>
-  `records_${String(change.checked ?? '-')}_${String(change.starred ?? '-')}_${change.customTags ? 'tags' : '-'}${named ? '_named' : ''}`;
+  `records_${change.checked === undefined ? '-' : 'checked'}_${change.starred === undefined ? '-' : 'starred'}_${change.customTags ? 'tags' : '-'}${named ? '_named' : ''}`;
 
-/** One record to write: the user, the question, the change's tags, the moment of the change and the name to fill in. */
+/** What a shape sets: a record's fields that its statement writes from each row's values. */
+const setsOf = (change: RecordChange) => ({ checked: change.checked !== undefined, starred: change.starred !== undefined });
+
+/**
+ * One record to write: the user, the question, the change's values (null where the change leaves the
+ * field as it is), the moment of the change and the name to fill in.
+ */
 interface RecordInput {
   user_id: string;
   question_id: string;
+  checked: boolean | null;
+  starred: boolean | null;
   tags: string[];
   now: string;
   name: string | null;
@@ -38,17 +47,19 @@ interface RecordInput {
  * are written by the same statement.
  */
 function recordsStatement(db: Db, name: string, change: RecordChange, form: 'one' | 'many', named: boolean) {
+  const sets = setsOf(change);
   // The tags travel as JSON text: a bound array is read differently by the two drivers.
   const records =
     form === 'many'
-      ? sql`select * from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as x(user_id uuid, question_id uuid, tags text[], now timestamptz, name text)`
+      ? sql`select * from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as x(user_id uuid, question_id uuid, checked boolean, starred boolean, tags text[], now timestamptz, name text)`
       : sql`select ${sql.placeholder('userId')}::uuid as user_id, ${sql.placeholder('questionId')}::uuid as question_id,
-          array(select jsonb_array_elements_text(${sql.placeholder('tags')}::jsonb)) as tags, ${sql.placeholder('now')}::timestamptz as now,
+          ${sql.placeholder('checked')}::boolean as checked, ${sql.placeholder('starred')}::boolean as starred, array(select jsonb_array_elements_text(${sql.placeholder('tags')}::jsonb)) as tags, ${sql.placeholder('now')}::timestamptz as now,
           ${sql.placeholder('name')}::text as name`;
   const input = db.$with('i', {}).as(records);
-  const card = cardsOfMark(change);
+  const card = cardsOfMark(sets);
   const withs: WithSubquery[] = [input];
-  if (card) withs.push(db.$with('card', {}).as(card));
+  if (card.starred) withs.push(db.$with('card_starred', {}).as(card.starred));
+  if (card.plain) withs.push(db.$with('card_plain', {}).as(card.plain));
   if (named) {
     // The name a custom question is given in the workspace, written by the same statement (see markRecord).
     const { kept, added } = customDataWrites('fill', sql`w.now`);
@@ -59,15 +70,15 @@ function recordsStatement(db: Db, name: string, change: RecordChange, form: 'one
     );
   }
   const set: Record<string, unknown> = { updatedAt: sql`excluded.updated_at` };
-  if (change.checked !== undefined) {
-    set.checked = change.checked;
-    set.solvedAt = change.checked ? sql`coalesce(${userQuestions.solvedAt}, excluded.solved_at)` : null;
+  if (sets.checked) {
+    set.checked = sql`excluded.checked`;
+    set.solvedAt = sql`case when excluded.checked then coalesce(${userQuestions.solvedAt}, excluded.solved_at) end`;
   }
-  if (change.starred !== undefined) set.starred = change.starred;
+  if (sets.starred) set.starred = sql`excluded.starred`;
   if (change.customTags !== undefined) set.customTags = sql`excluded.custom_tags`;
   // Every column in the table's order (an insert from a select lists them all).
-  const rows = sql`select gen_random_uuid(), i.user_id, i.question_id, ${change.checked ?? false}, ${change.starred ?? false},
-      ${change.customTags !== undefined ? sql`i.tags` : sql`'{}'::text[]`}, ${change.checked ? sql`i.now` : sql`null::timestamptz`}, i.now, i.now
+  const rows = sql`select gen_random_uuid(), i.user_id, i.question_id, coalesce(i.checked, false), coalesce(i.starred, false),
+      ${change.customTags !== undefined ? sql`i.tags` : sql`'{}'::text[]`}, case when i.checked then i.now end, i.now, i.now
     from i`;
   return db
     .with(...withs)
@@ -85,13 +96,15 @@ async function upsertRecords(db: Db, change: RecordChange, records: RecordInput[
   const name = `${shapeOf(change, named)}_${form}`;
   const statement = prepared(db, name, (db) => recordsStatement(db, name, change, form, named));
   return only && form === 'one'
-    ? statement.execute({ userId: only.user_id, questionId: only.question_id, tags: JSON.stringify(only.tags), now: only.now, name: only.name })
+    ? statement.execute({ userId: only.user_id, questionId: only.question_id, checked: only.checked, starred: only.starred, tags: JSON.stringify(only.tags), now: only.now, name: only.name })
     : statement.execute({ rows: JSON.stringify(records) });
 }
 
 const inputOf = (clock: Clock, userId: string, questionId: string, change: RecordChange, name: string | null = null): RecordInput => ({
   user_id: userId,
   question_id: questionId,
+  checked: change.checked ?? null,
+  starred: change.starred ?? null,
   tags: change.customTags ?? [],
   now: clock.now().toISOString(),
   name,

@@ -91,26 +91,32 @@ export async function scheduleSolved(db: Db, clock: Clock, userId: string, quest
 }
 
 /**
- * The review cards a tick or star gives the records of the statement's relation `i` (user_id, question_id,
- * now), as a statement to run with the records' own (see records.upsertRecords), or null when the change
- * schedules nothing. A first tick schedules the question from its solve (the record's solved date, or now);
- * a star puts it in the queue now, with a card of its own if it has none. A question that has a card keeps
- * its schedule, but for a star's earlier due.
+ * The review cards the ticks and stars of the statement's relation `i` give its records (user_id,
+ * question_id, checked, starred, now; a null value leaves that field as it is), as two statements to run
+ * with the records' own (see records.upsertRecords), each when the change sets its field. A first
+ * tick schedules the question from its solve (the record's solved date, or now); a star puts it in the
+ * queue now, with a card of its own if it has none. A question that has a card keeps its schedule, but for
+ * a star's earlier due. `starred` writes the starred rows' cards, `plain` the ticked ones' that are not
+ * starred: a row is in one of them at most, so the two never write one card.
  */
-export function cardsOfMark(change: { checked?: boolean; starred?: boolean }): SQL | null {
-  if (!change.checked && !change.starred) return null;
+export function cardsOfMark(sets: { checked: boolean; starred: boolean }): { starred?: SQL; plain?: SQL } {
   const now = sql`i.now`;
   // Read before the records' own write lands (one statement, one snapshot): the solved date a tick keeps.
   const solved = sql`coalesce(r.solved_at, ${now}::timestamptz)`;
-  const columns = change.checked ? firstSolveColumns(now, sql`i.question_id`, solved) : newCardColumns(now);
-  const due = change.starred ? sql`${now}::timestamptz` : sql`d.due`;
-  const onConflict = change.starred ? sql`do update set due = least(c.due, excluded.due), updated_at = excluded.updated_at` : sql`do nothing`;
-  return sql`insert into review_cards as c (user_id, question_id, due, stability, difficulty, scheduled_days, reps, lapses, state, last_review, created_at, updated_at)
+  const ticked = sets.checked ? sql`coalesce(i.checked, false)` : sql`false`;
+  const starred = sets.starred ? sql`coalesce(i.starred, false)` : sql`false`;
+  const insert = (due: SQL, which: SQL, onConflict: SQL) => sql`insert into review_cards as c (user_id, question_id, due, stability, difficulty, scheduled_days, reps, lapses, state, last_review, created_at, updated_at)
     select i.user_id, i.question_id, ${due}, d.stability, d.difficulty, d.scheduled_days, d.reps, d.lapses, d.state, d.last_review, ${now}::timestamptz, ${now}::timestamptz
     from i
       left join user_questions r on r.user_id = i.user_id and r.question_id = i.question_id
-      cross join lateral (select ${columns}) as d(due, stability, difficulty, scheduled_days, reps, lapses, state, last_review)
+      cross join lateral (select ${firstSolveColumns(now, sql`i.question_id`, solved)} where ${ticked}
+        union all select ${newCardColumns(now)} where not ${ticked}) as d(due, stability, difficulty, scheduled_days, reps, lapses, state, last_review)
+    where ${which}
     on conflict (user_id, question_id) ${onConflict}`;
+  return {
+    ...(sets.starred && { starred: insert(sql`${now}::timestamptz`, starred, sql`do update set due = least(c.due, excluded.due), updated_at = excluded.updated_at`) }),
+    ...(sets.checked && { plain: insert(sql`d.due`, sql`${ticked} and not ${starred}`, sql`do nothing`) }),
+  };
 }
 
 type CardRow = typeof reviewCards.$inferSelect;
