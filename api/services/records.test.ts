@@ -158,7 +158,7 @@ describe('records written together (markRecord)', () => {
     }
   });
 
-  it("looks a tick's users and review cards up by key, however small their tables were when its plans were made (migration 0024)", async () => {
+  it("looks a tick's users and review cards up by key, however small their tables were when its plans were made (migrations 0024 and 0026)", async () => {
     const people = await Promise.all(['Kit', 'Lu', 'Mo'].map((name) => t.signup(name)));
     const tick = (db: Parameters<typeof upsertRecord>[0], questionId: string, change: RecordChange) =>
       Promise.all(people.map((p) => upsertRecord(db, systemClock, p.user._id, questionId, change)));
