@@ -15,16 +15,18 @@ export interface RecordChange {
   customTags?: string[];
 }
 
+/** Which of a record's fields a change sets: its statement writes those from each row's values. */
+const setsOf = (change: RecordChange) => ({ checked: change.checked !== undefined, starred: change.starred !== undefined, tags: change.customTags !== undefined });
+
 /**
- * Which fields a change sets, and whether it names a custom question (see markRecord): what decides its
+ * The fields a change sets, and whether it names a custom question (see markRecord): what decides its
  * statement's text. The values, like the records, are bound when it runs, so a tick and a tick-with-star
  * share a statement.
  */
-const shapeOf = (change: RecordChange, named: boolean) =>
-  `records_${change.checked === undefined ? '-' : 'checked'}_${change.starred === undefined ? '-' : 'starred'}_${change.customTags ? 'tags' : '-'}${named ? '_named' : ''}`;
-
-/** What a shape sets: a record's fields that its statement writes from each row's values. */
-const setsOf = (change: RecordChange) => ({ checked: change.checked !== undefined, starred: change.starred !== undefined });
+function shapeOf(change: RecordChange, named: boolean): string {
+  const sets = setsOf(change);
+  return `records_${sets.checked ? 'checked' : '-'}_${sets.starred ? 'starred' : '-'}_${sets.tags ? 'tags' : '-'}${named ? '_named' : ''}`;
+}
 
 /**
  * One record to write: the user, the question, the change's values (null where the change leaves the
@@ -75,10 +77,10 @@ function recordsStatement(db: Db, name: string, change: RecordChange, form: 'one
     set.solvedAt = sql`case when excluded.checked then coalesce(${userQuestions.solvedAt}, excluded.solved_at) end`;
   }
   if (sets.starred) set.starred = sql`excluded.starred`;
-  if (change.customTags !== undefined) set.customTags = sql`excluded.custom_tags`;
+  if (sets.tags) set.customTags = sql`excluded.custom_tags`;
   // Every column in the table's order (an insert from a select lists them all).
   const rows = sql`select gen_random_uuid(), i.user_id, i.question_id, coalesce(i.checked, false), coalesce(i.starred, false),
-      ${change.customTags !== undefined ? sql`i.tags` : sql`'{}'::text[]`}, case when i.checked then i.now end, i.now, i.now
+      ${sets.tags ? sql`i.tags` : sql`'{}'::text[]`}, case when i.checked then i.now end, i.now, i.now
     from i`;
   return db
     .with(...withs)

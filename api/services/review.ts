@@ -105,12 +105,15 @@ export function cardsOfMark(sets: { checked: boolean; starred: boolean }): { sta
   const solved = sql`coalesce(r.solved_at, ${now}::timestamptz)`;
   const ticked = sets.checked ? sql`coalesce(i.checked, false)` : sql`false`;
   const starred = sets.starred ? sql`coalesce(i.starred, false)` : sql`false`;
+  // Each row's card: a first solve's where the row ticks, a new card's otherwise.
+  const columns = sets.checked
+    ? sql`select ${firstSolveColumns(now, sql`i.question_id`, solved)} where ${ticked} union all select ${newCardColumns(now)} where not ${ticked}`
+    : sql`select ${newCardColumns(now)}`;
   const insert = (due: SQL, which: SQL, onConflict: SQL) => sql`insert into review_cards as c (user_id, question_id, due, stability, difficulty, scheduled_days, reps, lapses, state, last_review, created_at, updated_at)
     select i.user_id, i.question_id, ${due}, d.stability, d.difficulty, d.scheduled_days, d.reps, d.lapses, d.state, d.last_review, ${now}::timestamptz, ${now}::timestamptz
     from i
       left join user_questions r on r.user_id = i.user_id and r.question_id = i.question_id
-      cross join lateral (select ${firstSolveColumns(now, sql`i.question_id`, solved)} where ${ticked}
-        union all select ${newCardColumns(now)} where not ${ticked}) as d(due, stability, difficulty, scheduled_days, reps, lapses, state, last_review)
+      cross join lateral (${columns}) as d(due, stability, difficulty, scheduled_days, reps, lapses, state, last_review)
     where ${which}
     on conflict (user_id, question_id) ${onConflict}`;
   return {
