@@ -20,7 +20,8 @@
  *   ticks, note saves, and reorders (update-sheet with the version read), each beside a bare single-row
  *   UPDATE through the same driver and pool run just before and just after it (/__bench/update in bench/server.ts),
  *   and a tick's own record write without the request around it (/__bench/record), the most a mark
- *   could reach.
+ *   could reach. Each figure and its bare UPDATEs are three requests a writer (passes over the writers,
+ *   never one user's twice at once), after 3,000 requests of the same write at the same concurrency.
  * - 13 step 4's server-time figures for the big user at each size, and their growth from 1×.
  * - 14 an API process's resident memory after every viewer of a size (10,000 at 10×) read the sheet.
  */
@@ -71,6 +72,8 @@ interface SizeRun {
 }
 
 const SHEET = '/question-tracker/v2/sheet';
+/** Requests that warm each write path before its figure (step 12). */
+const WARM_WRITES = 3_000;
 
 function failed(what: string, err: unknown) {
   skip('11', what, `failed: ${errorText(err)}`);
@@ -128,16 +131,24 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
       // Writer i's question in the sheet: each offset (mod 7) a question no other offset gives anyone.
       const placeOf = (i: number, offset: number) => (i * 7 + offset) % data.sheet.mappingIds.length;
       const mark = (offset: number, pass = 1) => (i: number): Call => ({ method: 'PATCH', path: `${SHEET}/mark-question/${data.sheet.id}/${data.sheet.mappingIds[placeOf(i, offset)]}`, token: viewerToken(i), body: pass % 2 ? { checked: true, starred: i % 3 === 0 } : { checked: false } });
+      // Each write figure, and the bare UPDATEs around it, is `load` requests: pass after pass over the
+      // writers, so that every request is another user's and the figure runs as long as its limit.
+      const load = writers * 3;
+      /** Request i of a pass-by-pass load: writer i mod writers, at offset `offset` + 7 × the pass (so the same question mod 7). */
+      const byWriter = (make: (offset: number) => (i: number) => Call, offset: number) => (i: number) => make(offset + 7 * Math.floor(i / writers))(i % writers);
       const ownWrite = (offset: number) => (i: number): Call => ({ method: 'POST', path: `/__bench/record/${userIds[i]}/${data.sheet.questionIds[placeOf(i, offset)]}?checked=1&starred=${i % 3 === 0 ? 1 : 0}` });
       // A tick is made on the sheet page, which its viewer has read: step 11's cold reads did that; alone,
       // step 12 has the writers read it first.
       if (!want('11') && !want('14')) await varied([a], connections, writers, readOf);
-      // Warm the write paths as the reads were, on questions the figures below do not touch.
-      const warmers = Math.min(writers, 300);
-      await varied([a], 10, warmers, mark(5));
-      await varied([a], 10, warmers, ownWrite(11));
-      await varied([a], 10, 300, () => ({ method: 'POST', path: '/__bench/update' }));
-      const bareLoad = () => profiled(a, `${label} bare`, () => varied([a], connections, writers * 3, () => ({ method: 'POST', path: '/__bench/update' }), counted));
+      // Warm each write path before its figure, at the figure's own concurrency and for WARM_WRITES requests, on
+      // rows the figure does not touch: V8 compiles a path's functions fully only after thousands of calls,
+      // and 300 requests from 10 connections had left ticks a third slower than warm ones (RESULTS.md,
+      // 2026-12-04). The bare UPDATE is warmed alike.
+      const warm = (make: (i: number) => Call, options?: Parameters<typeof varied>[4]) => varied([a], connections, WARM_WRITES, make, options);
+      await warm(byWriter(mark, 5));
+      await varied([a], 10, Math.min(writers, 300), ownWrite(11));
+      await warm(() => ({ method: 'POST', path: '/__bench/update' }));
+      const bareLoad = () => profiled(a, `${label} bare`, () => varied([a], connections, load, () => ({ method: 'POST', path: '/__bench/update' }), counted));
       const bare = await bareLoad();
       record('12', `${label}: limit — bare single-row UPDATE through the same pool`, bare.rps, 'req/s', undefined, describe(bare));
       // This machine's pace drifts by tens of per cent within seconds: each write is set beside bare UPDATE
@@ -162,27 +173,27 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
         record('12', `${label}: ${name} / bare UPDATE`, ok && limit.rps ? (100 * r.rps) / limit.rps : null, '%', run.postgres ? { op: '>=', limit: 40, label: '≥ 40%' } : undefined, limit.text);
         record('12', `${label}: ${name} p99`, ok ? r.p99 : null, 'ms', run.postgres ? { op: '<', limit: 100, label: '< 100 ms' } : undefined, `p50 ${r.p50} ms`);
       };
-      writeFigure('mark-question (tick/star), each request another user', await beside(() => profiled(a, `${label} mark`, () => varied([a], connections, writers, mark(0), counted))));
+      writeFigure('mark-question (tick/star), each request another user', await beside(() => profiled(a, `${label} mark`, () => varied([a], connections, load, byWriter(mark, 0), counted))));
       // The same write without the request around it (no session, no permission read, no body): what
       // the database alone allows a tick, on questions the marks above did not touch.
-      const { limit: ownLimit, r: own } = await beside(() => varied([a], connections, writers, ownWrite(3), counted));
+      const { limit: ownLimit, r: own } = await beside(() => varied([a], connections, load, byWriter(ownWrite, 3), counted));
       record('12', `${label}: a tick's own record write (records.markRecord, no request around it)`, own.rps, 'req/s', undefined, describe(own));
       record('12', `${label}: a tick's own record write / bare UPDATE`, only(own, '200') && ownLimit.rps ? (100 * own.rps) / ownLimit.rps : null, '%', undefined, 'the most a mark could reach: its one write with its review card and triggers');
 
       const noteIds = noteIdsOf(writers);
-      const saveNote = (i: number): Call => ({ method: 'PATCH', path: `/question-tracker/v1/user/notes/update-note/${noteIds[i]}`, token: viewerToken(i), body: { note: `<p>saved at ${i}: a longer note about the monotonic stack</p>` } });
-      await varied([a], 10, warmers, saveNote);
+      const saveNote = (i: number): Call => ({ method: 'PATCH', path: `/question-tracker/v1/user/notes/update-note/${noteIds[i % writers]}`, token: viewerToken(i % writers), body: { note: `<p>saved at ${i}: a longer note about the monotonic stack</p>` } });
+      await warm((i) => saveNote(writers + i));
       writeFigure(
         'note save, each request another user',
-        await beside(() => profiled(a, `${label} note`, () => varied([a], connections, writers, saveNote, counted))),
+        await beside(() => profiled(a, `${label} note`, () => varied([a], connections, load, saveNote, counted))),
       );
 
       // Reorders: each sheet's author moves its first question last, with the version it read; pass after
       // pass over the sheets (as many requests as the other writes make, and at least two passes), each
       // with the versions the one before answered. A reorder is made on the sheet's page, which its author
-      // has read: they read it first, and the path is warmed with one pass, outside the figure.
+      // has read: they read it first, and the path is warmed by passes of the same, outside the figure.
       const sheets = sheetsOf(Math.min(size.sheets, Math.ceil(writers / 2)));
-      const passes = Math.max(2, Math.round(writers / sheets.length));
+      const passes = Math.max(2, Math.round(load / sheets.length));
       await varied([a], 10, sheets.length, (i) => ({ method: 'GET', path: `${SHEET}/get-sheet-data/${sheets[i]!.id}`, token: viewerToken(sheets[i]!.n) }));
       const reorder = (i: number): Call => {
         const s = sheets[i % sheets.length]!;
@@ -195,7 +206,7 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
         s.version = saved.version;
         s.config = saved.config;
       };
-      await varied([a], 10, Math.min(sheets.length, warmers), reorder, { onAnswer: applied });
+      await warm(reorder, { onAnswer: applied });
       writeFigure(
         `reorder with version check (${sheets.length.toLocaleString('en-US')} sheets, ${passes} passes)`,
         await beside(() => profiled(a, `${label} reorder`, () => varied([a], connections, sheets.length * passes, reorder, { ...counted, onAnswer: applied }))),

@@ -10,10 +10,18 @@ const CHANGE_CHANNEL = 'tracker_changes';
  */
 const ANNOUNCE = 'select announce_pending_changes($1)';
 const ANNOUNCE_EVERY_MS = 1_000;
+/**
+ * change_feed.pending is a queue whose rows live for milliseconds: each write adds its tags and the next
+ * announcement deletes them. Their dead rows wait for a vacuum, which PGlite never runs and a server may
+ * run seldom or not at all, and every announcement scans them: its cost would grow with every write since
+ * the last one. The feed vacuums the table itself, after each periodic announcement (a moment when it is
+ * small, and skipped while another process is at it).
+ */
+export const TIDY_QUEUE = 'vacuum (skip_locked, truncate false) change_feed.pending';
 
-/** Sends what other writers left waiting, every ANNOUNCE_EVERY_MS until stopped. */
-function announceEvery(announce: () => Promise<unknown>): () => void {
-  const timer = setInterval(() => void announce().catch(() => {}), ANNOUNCE_EVERY_MS);
+/** Sends what other writers left waiting, then tidies the queue, every ANNOUNCE_EVERY_MS until stopped. */
+function announceEvery(announce: () => Promise<unknown>, tidy: () => Promise<unknown>): () => void {
+  const timer = setInterval(() => void announce().then(tidy).catch(() => {}), ANNOUNCE_EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);
 }
@@ -67,7 +75,7 @@ export async function pgliteChangeFeed(client: PGlite): Promise<ChangeFeed> {
   const unlisten = await client.listen(CHANGE_CHANNEL, (payload) => subscribers.emit(payload));
   let live = true;
   const announce = () => client.query(ANNOUNCE, [null]);
-  const stopAnnouncing = announceEvery(announce);
+  const stopAnnouncing = announceEvery(announce, () => client.query(TIDY_QUEUE));
   return {
     get live() {
       return live;
@@ -217,9 +225,12 @@ export async function postgresChangeFeed(url: string): Promise<ChangeFeed> {
   }
 
   await connect();
-  const stopAnnouncing = announceEvery(async () => {
-    if (connected) await renew();
-  });
+  const stopAnnouncing = announceEvery(
+    async () => {
+      if (connected) await renew();
+    },
+    () => (connected ? sql.unsafe(TIDY_QUEUE) : Promise.resolve()),
+  );
 
   /** The barrier on its way; a settle that arrives while it is out cannot use it (see settle). */
   let sending: Promise<void> | null = null;
