@@ -168,7 +168,10 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
       };
       // A reorder answered 409 met the version check (its sheet moved since it was read): an answer, not a failure.
       const writeFigure = (name: string, { limit, r }: Awaited<ReturnType<typeof beside>>, conflicts = false) => {
-        const ok = only(r, '200') || (conflicts && r.requests > 0 && !r.errors && Object.keys(r.statuses).every((k) => k === '200' || k === '409'));
+        // A reorder's 409s are few (a sheet comes round again only after hundreds of requests): more would
+        // mean the load lost track of the versions, and a cheap refusal would then pass for a write.
+        const refused = r.statuses['409'] ?? 0;
+        const ok = only(r, '200') || (conflicts && r.requests > 0 && !r.errors && refused <= r.requests / 100 && Object.keys(r.statuses).every((k) => k === '200' || k === '409'));
         record('12', `${label}: ${name}`, r.rps, 'req/s', undefined, describe(r));
         record('12', `${label}: ${name} / bare UPDATE`, ok && limit.rps ? (100 * r.rps) / limit.rps : null, '%', run.postgres ? { op: '>=', limit: 40, label: '≥ 40%' } : undefined, limit.text);
         record('12', `${label}: ${name} p99`, ok ? r.p99 : null, 'ms', run.postgres ? { op: '<', limit: 100, label: '< 100 ms' } : undefined, `p50 ${r.p50} ms`);
@@ -195,16 +198,23 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
       const sheets = sheetsOf(Math.min(size.sheets, Math.ceil(writers / 2)));
       const passes = Math.max(2, Math.round(load / sheets.length));
       await varied([a], 10, sheets.length, (i) => ({ method: 'GET', path: `${SHEET}/get-sheet-data/${sheets[i]!.id}`, token: viewerToken(sheets[i]!.n) }));
+      // A reorder answered 200 saved the order it sent and moved the version on by one (sheets.saveConfig):
+      // the load generator keeps both from what it sent, rather than parsing each 2.7 kB answer on the
+      // machine the server runs on (the bare UPDATE's answers are not parsed either).
+      const sent = new Map<number, { config: SheetRowConfig; version: number }>();
       const reorder = (i: number): Call => {
         const s = sheets[i % sheets.length]!;
-        return { method: 'PATCH', path: `${SHEET}/update-sheet/${s.id}`, token: viewerToken(s.n), body: { config: { ...s.config, questionOrder: [...s.config.questionOrder.slice(1), s.config.questionOrder[0]] }, version: s.version } };
+        const config = { ...s.config, questionOrder: [...s.config.questionOrder.slice(1), s.config.questionOrder[0]!] };
+        sent.set(i, { config, version: s.version });
+        return { method: 'PATCH', path: `${SHEET}/update-sheet/${s.id}`, token: viewerToken(s.n), body: { config, version: s.version } };
       };
-      const applied = (i: number, status: number, body: string) => {
-        if (status !== 200) return;
+      const applied = (i: number, status: number) => {
+        const mine = sent.get(i);
+        sent.delete(i);
+        if (status !== 200 || !mine) return;
         const s = sheets[i % sheets.length]!;
-        const saved = (JSON.parse(body) as { data: { sheet: { version: number; config: SheetRowConfig } } }).data.sheet;
-        s.version = saved.version;
-        s.config = saved.config;
+        s.version = mine.version + 1;
+        s.config = mine.config;
       };
       await warm(reorder, { onAnswer: applied });
       writeFigure(

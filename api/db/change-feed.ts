@@ -17,7 +17,7 @@ const ANNOUNCE_EVERY_MS = 1_000;
  * the last one. The feed vacuums the table itself, after each periodic announcement (a moment when it is
  * small, and skipped while another process is at it).
  */
-export const TIDY_QUEUE = 'vacuum (skip_locked, truncate false) change_feed.pending';
+const TIDY_QUEUE = 'vacuum (skip_locked, truncate false) change_feed.pending';
 
 /** Sends what other writers left waiting, then tidies the queue, every ANNOUNCE_EVERY_MS until stopped. */
 function announceEvery(announce: () => Promise<unknown>, tidy: () => Promise<unknown>): () => void {
