@@ -177,6 +177,18 @@ describe('the change feed', () => {
     expect(await size()).toBeLessThanOrEqual(first);
   });
 
+  it('gives back the pages a burst of tags took, so later announcements do not scan them', async () => {
+    const pages = async () => (await queryRows<{ n: number }>(t.db, sql`select (pg_relation_size('change_feed.pending') / 8192)::int as n`))[0]?.n ?? -1;
+    // Far more tags than a second of writes leaves: what an import or a stretch without an announcer leaves.
+    await t.db.execute(sql`insert into change_feed.pending (tag) select 'records:' || gen_random_uuid() from generate_series(1, 40000)`);
+    await t.changes.settle();
+    const burst = await pages();
+    expect(burst).toBeGreaterThan(200);
+    const until = Date.now() + 10_000;
+    while ((await pages()) >= burst / 4 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    expect(await pages()).toBeLessThan(burst / 4);
+  });
+
   it('announces nothing for a write that rolled back', async () => {
     const heardNow = await announced(async () => {
       await t.db
