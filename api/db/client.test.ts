@@ -36,6 +36,25 @@ describe('the migrations', () => {
       await database.close();
     }
   });
+
+  it("keep a sheet's config of a few kilobytes in its row, so a reorder writes nothing to the TOAST table", async () => {
+    const database = await openTestDatabase();
+    try {
+      const { db } = database;
+      await db.execute(sql`insert into users (email, password_hash, first_name, profile_name) values ('toast@example.com', 'x', 'T', 'toast')`);
+      await db.execute(sql`insert into sheets (name, slug, author_id) select 'Big', 'big', id from users where email = 'toast@example.com'`);
+      // 120 question ids: 4.6 kB of JSON that no compressor shrinks much, past the 2 kB where a row is otherwise toasted.
+      const order = sql`(select jsonb_agg(gen_random_uuid()::text) from generate_series(1, 120))`;
+      await db.execute(sql`update sheets set config = jsonb_build_object('topicOrder', '[]'::jsonb, 'subTopicOrder', '{}'::jsonb, 'questionOrder', ${order}) where slug = 'big'`);
+      const [toast] = await queryRows<{ name: string }>(db, sql`select reltoastrelid::regclass::text as name from pg_class where oid = 'sheets'::regclass`);
+      const [stored] = await queryRows<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${toast!.name}`));
+      expect(stored?.n).toBe(0);
+      const [row] = await queryRows<{ n: number }>(db, sql`select jsonb_array_length(config->'questionOrder') as n from sheets where slug = 'big'`);
+      expect(row?.n).toBe(120);
+    } finally {
+      await database.close();
+    }
+  });
 });
 
 describe('PostgreSQL', () => {
