@@ -189,6 +189,32 @@ describe('the change feed', () => {
     expect(await pages()).toBeLessThan(burst / 4);
   });
 
+  it.runIf(process.env.TEST_DATABASE_URL)('keeps settling writes while a long transaction keeps the queue from being cut back', async () => {
+    // A transaction that has written to the queue and stays open: a vacuum that would give the queue's pages
+    // back waits for its turn at the table, retrying for seconds.
+    const holder = (await openSecondProcessDatabase(t))!;
+    const from = heard.length;
+    try {
+      await holder.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table change_feed.pending in row exclusive mode`);
+        await t.db.execute(sql`insert into change_feed.pending (tag) select 'records:' || gen_random_uuid() from generate_series(1, 40000)`);
+        await t.changes.settle();
+        // Each settle's barrier must come back, through the periodic tidies, or the feed drops every
+        // answer it keeps ('everything').
+        const until = Date.now() + 3_500;
+        while (Date.now() < until) {
+          await t.db.execute(sql`update sheets set description = ${`held ${Date.now()}`} where id = ${sheet._id}`);
+          await t.changes.settle();
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      });
+      expect(heard.slice(from)).not.toContain('everything');
+      expect(heard.slice(from)).toContain(`sheet:${sheet._id}`);
+    } finally {
+      await holder.close();
+    }
+  });
+
   it('announces nothing for a write that rolled back', async () => {
     const heardNow = await announced(async () => {
       await t.db

@@ -26,7 +26,7 @@ const ANNOUNCE_EVERY_MS = 1_000;
 const QUEUE_PAGES_KEPT = 128;
 const QUEUE_PAGES = `select (pg_relation_size('change_feed.pending') / current_setting('block_size')::int)::int as pages`;
 
-/** Vacuums the queue, giving its emptied pages back once it has grown past QUEUE_PAGES_KEPT; `query` runs one statement on the feed's connection. */
+/** Vacuums the queue, giving its emptied pages back once it has grown past QUEUE_PAGES_KEPT; `query` runs one statement. */
 async function tidyQueue(query: (statement: string) => Promise<{ pages?: number }[]>): Promise<void> {
   const [size] = await query(QUEUE_PAGES);
   await query(`vacuum (skip_locked, truncate ${(size?.pages ?? 0) > QUEUE_PAGES_KEPT}) change_feed.pending`);
@@ -238,11 +238,15 @@ export async function postgresChangeFeed(url: string): Promise<ChangeFeed> {
   }
 
   await connect();
+  // The queue is tidied on a connection of its own: a vacuum that gives pages back first waits for its
+  // turn at the table (for seconds, while a long transaction has written to it), and the barriers and
+  // notifications on the listening connection must not wait behind it.
+  const tidier = postgres(url, { max: 1, fetch_types: false, onnotice: () => {}, connection: { application_name: `${CHANGE_FEED_APPLICATION}-tidy` } });
   const stopAnnouncing = announceEvery(
     async () => {
       if (connected) await renew();
     },
-    () => (connected ? tidyQueue((statement) => sql.unsafe<{ pages?: number }[]>(statement)) : Promise.resolve()),
+    () => (connected ? tidyQueue((statement) => tidier.unsafe<{ pages?: number }[]>(statement)) : Promise.resolve()),
   );
 
   /** The barrier on its way; a settle that arrives while it is out cannot use it (see settle). */
@@ -295,7 +299,7 @@ export async function postgresChangeFeed(url: string): Promise<ChangeFeed> {
       for (const release of heard.values()) release(false);
       heard.clear();
       if (wasConnected) await sql.unsafe(LEAVE, [leases.id]).catch(() => {});
-      await sql.end({ timeout: 5 }).catch(() => {});
+      await Promise.all([sql.end({ timeout: 5 }), tidier.end({ timeout: 5 })]).catch(() => {});
     },
   };
 }
