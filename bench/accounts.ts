@@ -7,12 +7,10 @@
  * Runs inside `npm run bench -- --only 15`, or alone: `npx tsx bench/accounts.ts [--quick]`.
  */
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../api/app';
-import { testConfig } from '../api/config';
 import { openPostgres, queryRows } from '../api/db/client';
 import { judgeAccounts } from '../api/db/schema';
 import { jobHandlers } from '../api/jobs/handlers';
@@ -23,7 +21,8 @@ import { systemClock } from '../api/lib/clock';
 import { createJudgeClient } from '../api/services/judge-client';
 import { createFakeJudge } from '../tests/support/fake-judge';
 import { createPgDatabase } from './databases';
-import { cleanupAll, detail, heading, onCleanup, printTable, record, ROOT, rows, skip, sleep, summarize } from './lib';
+import { cleanupAll, detail, heading, onCleanup, printTable, record, rows, skip, sleep, summarize } from './lib';
+import { benchConfig } from './seed';
 
 const STEP = '15';
 const RANKED_USERS = 100_000;
@@ -39,7 +38,7 @@ export async function measureAccounts(options: { samples: number }): Promise<voi
   const database = await openPostgres(pg.url);
   onCleanup('step 15 database connection', () => database.close());
   const { db } = database;
-  const config = testConfig({ scryptN: 1024, dashboardDir: join(ROOT, 'bench', 'no-dashboard') });
+  const config = benchConfig();
   const app = createApp({ db, config, changes: database.changes });
 
   // ---- seed: 100,000 opted-in users with figures, and the viewer.

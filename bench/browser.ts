@@ -183,19 +183,26 @@ function frameStats(deltas: number[]) {
   return { longest: Math.max(...deltas), frames: deltas.length, p95: summarize(deltas).p95, dropped: deltas.filter((d) => d > VSYNC * 1.5).length };
 }
 
-async function sheetPage(browser: Browser, base: string, data: BenchData, runs: number) {
-  const url = `${base}/question-tracker/sheet/${data.sheet.slug}`;
+/**
+ * `runs` first visits of `url` by the big user, each in a new context (nothing cached), timed to the
+ * first `rows` painted; the last visit's page stays open (and is profiled as `profile`, when asked).
+ */
+async function firstVisits(browser: Browser, url: string, data: BenchData, rows: string, runs: number, profile?: string) {
   const loads: number[] = [];
   let last: { context: BrowserContext; page: Page } | null = null;
   for (let i = 0; i < runs; i++) {
     await last?.context.close();
-    // A new context each time: a first visit, nothing cached.
-    last = await signedInContext(browser, data.big.token, { rows: '[data-testid="question-row"]' });
-    const profiled = i === runs - 1 ? await startProfile(last.page) : null;
+    last = await signedInContext(browser, data.big.token, { rows });
+    const profiled = profile && i === runs - 1 ? await startProfile(last.page) : null;
     await last.page.goto(url);
     loads.push(await waitMark(last.page, 'rows'));
-    await profiled?.('sheet-load');
+    if (profile) await profiled?.(profile);
   }
+  return { loads, last };
+}
+
+async function sheetPage(browser: Browser, base: string, data: BenchData, runs: number) {
+  const { loads, last } = await firstVisits(browser, `${base}/question-tracker/sheet/${data.sheet.slug}`, data, '[data-testid="question-row"]', runs, 'sheet-load');
   const page = last?.page;
   if (!page) return;
   const s = summarize(loads);
@@ -271,19 +278,11 @@ async function sheetPage(browser: Browser, base: string, data: BenchData, runs: 
     undefined,
     `120 wheel steps of 120 px; ${scrolled.frames} frames, p95 ${scrolled.p95.toFixed(1)} ms, ${scrolled.dropped} longer than 1.5 frames; ${await page.locator('[data-testid="question-row"]').count()} rows drawn at the end`,
   );
-  await last?.context.close();
+  await last.context.close();
 }
 
 async function workspace(browser: Browser, base: string, data: BenchData, runs: number) {
-  const url = `${base}/question-tracker?tab=workspace`;
-  const loads: number[] = [];
-  let last: { context: BrowserContext; page: Page } | null = null;
-  for (let i = 0; i < runs; i++) {
-    await last?.context.close();
-    last = await signedInContext(browser, data.big.token, { rows: '[data-testid="workspace-row"]' });
-    await last.page.goto(url);
-    loads.push(await waitMark(last.page, 'rows'));
-  }
+  const { loads, last } = await firstVisits(browser, `${base}/question-tracker?tab=workspace`, data, '[data-testid="workspace-row"]', runs);
   const page = last?.page;
   if (!page) return;
   const s = summarize(loads);
@@ -335,7 +334,7 @@ async function workspace(browser: Browser, base: string, data: BenchData, runs: 
   }
   const f = summarize(times);
   record('7', 'workspace: filter change to repainted table', times.length ? f.median : null, 'ms', { op: '<', limit: 200, label: '< 200 ms' }, `median of ${labels.join(', ')} ms`);
-  await last?.context.close();
+  await last.context.close();
 }
 
 /** What the logged-out first screen really requests: every script, gzipped size from the build. */

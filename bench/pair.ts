@@ -7,22 +7,19 @@
  * 1× (step 11's data), both listening to its change feed. Loads of first ticks (each viewer ticks a question
  * of the 455-question sheet it has not ticked before) and of the bare UPDATE go to one build, then the
  * other, then the other way round, ROUNDS times (12 unless given, in two halves with the servers started
- * in either order): this machine's pace drifts by tens of per cent within a minute, and alternating lets the
- * drift weigh on both builds alike, where two runs of `npm run bench` one after the other differ by more
- * than most changes. Run it with a copy of this checkout's own build as the other to see what is left of
+ * in either order): the machine's pace drifts within a minute, and alternating lets the drift weigh on both
+ * builds alike, where two runs of `npm run bench` one after the other differ by more than most changes. Run it with a copy of this checkout's own build as the other to see what is left of
  * the machine's noise (dist/bench/server-copy.mjs, say: a build next to this one).
  *
  * Prints, for each build, the CPU time a tick and a bare UPDATE cost its API process, PostgreSQL and the
  * whole machine (bench/varied-load.ts), and this build's figures over the other's.
  */
 import { join } from 'node:path';
-import { createApp } from '../api/app';
-import { testConfig } from '../api/config';
 import { openPostgres } from '../api/db/client';
 import { createPgDatabase } from './databases';
 import { cleanupAll, detail, errorText, heading, ROOT, startServer, type ServerInfo } from './lib';
 import { growScale, scaleSize, viewerToken } from './scale-seed';
-import { seedBench } from './seed';
+import { benchApp, seedBench } from './seed';
 import { varied, type Call, type Varied } from './varied-load';
 
 const [otherArg, roundsArg] = process.argv.slice(2);
@@ -49,8 +46,7 @@ async function main() {
     const size = scaleSize(1);
     let data;
     try {
-      const app = createApp({ db: database.db, config: testConfig({ scryptN: 1024, dashboardDir: join(ROOT, 'bench', 'no-dashboard') }) });
-      data = await seedBench(database.db, app, detail);
+      data = await seedBench(database.db, benchApp(database.db), detail);
       await growScale(database.db, data, null, size, detail);
     } finally {
       await database.close();

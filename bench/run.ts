@@ -11,8 +11,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../api/app';
-import { testConfig } from '../api/config';
 import { openPglite, openPostgres, type Database } from '../api/db/client';
 import { EXTENSION_DIR } from '../tests/e2e/support/extension';
 import { measureAccounts } from './accounts';
@@ -26,11 +24,24 @@ import { sheetLoad, type SheetLoadFigures } from './load';
 import { cpuTimes } from './cpu';
 import { measureScale } from './scale';
 import { measureScaleData } from './scale-data';
-import { seedBench, type BenchData } from './seed';
+import { benchApp, seedBench, type BenchData } from './seed';
 import { measureServerTime } from './server-time';
 import { measureSigninBurst } from './signin-burst';
 
 const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(`npm run bench [-- options]: measures the product against this machine's limits (bench/RESULTS.md).
+
+  --quick        short load runs and fewer samples: a fast check
+  --only 2,3     only these steps (the seeding they need runs anyway); steps 1–15 in bench/RESULTS.md
+  --scale N      the data sizes of steps 11–14 up to N× (1, 10 or 100; 100 is PostgreSQL only; default 10)
+  --build        rebuild the dashboard before steps 6 and 7 even when it is fresh
+  --help         this text
+
+Environment: BENCH_PG_URL (PostgreSQL to create databases on), CHROMIUM_PATH, BENCH_DEBUG=1 (a failed
+step's stack); profiling switches in bench/RESULTS.md.`);
+  process.exit(0);
+}
 const quick = args.includes('--quick');
 const forceBuild = args.includes('--build');
 const onlyArg = args.find((a) => a.startsWith('--only'))?.split('=')[1] ?? (args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined);
@@ -63,7 +74,7 @@ function serverEnv(data: BenchData, db: { dataDir: string } | { url: string }): 
 async function seed(label: 'PGlite' | 'PostgreSQL', database: Database) {
   heading(`1. Seed ${label}`);
   const t = performance.now();
-  const app = createApp({ db: database.db, config: testConfig({ scryptN: 1024, dashboardDir: join(ROOT, 'bench', 'no-dashboard') }) });
+  const app = benchApp(database.db);
   const data = await seedBench(database.db, app, detail);
   const c = data.counts;
   record('1', `${label}: seed (catalogue, 455-question sheet, big user)`, performance.now() - t, 'ms', undefined, `${c.questions} questions, ${c.records} records, ${c.notes} notes, ${c.followed} sheets followed, ${c.otherUsers} other users`);

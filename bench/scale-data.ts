@@ -1,40 +1,28 @@
 /**
  * Steps 11–14: the product with a hundred times today's data.
  *
- * Sizes (on top of step 1's data set: the catalogue, the 455-question sheet, the big user with 10,000
- * records): 1× = 1,000 users, 300 sheets of 50 questions, 100,000 workspace records (100 a user); 10×
- * and 100× multiply all three. 1× and 10× run on PGlite and PostgreSQL, the one database grown from 1×
- * to 10× in place; 100× (`--scale 100`) runs on PostgreSQL only, in a database kept between runs
- * (bench_scale_100), because its seed takes minutes. PGlite stops at 10×: it is one connection in one
- * process (a deployment with 100,000 users needs more than one API process, which PGlite cannot
- * serve) and a 32-bit WebAssembly heap, and its single-threaded seed of 10 million rows would take
- * longer than the whole benchmark.
+ * Sizes, on top of step 1's data set: 1× = 1,000 users, 300 sheets of 50 questions and 100,000 workspace
+ * records; 10× and 100× multiply all three. 1× and 10× run on PGlite and PostgreSQL, one database grown in
+ * place; 100× (`--scale 100`) runs on PostgreSQL only, in a database kept between runs because its seed
+ * takes minutes. PGlite stops at 10×: one process cannot serve a deployment of that size. Seeding is
+ * set-based SQL (bench/scale-seed.ts), so rows never cross the wire.
  *
- * Seeding is set-based SQL (bench/scale-seed.ts), so rows never cross the wire.
- *
- * - 11 cold sheet reads: every request a different signed-in viewer (its session and its answer not
- *   in the process's memory), reading the 455-question sheet, 50 connections, beside step 2's limit
- *   (the same process answering the precomputed response). On PostgreSQL again after each viewer has
- *   ticked a question, through two API processes at once (each viewer's answer is then cold on both).
- * - 12 writes from 50 connections, each by a different user who has read the sheet: mark-question
- *   ticks, note saves, and reorders (update-sheet with the version read), each beside a bare single-row
- *   UPDATE through the same driver and pool run just before and just after it (/__bench/update in bench/server.ts),
- *   and a tick's own record write without the request around it (/__bench/record), the most a mark
- *   could reach. Each figure and its bare UPDATEs are three requests a writer (passes over the writers,
- *   never one user's twice at once), after 3,000 requests of the same write at the same concurrency.
+ * - 11 cold sheet reads: each request a different signed-in viewer, beside step 2's limit; on PostgreSQL
+ *   again after each viewer's tick, through two API processes at once.
+ * - 12 writes from 50 connections, each by a different user who has read the sheet (ticks, note saves,
+ *   reorders with the version read), each beside a bare single-row UPDATE run just before and just after
+ *   it, and a tick's own record write without the request around it: the most a mark could reach.
  * - 13 step 4's server-time figures for the big user at each size, and their growth from 1×.
- * - 14 an API process's resident memory after every viewer of a size (10,000 at 10×) read the sheet.
+ * - 14 an API process's resident memory after every viewer of a size read the sheet.
  */
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
-import { createApp } from '../api/app';
-import { testConfig } from '../api/config';
 import { openPglite, openPostgres, queryRows, type Database } from '../api/db/client';
 import type { Db } from '../api/db/client';
 import { ADMIN_URL, createPgDatabase, pgliteDir } from './databases';
-import { detail, errorText, heading, record, ROOT, skip, startServer, type ServerInfo } from './lib';
+import { detail, errorText, heading, record, skip, startServer, type ServerInfo } from './lib';
 import { growScale, RECORDS_PER_USER, scaleSize, viewerToken, type ScaleSize } from './scale-seed';
-import { seedBench, type BenchData } from './seed';
+import { benchApp, seedBench, type BenchData } from './seed';
 import { measureServerTime, type ServerTimeResult } from './server-time';
 import { describe, memoryOf, only, varied, type Call, type Varied } from './varied-load';
 
@@ -140,10 +128,8 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
       // A tick is made on the sheet page, which its viewer has read: step 11's cold reads did that; alone,
       // step 12 has the writers read it first.
       if (!want('11') && !want('14')) await varied([a], connections, writers, readOf);
-      // Warm each write path before its figure, at the figure's own concurrency and for WARM_WRITES requests, on
-      // rows the figure does not touch: V8 compiles a path's functions fully only after thousands of calls,
-      // and 300 requests from 10 connections had left ticks a third slower than warm ones (RESULTS.md,
-      // 2026-12-04). The bare UPDATE is warmed alike.
+      // Warm each write path at the figure's own concurrency, on rows the figure does not touch: V8 compiles
+      // a path's functions fully only after thousands of calls. The bare UPDATE is warmed alike.
       const warm = (make: (i: number) => Call, options?: Parameters<typeof varied>[4]) => varied([a], connections, WARM_WRITES, make, options);
       await warm(byWriter(mark, 5));
       await varied([a], 10, Math.min(writers, 300), ownWrite(11));
@@ -151,9 +137,8 @@ async function underLoad(run: SizeRun, want: (s: string) => boolean) {
       const bareLoad = () => profiled(a, `${label} bare`, () => varied([a], connections, load, () => ({ method: 'POST', path: '/__bench/update' }), counted));
       const bare = await bareLoad();
       record('12', `${label}: limit — bare single-row UPDATE through the same pool`, bare.rps, 'req/s', undefined, describe(bare));
-      // This machine's pace drifts by tens of per cent within seconds: each write is set beside bare UPDATE
-      // loads run just before and just after it (their requests over their time together), rather than
-      // beside the one above.
+      // The machine's pace drifts within seconds: each write is set beside bare UPDATE loads run just
+      // before and just after it (their requests over their time together).
       const beside = async (load: () => Promise<Varied>) => {
         const before = await bareLoad();
         const r = await load();
@@ -275,8 +260,7 @@ const serverTimes = new Map<string, Map<number, ServerTimeResult[]>>();
 async function inProcess(label: string, database: Database, data: BenchData, size: ScaleSize, opts: ScaleOptions) {
   await readLookups(database.db, Math.min(size.users, opts.quick ? 5_000 : 20_000), size.sheets);
   if (!opts.want('13')) return;
-  const app = createApp({ db: database.db, config: testConfig({ scryptN: 1024, dashboardDir: `${ROOT}bench/no-dashboard` }) });
-  const results = await measureServerTime(label, app, database.db, data, opts.samples, '13');
+  const results = await measureServerTime(label, benchApp(database.db), database.db, data, opts.samples, '13');
   const db = label.split(' ')[0] ?? label;
   const byFactor = serverTimes.get(db) ?? new Map<number, ServerTimeResult[]>();
   serverTimes.set(db, byFactor);
@@ -291,134 +275,115 @@ async function inProcess(label: string, database: Database, data: BenchData, siz
   }
 }
 
-async function seedFresh(database: Database, log: (s: string) => void): Promise<BenchData> {
-  const app = createApp({ db: database.db, config: testConfig({ scryptN: 1024, dashboardDir: `${ROOT}bench/no-dashboard` }) });
-  return seedBench(database.db, app, log);
+/** Seeds step 1's data set when `data` is null, then grows the database from `from` to `size`. */
+async function seedSize(label: string, database: Database, data: BenchData | null, from: ScaleSize | null, size: ScaleSize): Promise<BenchData> {
+  const t = performance.now();
+  const seeded = data ?? (await seedBench(database.db, benchApp(database.db), detail));
+  await growScale(database.db, seeded, from, size, detail);
+  const grown = from ? ` (grown from ${from.factor}×)` : '';
+  record('11', `${label}: seed`, (performance.now() - t) / 1000, 's', undefined, `${size.users.toLocaleString('en-US')} users, ${size.sheets.toLocaleString('en-US')} sheets, ${(size.users * RECORDS_PER_USER).toLocaleString('en-US')} records${grown}`);
+  return seeded;
 }
 
-export async function measureScaleData(opts: ScaleOptions): Promise<void> {
-  const small = opts.factors.filter((f) => f <= 10);
-  const run = (label: string, postgresDb: boolean, size: ScaleSize, data: BenchData, env: Record<string, string>): SizeRun => ({
-    label,
-    postgres: postgresDb,
-    size,
-    data,
-    env,
-    connections: opts.connections,
-    cap: opts.quick ? 10_000 : 20_000,
-    writeCap: opts.quick ? 1_000 : 3_000,
-  });
-  const loadSteps = opts.want('11') || opts.want('12') || opts.want('14');
+const sizeRun = (opts: ScaleOptions, label: string, postgresDb: boolean, size: ScaleSize, data: BenchData, env: Record<string, string>): SizeRun => ({
+  label,
+  postgres: postgresDb,
+  size,
+  data,
+  env,
+  connections: opts.connections,
+  cap: opts.quick ? 10_000 : 20_000,
+  writeCap: opts.quick ? 1_000 : 3_000,
+});
 
-  // ---- PGlite, 1× then 10× in the same directory (BENCH_SCALE_DB=postgres or pglite runs one of the two).
-  const dbOnly = process.env.BENCH_SCALE_DB;
-  if (dbOnly !== 'postgres') {
-    const dir = pgliteDir();
-    let data: BenchData | null = null;
-    let from: ScaleSize | null = null;
-    for (const f of small) {
-      const size = scaleSize(f);
-      heading(`11–14. ${f}× data — PGlite`);
-      const database = await openPglite(dir.dataDir);
-      try {
-        const t = performance.now();
-        data ??= await seedFresh(database, detail);
-        await growScale(database.db, data, from, size, detail);
-        record('11', `PGlite ${f}×: seed`, (performance.now() - t) / 1000, 's', undefined, `${size.users.toLocaleString('en-US')} users, ${size.sheets.toLocaleString('en-US')} sheets, ${(size.users * RECORDS_PER_USER).toLocaleString('en-US')} records${from ? ` (grown from ${from.factor}×)` : ''}`);
-        await inProcess(`PGlite ${f}×`, database, data, size, opts);
-      } catch (err) {
-        skip('11', `PGlite ${f}×`, `failed: ${errorText(err)}`);
-        await database.close();
-        break;
-      }
-      await database.close();
-      from = size;
-      if (loadSteps) await underLoad(run(`PGlite ${f}×`, false, size, data, opts.serverEnv(data, { dataDir: dir.dataDir })), opts.want).catch((err: unknown) => failed(`PGlite ${f}× under load`, err));
-    }
-    await dir.remove();
-  }
+const loadSteps = (opts: ScaleOptions) => opts.want('11') || opts.want('12') || opts.want('14');
 
-  // ---- PostgreSQL, 1× then 10× in one fresh database.
-  if (dbOnly !== 'pglite') {
-    const pg = await createPgDatabase();
-    if ('error' in pg) {
-      skip('11', 'PostgreSQL scale steps', pg.error);
+/** 1× then 10× on one database, grown in place between the sizes; a failed size ends the database's run. */
+async function smallSizes(opts: ScaleOptions, db: 'PGlite' | 'PostgreSQL', open: () => Promise<Database>, target: { dataDir: string } | { url: string }) {
+  let data: BenchData | null = null;
+  let from: ScaleSize | null = null;
+  for (const f of opts.factors.filter((n) => n <= 10)) {
+    const size = scaleSize(f);
+    const label = `${db} ${f}×`;
+    heading(`11–14. ${f}× data — ${db}`);
+    const database = await open();
+    try {
+      data = await seedSize(label, database, data, from, size);
+      await inProcess(label, database, data, size, opts);
+    } catch (err) {
+      failed(label, err);
       return;
-    }
-    // A load run's figures are per size; the database grows between them.
-    let data: BenchData | null = null;
-    let from: ScaleSize | null = null;
-    for (const f of small) {
-      const size = scaleSize(f);
-      heading(`11–14. ${f}× data — PostgreSQL`);
-      const database = await openPostgres(pg.url);
-      try {
-        const t = performance.now();
-        data ??= await seedFresh(database, detail);
-        await growScale(database.db, data, from, size, detail);
-        record('11', `PostgreSQL ${f}×: seed`, (performance.now() - t) / 1000, 's', undefined, `${size.users.toLocaleString('en-US')} users, ${size.sheets.toLocaleString('en-US')} sheets, ${(size.users * RECORDS_PER_USER).toLocaleString('en-US')} records${from ? ` (grown from ${from.factor}×)` : ''}`);
-        await inProcess(`PostgreSQL ${f}×`, database, data, size, opts);
-      } finally {
-        await database.close();
-      }
-      from = size;
-      if (loadSteps) await underLoad(run(`PostgreSQL ${f}×`, true, size, data, opts.serverEnv(data, { url: pg.url })), opts.want).catch((err: unknown) => failed(`PostgreSQL ${f}× under load`, err));
-    }
-    await pg.drop();
-  }
-
-  // ---- PostgreSQL 100×, kept between runs.
-  if (opts.factors.includes(100)) {
-    heading('11–14. 100× data — PostgreSQL (kept as bench_scale_100)');
-    const size = scaleSize(100);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${KEPT_100}`;
-    const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-    try {
-      const [exists] = await admin`select 1 from pg_database where datname = ${KEPT_100}`;
-      if (!exists) await admin.unsafe(`create database ${KEPT_100}`);
     } finally {
-      await admin.end({ timeout: 1 });
+      await database.close();
     }
+    from = size;
+    if (loadSteps(opts)) await underLoad(sizeRun(opts, label, db === 'PostgreSQL', size, data, opts.serverEnv(data, target)), opts.want).catch((err: unknown) => failed(`${label} under load`, err));
+  }
+}
+
+/** 100× on PostgreSQL, in a database kept between runs: its seed takes minutes. */
+async function kept100(opts: ScaleOptions) {
+  heading(`11–14. 100× data — PostgreSQL (kept as ${KEPT_100})`);
+  const size = scaleSize(100);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${KEPT_100}`;
+  const meta = sql`create table if not exists scale_meta (factor int primary key, data jsonb not null)`;
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  let data: BenchData | null = null;
+  try {
+    const [exists] = await admin`select 1 from pg_database where datname = ${KEPT_100}`;
+    if (!exists) await admin.unsafe(`create database ${KEPT_100}`);
     const database = await openPostgres(url.toString());
-    let data: BenchData;
     try {
-      await database.db.execute(sql`create table if not exists scale_meta (factor int primary key, data jsonb not null)`);
+      await database.db.execute(meta);
       const [kept] = await queryRows<{ data: BenchData | string }>(database.db, sql`select data from scale_meta where factor = 100`);
-      const t = performance.now();
       if (kept) {
         data = typeof kept.data === 'string' ? (JSON.parse(kept.data) as BenchData) : kept.data;
         detail(`reusing ${KEPT_100} (seeded before; drop it to seed again)`);
-        // Earlier runs' writes left dead rows and cleared pages of the visibility map; a running database's
-        // autovacuum would have cleaned them up (and where it is switched off, nothing else does).
+        // Earlier runs' writes left dead rows and cleared the visibility map, which a running database's
+        // autovacuum would have cleaned up.
         const vacuumed = performance.now();
         await database.db.execute(sql`vacuum analyze`);
         await database.db.execute(sql`checkpoint`);
         detail(`vacuumed after earlier runs' writes, and checkpointed (${Math.round(performance.now() - vacuumed)} ms)`);
-      } else {
-        // A half-seeded database from an interrupted run is started over.
-        await database.close();
-        const reset = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-        await reset.unsafe(`drop database if exists ${KEPT_100} with (force)`).then(() => reset.unsafe(`create database ${KEPT_100}`));
-        await reset.end({ timeout: 1 });
-        const fresh = await openPostgres(url.toString());
-        try {
-          data = await seedFresh(fresh, detail);
-          await growScale(fresh.db, data, null, size, detail);
-          await fresh.db.execute(sql`create table if not exists scale_meta (factor int primary key, data jsonb not null)`);
-          await fresh.db.execute(sql`insert into scale_meta values (100, ${JSON.stringify(data)}::jsonb)`);
-          record('11', 'PostgreSQL 100×: seed', (performance.now() - t) / 1000, 's', undefined, `${size.users.toLocaleString('en-US')} users, ${size.sheets.toLocaleString('en-US')} sheets, ${(size.users * RECORDS_PER_USER).toLocaleString('en-US')} records`);
-          await inProcess('PostgreSQL 100×', fresh, data, size, opts);
-        } finally {
-          await fresh.close();
-        }
-        if (loadSteps) await underLoad(run('PostgreSQL 100×', true, size, data, opts.serverEnv(data, { url: url.toString() })), opts.want);
-        return;
+        await inProcess('PostgreSQL 100×', database, data, size, opts);
       }
-      await inProcess('PostgreSQL 100×', database, data, size, opts);
     } finally {
       await database.close().catch(() => {});
     }
-    if (loadSteps) await underLoad(run('PostgreSQL 100×', true, size, data, opts.serverEnv(data, { url: url.toString() })), opts.want);
+    if (!data) {
+      // A half-seeded database from an interrupted run is started over.
+      await admin.unsafe(`drop database if exists ${KEPT_100} with (force)`);
+      await admin.unsafe(`create database ${KEPT_100}`);
+      const fresh = await openPostgres(url.toString());
+      try {
+        data = await seedSize('PostgreSQL 100×', fresh, null, null, size);
+        await fresh.db.execute(meta);
+        await fresh.db.execute(sql`insert into scale_meta values (100, ${JSON.stringify(data)}::jsonb)`);
+        await inProcess('PostgreSQL 100×', fresh, data, size, opts);
+      } finally {
+        await fresh.close();
+      }
+    }
+  } finally {
+    await admin.end({ timeout: 1 });
   }
+  if (loadSteps(opts)) await underLoad(sizeRun(opts, 'PostgreSQL 100×', true, size, data, opts.serverEnv(data, { url: url.toString() })), opts.want);
+}
+
+export async function measureScaleData(opts: ScaleOptions): Promise<void> {
+  // BENCH_SCALE_DB=postgres or pglite runs one of the two.
+  const dbOnly = process.env.BENCH_SCALE_DB;
+  if (dbOnly !== 'postgres') {
+    const dir = pgliteDir();
+    await smallSizes(opts, 'PGlite', () => openPglite(dir.dataDir), { dataDir: dir.dataDir });
+    await dir.remove();
+  }
+  if (dbOnly !== 'pglite') {
+    const pg = await createPgDatabase();
+    if ('error' in pg) return void skip('11', 'PostgreSQL scale steps', pg.error);
+    await smallSizes(opts, 'PostgreSQL', () => openPostgres(pg.url), { url: pg.url });
+    await pg.drop();
+  }
+  if (opts.factors.includes(100)) await kept100(opts);
 }

@@ -9,12 +9,21 @@
  * Everything past the catalogue is bulk-inserted in batches.
  */
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { AppType } from '../api/app';
+import { createApp, type AppType } from '../api/app';
+import { testConfig } from '../api/config';
 import type { Db } from '../api/db/client';
 import { collaborators, mappings, noteQuestionLinks, notes, noteTagLinks, noteTags, questions, sheetFollows, sheets, userQuestions, users } from '../api/db/schema';
 import { CURATOR, seedDatabase } from '../api/db/seed/index';
 import type { SheetConfig } from '../shared/schemas/sheet';
+import { ROOT } from './lib';
+
+/** The configuration of every in-process app of the benchmark: cheap password hashing, no dashboard to serve. */
+export const benchConfig = () => testConfig({ scryptN: 1024, dashboardDir: join(ROOT, 'bench', 'no-dashboard') });
+
+/** An in-process app on `db`, for seeding through the API and timing requests without the network. */
+export const benchApp = (db: Db) => createApp({ db, config: benchConfig() });
 
 const SHEET_SLUG = 'bench-455-sheet';
 const SHEET_SIZE = 455;

@@ -49,8 +49,8 @@ interface LoadOptions {
  * `make(i)`, each i once, so no two requests share a viewer unless `make` says so.
  *
  * The latency quantiles leave out each connection's first request: those are sent at one instant as the
- * connections open and wait for each other and for the connections, so in a load of 1,000 requests they
- * would be its p99 by themselves (bench/RESULTS.md, 2026-12-02 later); the slowest of them is reported apart.
+ * connections open and wait for each other and for the connections, so they would be a load's p99 by
+ * themselves; the slowest of them is reported apart.
  */
 export async function varied(
   servers: ServerInfo[],
