@@ -22,7 +22,7 @@ const schema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /**
    * Connections each API process keeps to PostgreSQL. Few is faster: queries that arrive together share a
-   * connection and one write to it (pipelined), where many connections cost a round trip each (bench/RESULTS.md).
+   * connection and one write to it (pipelined), where many connections cost a round trip each.
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   /** Optional: count failed sign-ins in Redis instead of PostgreSQL (several API processes share it either way). */

@@ -19,9 +19,8 @@ const ANNOUNCE_EVERY_MS = 1_000;
  *
  * A vacuum leaves the table's emptied pages in place, and an announcement scans those too: one burst of
  * tags (a large import, a seed, a while with no process announcing) would tax every later write for good.
- * Giving them back takes a lock that holds the writers up for a moment (done every second, it doubled the
- * p99 of ticks), so it is done only once the table has grown past QUEUE_PAGES_KEPT, which a second of
- * steady writes does not reach (about 25 pages at 2,500 writes a second).
+ * Giving them back takes a lock that holds the writers up for a moment, so it is done only once the table
+ * has grown past QUEUE_PAGES_KEPT, which a second of steady writes does not reach.
  */
 const QUEUE_PAGES_KEPT = 128;
 const QUEUE_PAGES = `select (pg_relation_size('change_feed.pending') / current_setting('block_size')::int)::int as pages`;

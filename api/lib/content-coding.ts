@@ -36,9 +36,9 @@ export function chosenCoding(acceptEncoding: string | undefined, byteLength: num
 
 /**
  * An answer's body in the best coding the client accepts, compressed now (on libuv's thread pool, off
- * the event loop). The fastest settings: on JSON of this kind brotli's quality 1 is within a few per
- * cent of its quality 5 at a tenth of the time, and a repeated read is a 304 anyway, so only a
- * first read or one after a change pays for it.
+ * the event loop). The fastest settings: on JSON of this kind a low quality compresses nearly as well
+ * as a higher one at a fraction of the time, and a repeated read is a 304 anyway, so only a first read
+ * or one after a change pays for it.
  */
 export async function compressAnswer(acceptEncoding: string | undefined, body: Uint8Array<ArrayBuffer>): Promise<{ body: Uint8Array<ArrayBuffer>; coding: Coding }> {
   const coding = chosenCoding(acceptEncoding, body.byteLength);

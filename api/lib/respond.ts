@@ -60,7 +60,7 @@ export function answerBody({ head, shared, tail }: Pick<EncodedAnswer, 'head' | 
 
 /**
  * The body as sent uncompressed: its runs written one after another, so a first read joins nothing and
- * leaves no 220 kB copy behind for the collector (the shared run is only read).
+ * leaves no joined copy behind for the collector (the shared run is only read).
  */
 function bodyStream({ head, shared, tail }: EncodedAnswer): ReadableStream<Uint8Array> {
   return new ReadableStream({
