@@ -1,8 +1,9 @@
 /**
- * npm test: typecheck, ESLint and knip, unit and API tests (PGlite, then PostgreSQL when TEST_DATABASE_URL is set),
- * a build of what is stale, then the Playwright tests in Chromium. Ends with one summary line.
+ * npm test: typecheck, ESLint and knip side by side, unit and API tests (PGlite, then PostgreSQL when
+ * TEST_DATABASE_URL is set), a build of what is stale, then the Playwright tests in Chromium beside the
+ * Firefox add-on lint. Each step says how long it took; the run ends with one summary line.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -14,11 +15,54 @@ const failures: string[] = [];
 const failedTests: string[] = [];
 const reports = mkdtempSync(join(tmpdir(), 'pt-test-'));
 
+interface Step {
+  label: string;
+  cmd: string;
+  args: string[];
+  env?: NodeJS.ProcessEnv;
+  /** Prints as it goes (at most one step of a group): a long step that shows nothing for minutes reads as stuck. */
+  live?: boolean;
+}
+
+const seconds = (since: number) => `${Math.round((Date.now() - since) / 1000)} s`;
+
+function ended(label: string, ok: boolean, since: number): boolean {
+  console.log(`${ok ? '✔' : '✘'} ${label} (${seconds(since)})`);
+  if (!ok) failures.push(label);
+  return ok;
+}
+
 function run(label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n▶ ${label}`);
+  const since = Date.now();
   const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) failures.push(label);
-  return result.status === 0;
+  return ended(label, result.status === 0, since);
+}
+
+/**
+ * Runs steps side by side (each of these keeps one core busy, and the machine has two or more), holding
+ * each one's output and printing it whole when it ends, so that logs do not interleave.
+ */
+async function runTogether(steps: Step[]): Promise<boolean[]> {
+  console.log(`\n▶ ${steps.map((s) => s.label).join(' | ')}`);
+  return Promise.all(
+    steps.map(
+      ({ label, cmd, args, env = {}, live = false }) =>
+        new Promise<boolean>((done) => {
+          const since = Date.now();
+          const child = spawn(cmd, args, { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+          const out: Buffer[] = [];
+          child.stdout?.on('data', (c: Buffer) => out.push(c));
+          child.stderr?.on('data', (c: Buffer) => out.push(c));
+          child.on('error', (e) => out.push(Buffer.from(`${e.message}\n`)));
+          child.on('close', (code) => {
+            const text = Buffer.concat(out).toString('utf8').trimEnd();
+            console.log(`\n── ${label}${text ? `\n${text}` : ''}`);
+            done(ended(label, code === 0, since));
+          });
+        }),
+    ),
+  );
 }
 
 function addVitest(label: string, file: string) {
@@ -70,9 +114,11 @@ interface Suite {
 const only = process.argv[2]; // optional: unit | e2e
 
 if (!only || only === 'unit') {
-  run('Typecheck', 'npx', ['tsc', '--noEmit']);
-  run('Lint (ESLint)', 'npx', ['eslint', '--max-warnings=0', '.']);
-  run('Unused files, exports and dependencies (knip)', 'npx', ['knip']);
+  await runTogether([
+    { label: 'Typecheck', cmd: 'npx', args: ['tsc', '--noEmit'] },
+    { label: 'Lint (ESLint)', cmd: 'npx', args: ['eslint', '--max-warnings=0', '.'] },
+    { label: 'Unused files, exports and dependencies (knip)', cmd: 'npx', args: ['knip'] },
+  ]);
   const pglite = join(reports, 'vitest-pglite.json');
   run('Unit and API tests (PGlite)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pglite}`], { TEST_DATABASE_URL: '', TEST_REDIS_URL: '' });
   addVitest('PGlite', pglite);
@@ -89,21 +135,23 @@ if (!only || only === 'e2e') {
   for (const name of Object.keys(targets) as (keyof typeof targets)[]) {
     if (isStale(name)) run(`Build ${name}`, 'npm', ['run', '--silent', targets[name].script]);
   }
+  const steps: Step[] = [];
   // The Firefox build as addons.mozilla.org checks it: errors fail the run (warnings, such as React's
   // innerHTML and the optional data-collection key, are listed but allowed).
-  if (existsSync('.output/firefox-mv2/manifest.json')) run('Firefox add-on lint (addons-linter)', 'npm', ['run', '--silent', 'lint:firefox']);
+  if (existsSync('.output/firefox-mv2/manifest.json')) steps.push({ label: 'Firefox add-on lint (addons-linter)', cmd: 'npm', args: ['run', '--silent', 'lint:firefox'] });
   else failures.push('Firefox add-on lint (no Firefox build)');
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const pw = join(reports, 'playwright.json');
   if (!existsSync(chromium)) {
     console.error(
       `\nChromium was not found at ${chromium}. Install it with\n  sudo apt-get install -y chromium\nor set CHROMIUM_PATH to a Chromium or Chrome binary, then run npm test again.`,
     );
     failures.push('Playwright (no Chromium)');
   } else {
-    const pw = join(reports, 'playwright.json');
-    run('Browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pw, CHROMIUM_PATH: chromium });
-    addPlaywright(pw);
+    steps.push({ label: 'Browser tests (Playwright, Chromium)', cmd: 'npx', args: ['playwright', 'test'], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: pw, CHROMIUM_PATH: chromium }, live: true });
   }
+  await runTogether(steps);
+  addPlaywright(pw);
 }
 
 if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);

@@ -3,6 +3,7 @@ import { CONTENT_SCRIPT_MAX_BYTES } from '../../extension/lib/budgets';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { matchPatterns } from '../../shared/platforms/index';
+import { TAP_MESSAGE } from '../../extension/verdicts/leetcode';
 import { syncHostPatterns } from '../../extension/sync/index';
 import { contentScriptMatches, leetcodeMatches } from '../../extension/lib/content-matches';
 import type { RecordState } from '../../shared/schemas/messages';
@@ -29,6 +30,8 @@ interface Lookup {
  * with saved judge pages (and the judges' JSON endpoints) served at their real host names.
  */
 test.describe('the extension: popup actions, side-panel notes and auto-tick', () => {
+  // The tests build on each other's state (one browser, one account): a retry starts the group again.
+  test.describe.configure({ mode: 'serial' });
   let fixtures: Awaited<ReturnType<typeof startFixtureServer>>;
   let ext: Awaited<ReturnType<typeof launchWithExtension>>;
   let apiBase: string;
@@ -205,10 +208,18 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
     await page.goto('https://leetcode.com/problems/two-sum/');
     await tabIdFor(ext.worker, 'https://leetcode.com/problems/two-sum');
 
+    // Every verdict the page-world tap reports to the content script, in order.
+    await page.evaluate((type) => {
+      const w = window as unknown as { verdicts: string[] };
+      w.verdicts = [];
+      window.addEventListener('message', (e: MessageEvent<{ type?: unknown; submissionId?: unknown } | null>) => {
+        if (e.data?.type === type) w.verdicts.push(String(e.data.submissionId));
+      });
+    }, TAP_MESSAGE);
+    const reported = () => page.evaluate(() => (window as unknown as { verdicts: string[] }).verdicts);
+
     await page.getByRole('button', { name: 'Run' }).click();
     await expect(page.locator('#result')).toHaveText('Run: Accepted');
-    await page.waitForTimeout(1000);
-    expect((await lookup('https://leetcode.com/problems/two-sum/')).data.document?.checked ?? false).toBe(false);
 
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.locator('#result')).toHaveText('Accepted');
@@ -216,6 +227,8 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
     await expect
       .poll(async () => (await lookup('https://leetcode.com/problems/two-sum/')).data.document)
       .toMatchObject({ checked: true, starred: before?.starred ?? false });
+    // The Run's check was answered before the submission's: had it been taken for a verdict, it would be listed first.
+    expect(await reported()).toEqual(['1']);
     await page.close();
   });
 
@@ -234,9 +247,23 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
     // A reload reports the same submissions again: nothing is ticked twice.
     const before = await api<WorkspacePage>('GET', '/question-tracker/v1/user/question/get-questions?pageSize=100');
     await page.reload();
-    await page.waitForTimeout(2500);
+    await expect(page.locator('tr[data-submission-id="250000002"] [submissionVerdict="OK"]')).toBeAttached();
+    // Then a later Accepted submission of 231A, reported after the repeats: once it is ticked, they were answered.
+    await page.evaluate(() => {
+      const own = document.querySelector('tr[data-submission-id="250000005"]')!;
+      const row = own.cloneNode(true) as HTMLElement;
+      row.setAttribute('data-submission-id', '250000006');
+      row.innerHTML = own.innerHTML.replaceAll('250000005', '250000006').replaceAll('/4/', '/231/').replace('4A - Watermelon', '231A - Team');
+      own.parentElement!.append(row);
+    });
+    const team = 'https://codeforces.com/problemset/problem/231/A';
+    await expect.poll(async () => (await lookup(team)).data.document?.checked ?? false).toBe(true);
     const after = await api<WorkspacePage>('GET', '/question-tracker/v1/user/question/get-questions?pageSize=100');
-    expect(after.data.questions.map((q) => q.updatedAt)).toEqual(before.data.questions.map((q) => q.updatedAt));
+    const updated = (p: WorkspacePage) => new Map(p.questions.map((q) => [q._id, q.updatedAt]));
+    const was = updated(before.data);
+    const now = updated(after.data);
+    expect(now.size).toBe(was.size + 1);
+    expect([...was.keys()].map((id) => now.get(id))).toEqual([...was.values()]);
     await page.close();
   });
 
@@ -244,21 +271,26 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
     const page = await ext.context.newPage();
     await page.goto('https://leetcode.com/problems/two-sum/editorial/');
     const popup = await openPopupFor(ext, 'https://leetcode.com/problems/two-sum/editorial', 'Two Sum');
+    const tabId = await tabIdFor(ext.worker, 'https://leetcode.com/problems/two-sum/editorial');
+    // Every problem the background keeps for the tab from now on, in order.
+    await ext.worker.evaluate((key) => {
+      const g = globalThis as unknown as { tabWrites: unknown[] };
+      g.tabWrites = [];
+      chrome.storage.session.onChanged.addListener((changes) => {
+        if (changes[key]) g.tabWrites.push(changes[key].newValue ?? null);
+      });
+    }, `tab:${tabId}`);
     await page.getByRole('link', { name: 'Next problem' }).click();
     await expect(page).toHaveURL('https://leetcode.com/problems/add-two-numbers/description/');
-    const tabId = await tabIdFor(ext.worker, 'https://leetcode.com/problems/add-two-numbers');
-    // The page shows Two Sum for a moment after the URL changed: never reported as the new problem.
-    const stored = () => ext.worker.evaluate(async (key) => (await chrome.storage.session.get(key))[key] ?? null, `tab:${tabId}`);
-    for (let i = 0; i < 6; i++) {
-      const problem = (await stored()) as { key: string; name: string | null } | null;
-      if (problem?.key === 'add-two-numbers') expect(problem.name).not.toBe('Two Sum');
-      await page.waitForTimeout(150);
-    }
     await expect(async () => {
       await popup.goto(`chrome-extension://${ext.extensionId}/popup.html?tabId=${tabId}`);
       await expect(popup.getByTestId('problem-name')).toHaveText('Add Two Numbers', { timeout: 500 });
       // Well before the slow safety-net poll (5 s): the move itself is noticed.
-    }).toPass({ timeout: 3_000 });
+    }).toPass({ timeout: 4_000 });
+    // The page shows Two Sum for a moment after the URL changed: never kept as the new problem.
+    const writes = (await ext.worker.evaluate(() => (globalThis as unknown as { tabWrites: unknown[] }).tabWrites)) as ({ key: string; name: string | null } | null)[];
+    expect(writes.filter((p) => p?.key === 'add-two-numbers').map((p) => p?.name)).not.toContain('Two Sum');
+    expect(writes.at(-1)).toMatchObject({ key: 'add-two-numbers', name: 'Add Two Numbers' });
     await expect(popup.getByText('Medium', { exact: true })).toBeVisible();
     await popup.close();
     await page.close();

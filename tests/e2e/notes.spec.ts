@@ -330,14 +330,25 @@ test.describe('the XSS corpus executes nothing in the notes tab', () => {
     return dialogs;
   }
 
-  /** Proves the check can see execution here: a handler added outside the sanitiser does run. */
-  async function control(page: Page) {
-    await page.evaluate(() => {
+  /**
+   * Proves the check can see execution here: a handler added outside the sanitiser does run. Added
+   * last, with an image the server fails to serve as the payloads' `src=x` ones, it also marks the
+   * moment by which any handler of the last note shown would have run.
+   */
+  async function control(page: Page, src = 'data:,') {
+    await page.evaluate((s) => {
+      const w = window as unknown as Record<string, unknown>;
+      delete w.__xssControl;
       const probe = document.createElement('div');
-      probe.innerHTML = '<img src="data:," onerror="window.__xssControl = 1">';
+      const img = document.createElement('img');
+      img.setAttribute('onerror', 'window.__xssControl = 1');
+      img.src = s;
+      probe.append(img);
       document.body.append(probe);
-    });
+    }, src);
     await expect.poll(() => page.evaluate(() => (window as unknown as Record<string, unknown>).__xssControl)).toBe(1);
+    // Handlers run on the frame after the events that fire them (focus, animation start).
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   }
 
   /**
@@ -392,7 +403,7 @@ test.describe('the XSS corpus executes nothing in the notes tab', () => {
         await expect(panel(page).getByRole('button', { name: 'Edit' })).toBeVisible();
       }
     }
-    await page.waitForTimeout(500);
+    await control(page, 'x');
     await takeFlag('late');
     return { executed, unsafeMarkup };
   }
