@@ -1,3 +1,4 @@
+import { DAY_MS } from '../dates';
 import { plural } from '../plural';
 
 /**
@@ -9,7 +10,6 @@ export type ReviewRating = (typeof REVIEW_RATINGS)[number];
 
 export const RATING_LABELS: Record<ReviewRating, string> = { again: 'Again', hard: 'Hard', good: 'Good', easy: 'Easy' };
 
-const DAY_MS = 86_400_000;
 
 /**
  * Whole days from `now` until a due date, at least 1: the queue has no same-day steps, so the shortest
