@@ -11,7 +11,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { createPasswordHasher } from './services/passwords';
 import type { AppEnv, Deps } from './lib/env';
 import { AppError, CLIENT_CLOSED, clientAborted } from './lib/errors';
-import { createKeptAnswers, keptSheetAnswers } from './lib/kept-answers';
+import { createKeptAnswers, keptSheetAnswers, SHEET_PATHS } from './lib/kept-answers';
 import { MemoryCaches } from './lib/memory-cache';
 import { defaultHeader } from './lib/default-headers';
 import { securityHeaders } from './lib/security-headers';
@@ -191,9 +191,9 @@ export function createApp({
     .route('/question-tracker/v1/user/uploader/progress', progressImportRoutes(deps))
     .route('/question-tracker/v1/user/uploader/sheet', sheetImportRoutes(deps))
     .route('/question-tracker/v1/user/notes', notesRoutes(deps))
-    .route('/question-tracker/v2/sheet', sheetRoutes(deps))
-    .route('/question-tracker/v2/sheet', sheetTreeRoutes(deps))
-    .route('/question-tracker/v2/sheet', sheetListRoutes(deps))
+    .route(SHEET_PATHS.base, sheetRoutes(deps))
+    .route(SHEET_PATHS.base, sheetTreeRoutes(deps))
+    .route(SHEET_PATHS.base, sheetListRoutes(deps))
     .route('/question-tracker/v2/sheet/collaborators', collaboratorRoutes(deps))
     .route('/question-tracker/v1/profile', profileRoutes(deps))
     .route('/question-tracker/v1/user', profileSettingsRoutes(deps))

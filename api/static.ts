@@ -85,7 +85,13 @@ function loadPage(dir: string, stamp: string): Page {
   };
 }
 
-/** Serves the built dashboard from `dir` on the same port as the API. */
+/**
+ * Serves the built dashboard from `dir` on the same port as the API.
+ *
+ * Not @hono/node-server's serveStatic with `precompressed`: it matches Accept-Encoding tokens whole
+ * (`br;q=1` gets no brotli) rather than by the weights content-coding.ts reads, has no per-name
+ * Cache-Control, and the page itself is served from memory with the policy its build wrote.
+ */
 export function mountDashboard(app: Hono<AppEnv>, dir: string): void {
   const indexPath = join(dir, 'index.html');
   if (!existsSync(indexPath)) return;

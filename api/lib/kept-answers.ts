@@ -69,7 +69,10 @@ export type SheetKey = { id: string } | { slug: string };
 export const sheetAnswerKey = (user: UserRow | null, where: SheetKey) =>
   `${user?.id ?? '-'}|${'id' in where ? `id:${where.id}` : `slug:${where.slug}`}`;
 
-const SHEET_READ = /^\/question-tracker\/v2\/sheet\/get-sheet-data(-by-slug)?\/([A-Za-z0-9_-]{1,200})$/;
+/** Where the sheet routes are mounted and the sheet page's two reads below it: the route and this layer share them. */
+export const SHEET_PATHS = { base: '/question-tracker/v2/sheet', byId: '/get-sheet-data', bySlug: '/get-sheet-data-by-slug' } as const;
+
+const SHEET_READ = new RegExp(`^${SHEET_PATHS.base}(?:${SHEET_PATHS.byId}|(${SHEET_PATHS.bySlug}))/([A-Za-z0-9_-]{1,200})$`);
 
 /**
  * A repeated read of a sheet, answered from memory before the rest of the pipeline runs: the same answer,

@@ -11,6 +11,12 @@ export function requestIdOf(c: Context): string {
   return given !== undefined && WELL_FORMED.test(given) ? given : crypto.randomUUID();
 }
 
+/*
+ * Not hono/request-id: its rule is the same, but it exists only as a middleware, while the kept answers
+ * (lib/kept-answers) answer before any middleware runs and need the rule as a function; and it sets the
+ * header through c.header, where every other default header here goes through defaultHeader.
+ */
+
 /**
  * Gives every request an id (the `requestId` variable, for logs and error references) and answers with
  * it in X-Request-Id. Answers sent before this runs (lib/kept-answers) take their id from requestIdOf.

@@ -4,7 +4,7 @@ import type { UserRow } from '../services/auth';
 import { createSheetBodySchema, updateSheetBodySchema, validateSlugQuerySchema } from '../../shared/schemas/sheet';
 import { updateSlugBodySchema } from '../../shared/schemas/sharing';
 import type { AppEnv, Deps } from '../lib/env';
-import { keepSheetAnswer, sheetAnswerKey, type SheetKey } from '../lib/kept-answers';
+import { keepSheetAnswer, sheetAnswerKey, SHEET_PATHS, type SheetKey } from '../lib/kept-answers';
 import { encodeAnswer, ok, sendAnswer, valid, type EncodedAnswer, type OkAnswer } from '../lib/respond';
 import { PRIVATE_REVALIDATE } from '../lib/security-headers';
 import { keepStanding } from '../services/access';
@@ -47,9 +47,9 @@ export function sheetRoutes(deps: Deps) {
     .get('/validate-slug', valid('query', validateSlugQuerySchema), async (c) => {
       return ok(c, { valid: await isSlugAvailable(db, c.req.valid('query').slug) }, 200);
     })
-    .get('/get-sheet-data/:id', (c) => readSheet(c, { id: c.req.param('id') }))
+    .get(`${SHEET_PATHS.byId}/:id`, (c) => readSheet(c, { id: c.req.param('id') }))
     // Revalidation: an unchanged sheet answers 304 to If-None-Match.
-    .get('/get-sheet-data-by-slug/:slug', (c) => readSheet(c, { slug: c.req.param('slug') }))
+    .get(`${SHEET_PATHS.bySlug}/:slug`, (c) => readSheet(c, { slug: c.req.param('slug') }))
     .patch('/update-sheet/:id', valid('json', updateSheetBodySchema), async (c) => {
       const body = c.req.valid('json');
       const id = c.req.param('id');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ACTIVITY_DAYS, RATING_BUCKET, RATING_CAP, type Activity, type Analytics, type Distribution } from '../../shared/schemas/analytics';
+import { addDays, DAY_MS, dayIn } from '../../shared/dates';
 import { queryRows, type Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { ownCustomJoin } from './custom-questions';
@@ -21,7 +22,7 @@ const tag = (kind: Kind) => sql.raw(`'${kind}'`);
  * 100 up to 5000; named difficulties (Easy, Medium, Hard, Basic, ...) stay as they are.
  */
 export async function getAnalytics(db: Db, clock: Clock, userId: string, days: number): Promise<{ analytics: Analytics; totalSolved: number }> {
-  const since = days === -1 ? null : new Date(clock.now().getTime() - days * 86_400_000);
+  const since = days === -1 ? null : new Date(clock.now().getTime() - days * DAY_MS);
   const bucket = sql`case when difficulty ~ '^[0-9]+$'
       then (least(floor(difficulty::numeric / ${RATING_BUCKET}) * ${RATING_BUCKET}, ${RATING_CAP})::int)::text
       else difficulty end`;
@@ -63,19 +64,6 @@ export async function getAnalytics(db: Db, clock: Clock, userId: string, days: n
     },
     totalSolved: rows.find((r) => r.kind === 'total')?.count ?? 0,
   };
-}
-
-/** yyyy-MM-dd of an instant in a time zone. */
-export function dayIn(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
-
-export function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
 }
 
 /** Questions solved per day in the person's time zone over the last year (today included). */

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { parseProblemUrl } from '../../shared/platforms/index';
+import { withScheme } from '../../shared/platforms/url';
 import type { ParsedProblem } from '../../shared/platforms/types';
 import { QUESTION_MESSAGES, type PopularSheet, type Question, type UnknownQuestion } from '../../shared/schemas/question';
 import type { Db } from '../db/client';
@@ -46,7 +47,7 @@ export function parseOrThrow(input: string): ParsedProblem {
   if (parsed) return parsed;
   let looksLikeUrl = false;
   try {
-    const url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(input) ? input : `https://${input}`);
+    const url = new URL(withScheme(input));
     looksLikeUrl = (url.protocol === 'http:' || url.protocol === 'https:') && /\.[a-z]{2,}$/i.test(url.hostname);
   } catch {
     looksLikeUrl = false;

@@ -3,7 +3,7 @@ import { Rating, State } from 'ts-fsrs';
 import { DEFAULT_GOAL, type Goal, type Retention, type StreakAnswer } from '../../shared/schemas/review';
 import { queryRows, type Db } from '../db/client';
 import { reviewSettings } from '../db/schema';
-import { addDays, dayIn } from './analytics';
+import { addDays, dayIn } from '../../shared/dates';
 import { startOfDay, type ReviewDeps } from './review';
 
 /* The revision goal, and how the user keeps to it: today's progress, the streak, the retention card. */

@@ -18,7 +18,7 @@ import { questions, reviewCards, reviewLogs } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { notFound } from '../lib/errors';
 import { ownCustomJoin } from './custom-questions';
-import { addDays, dayIn } from './analytics';
+import { addDays, DAY_MS, dayIn } from '../../shared/dates';
 import { upsertRecord } from './records';
 
 /*
@@ -29,7 +29,6 @@ import { upsertRecord } from './records';
 const scheduler = fsrs(generatorParameters({ enable_short_term: false, enable_fuzz: false }));
 
 const GRADES: Record<ReviewRating, Grade> = { again: Rating.Again, hard: Rating.Hard, good: Rating.Good, easy: Rating.Easy };
-const DAY_MS = 86_400_000;
 
 /**
  * Old solves (an import, a history sync) whose first interval has already run out are spread over this

@@ -3,7 +3,7 @@ import { Menu, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { InviteBadge } from '../features/my-sheets/components/invite-badge';
-import { plural } from '../lib/plural';
+import { plural } from '@shared/plural';
 import { TAB_LABELS, tabHref, type Tab } from '../features/tracker/tabs';
 
 /**

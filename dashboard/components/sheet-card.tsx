@@ -5,7 +5,7 @@ import { cardDescription, type SheetCard as Card } from '@shared/schemas/sheet-l
 import { ProgressBar } from './question-bits';
 import { Skeleton } from './feedback';
 import './sheet-card.css';
-import { plural } from '../lib/plural';
+import { plural } from '@shared/plural';
 
 const TAGS_SHOWN = 3;
 export const PRICING_HREF = '/question-tracker/sheet/premium/pricing';

@@ -1,5 +1,6 @@
 import { isValidDifficulty } from '@shared/rules/difficulty';
 import type { RecordSetResult, RecordState } from '@shared/schemas/messages';
+import { isRecord } from '@shared/untrusted';
 import { ApiError, unwrap, unwrapWithMessage, type Client } from './api';
 import type { QueuedAction } from '../background/queue';
 
@@ -16,8 +17,6 @@ export const ACTION_MESSAGES = {
   noteSaved: 'Saved',
   queued: 'You are offline: saved, and it will be sent when the tracker is reachable.',
 } as const;
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 /** The catalogue's answer for a URL: the question with the user's record, or what is known of an unknown one. */
 export async function lookup(client: Client, problemUrl: string) {

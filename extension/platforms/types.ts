@@ -1,3 +1,4 @@
+import { isRecord } from '@shared/untrusted';
 import type { PartialDocument } from '../lib/partial-document';
 
 /** What a DOM reader can read from a problem page; every field may be missing. */
@@ -54,7 +55,7 @@ export function embeddedJson(doc: Document, selector: string): unknown {
   }
 }
 
-export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export { isRecord };
 
 /** A non-empty string with its whitespace collapsed, else null; a huge one is cut (no name is that long). */
 export const str = (v: unknown): string | null => {

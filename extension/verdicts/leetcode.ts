@@ -10,6 +10,8 @@
  * Nothing here imports the browser API: the tap runs in the page's world.
  */
 
+import { isRecord } from '@shared/untrusted';
+
 /** The `type` of the window message the tap posts. */
 export const TAP_MESSAGE = 'practice-tracker:leetcode-verdict';
 
@@ -30,7 +32,6 @@ const SUBMIT_PATH = /^(?:\/contest\/api\/[\w-]{1,100})?\/problems\/([a-z0-9-]{1,
 const SLUG = /^[a-z0-9-]{1,200}$/;
 const DIGITS = /^\d{1,20}$/;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const shortString = (v: unknown, max: number): string | null => (typeof v === 'string' && v.length <= max ? v : null);
 
 /** The submission id a check URL polls, or null ("Run" checks have ids like runcode_…, not digits). */

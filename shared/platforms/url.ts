@@ -22,6 +22,11 @@ function hasScheme(text: string): boolean {
   return !(name.includes('.') && /^\d+(?:[/?#]|$)/.test(rest));
 }
 
+/** The text with https:// in front when it names no scheme (`//host/...` gains https: alone). */
+export function withScheme(text: string): string {
+  return text.startsWith('//') ? `https:${text}` : hasScheme(text) ? text : `https://${text}`;
+}
+
 /**
  * Reads user input as an http(s) URL: trims it, assumes https:// when the scheme is missing, and rejects
  * other schemes, control characters, credentials, explicit non-default ports and over-long input.
@@ -32,7 +37,7 @@ export function toHttpUrl(input: unknown): URL | null {
   if (text === '' || text.length > MAX_INPUT_LENGTH) return null;
   // eslint-disable-next-line no-control-regex -- matching control characters is the point: an address holding one is refused
   if (/[\u0000-\u001f\u007f]/.test(text)) return null;
-  const candidate = text.startsWith('//') ? `https:${text}` : hasScheme(text) ? text : `https://${text}`;
+  const candidate = withScheme(text);
   let url: URL;
   try {
     url = new URL(candidate);

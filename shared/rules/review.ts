@@ -1,3 +1,6 @@
+import { DAY_MS } from '../dates';
+import { plural } from '../plural';
+
 /**
  * The four answers to "How was it?", in the order of the buttons, and their labels. Kept apart from the
  * review schemas (no zod here) so that the extension's content script can show them and stay small.
@@ -7,7 +10,6 @@ export type ReviewRating = (typeof REVIEW_RATINGS)[number];
 
 export const RATING_LABELS: Record<ReviewRating, string> = { again: 'Again', hard: 'Hard', good: 'Good', easy: 'Easy' };
 
-const DAY_MS = 86_400_000;
 
 /**
  * Whole days from `now` until a due date, at least 1: the queue has no same-day steps, so the shortest
@@ -19,7 +21,7 @@ export function daysUntil(due: string, now: number): number {
 }
 
 /** "1 day", "6 days". */
-export const dayWords = (days: number) => `${days} day${days === 1 ? '' : 's'}`;
+export const dayWords = (days: number) => plural(days, 'day');
 
 /** A short interval for a button: 6d, 45d, 4mo, 1.5y. */
 export function formatInterval(days: number): string {

@@ -1,8 +1,7 @@
+import { plural } from '../plural';
 import type { SyncJudge, SyncSummary } from '../schemas/sync';
 
 // The words of "Sync solved problems", the same in the extension's panel and the dashboard.
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** What a judge's sync did: "3 new, 2 already in your workspace, 1 added as a custom question; skipped: …". */
 export function syncSummaryText(s: SyncSummary): string {

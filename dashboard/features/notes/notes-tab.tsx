@@ -4,7 +4,7 @@ import { useLocation, useSearch } from 'wouter';
 import type { Note } from '@shared/schemas/note';
 import { ConfirmDialog } from '../../components/dialog';
 import { ApiError } from '../../lib/api';
-import { plural } from '../../lib/plural';
+import { plural } from '@shared/plural';
 import { toast } from '../../lib/toast';
 import { useDeleteNote } from './api/notes-queries';
 import { PanelContent } from './components/note-panel';

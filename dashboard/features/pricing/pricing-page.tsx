@@ -9,7 +9,7 @@ import { useLoginPopup } from '../auth/stores/login-popup';
 import { premiumSheetsQuery } from '../explore/api/sheet-list-queries';
 import { exploreHref } from '../explore/lib/categories';
 import './pricing.css';
-import { plural } from '../../lib/plural';
+import { plural } from '@shared/plural';
 
 const INCLUDED = [
   { icon: Building2, title: 'Every company-wise sheet', text: 'The full question lists of the company sheets below, organised by topic, and new company sheets as they are added.' },

@@ -12,7 +12,8 @@ import { ReviewHeader } from './components/review-header';
 import { ReviewRow, ReviewRowSkeleton } from './components/review-row';
 import { UpcomingStrip } from './components/upcoming-strip';
 import { hasReviewFilters, NO_FILTERS, readReviewFilters, writeReviewFilters, type ReviewFilters } from './lib/filters';
-import { dayName, plural } from './lib/progress';
+import { dayName } from './lib/progress';
+import { plural } from '@shared/plural';
 import { neighbourOf, splitQueue } from './lib/queue';
 import './review.css';
 

@@ -1,6 +1,7 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { addNoteTag, DEFAULT_NOTE_TITLE, isSafeNoteUrl, validateNoteDraft } from '@shared/rules/notes';
+import { withScheme } from '@shared/platforms/url';
 import type { Note } from '@shared/schemas/note';
 import { send } from '../../lib/messaging';
 import { sanitizeNoteForDisplay } from '@shared/dom/note-html';
@@ -191,7 +192,7 @@ function RichEditor({ initialHtml, onChange }: { initialHtml: string; onChange: 
     const current = (editor.getAttributes('link').href as string | undefined) ?? '';
     const input = window.prompt('Link address (empty to remove)', current);
     if (input === null) return;
-    const url = input.trim() ? (/^[a-z][a-z0-9+.-]*:/i.test(input.trim()) ? input.trim() : `https://${input.trim()}`) : '';
+    const url = input.trim() ? withScheme(input.trim()) : '';
     if (!url) editor.chain().focus().unsetLink().run();
     else if (isSafeNoteUrl(url)) editor.chain().focus().extendMarkRange('link').setLink({ href: url }).run();
   }

@@ -10,7 +10,7 @@ import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/api/session';
 import { tabHref } from '../../tracker/tabs';
 import { ownSheetsQuery, useDeleteAccount } from '../api/account-queries';
-import { plural } from '../../../lib/plural';
+import { plural } from '@shared/plural';
 
 /** A select's value: 'delete', or 'transfer:<collaborator entry id>'. */
 function toChoice(sheetId: string, value: string): SheetChoice | null {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { Flame } from 'lucide-react';
 import { useMemo } from 'react';
+import { plural } from '@shared/plural';
 import type { Activity } from '@shared/schemas/analytics';
 import { Skeleton } from '../../../components/feedback';
 import { useSession } from '../../auth/api/session';
@@ -10,7 +11,7 @@ import { heatmapWeeks, monthLabels, streaks } from '../lib/heatmap';
 
 const DAY_LABELS = ['', 'Mon', '', 'Wed', '', 'Fri', ''];
 const dayTitle = (day: string, count: number) =>
-  `${count === 0 ? 'No questions' : `${count} question${count === 1 ? '' : 's'}`} solved on ${format(new Date(`${day}T12:00:00`), 'd MMM yyyy')}`;
+  `${count === 0 ? 'No questions' : plural(count, 'question')} solved on ${format(new Date(`${day}T12:00:00`), 'd MMM yyyy')}`;
 
 /** The signed-in person's own activity, by their time zone (the Analysis tab). */
 export function ActivityHeatmap() {

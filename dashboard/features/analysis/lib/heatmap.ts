@@ -1,3 +1,4 @@
+import { addDays } from '@shared/dates';
 import type { Activity } from '@shared/schemas/analytics';
 
 export interface HeatCell {
@@ -7,11 +8,6 @@ export interface HeatCell {
   level: 0 | 1 | 2 | 3 | 4;
 }
 
-const addDays = (day: string, n: number) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
 const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
 
 export function levelOf(count: number): HeatCell['level'] {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { plural } from '../../../lib/plural';
+import { plural } from '@shared/plural';
 import { useSession } from '../../auth/api/session';
 import { mySheetsQuery } from '../../explore/api/sheet-list-queries';
 import './invite-badge.css';

@@ -15,6 +15,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { withScheme } from '@shared/platforms/url';
 import { isSafeNoteUrl } from '@shared/rules/notes';
 import { sanitizeNoteForDisplay } from '@shared/dom/note-html';
 import { noteEditorExtensions } from '@shared/dom/note-editor-extensions';
@@ -35,9 +36,9 @@ export interface NoteEditorProps {
 function normalizeLinkInput(input: string): string | null {
   const value = input.trim();
   if (!value) return null;
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : /^[^\s@/]+@[^\s@/]+\.[^\s@/]+$/.test(value) ? `mailto:${value}` : `https://${value}`;
-  if (!/^(https?:\/\/[^\s]+|mailto:[^\s]+)$/i.test(withScheme) || !isSafeNoteUrl(withScheme)) return null;
-  return withScheme;
+  const url = /^[^\s@/:]+@[^\s@/]+\.[^\s@/]+$/.test(value) ? `mailto:${value}` : withScheme(value);
+  if (!/^(https?:\/\/[^\s]+|mailto:[^\s]+)$/i.test(url) || !isSafeNoteUrl(url)) return null;
+  return url;
 }
 
 /**

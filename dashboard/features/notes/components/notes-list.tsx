@@ -6,7 +6,7 @@ import type { NoteSummary } from '@shared/schemas/note';
 import { SkeletonList } from '../../../components/feedback';
 import { PlatformIcon } from '../../../components/question-bits';
 import { noteHref, questionNotesHref, type NotesFilters, type QuestionGroup } from '../lib/notes-order';
-import { plural } from '../../../lib/plural';
+import { plural } from '@shared/plural';
 
 interface SectionState {
   loading: boolean;

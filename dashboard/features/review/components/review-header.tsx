@@ -5,7 +5,8 @@ import { REVIEW_MESSAGES } from '@shared/schemas/review';
 import { Skeleton } from '../../../components/feedback';
 import { ProgressRing } from '../../../components/question-bits';
 import { streakQuery } from '../api/review-queries';
-import { goalProgress, plural } from '../lib/progress';
+import { goalProgress } from '../lib/progress';
+import { plural } from '@shared/plural';
 import { GoalDialog } from './goal-dialog';
 
 /** Title, today's progress toward the daily goal, the streak, and the goal's settings. */

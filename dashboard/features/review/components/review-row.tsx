@@ -6,7 +6,7 @@ import type { DueQuestion, ReviewRating } from '@shared/schemas/review';
 import { Difficulty, PlatformIcon } from '../../../components/question-bits';
 import { platformName } from '../../workspace/lib/filters';
 import { intervalWords, ratingChoices } from '../lib/intervals';
-import { plural } from '../lib/progress';
+import { plural } from '@shared/plural';
 
 interface Props {
   question: DueQuestion;

@@ -1,6 +1,7 @@
 import type { DueAnswer } from '@shared/schemas/review';
 import { format } from 'date-fns';
-import { dayName, loadLevel, localDay, plural } from '../lib/progress';
+import { dayName, loadLevel, localDay } from '../lib/progress';
+import { plural } from '@shared/plural';
 
 /** The next 14 days as a strip of day cells, each with the number of questions coming due. */
 export function UpcomingStrip({ upcoming, total }: { upcoming: DueAnswer['upcoming']; total: number }) {

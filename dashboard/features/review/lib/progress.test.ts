@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayName, goalProgress, loadLevel, plural } from './progress';
+import { dayName, goalProgress, loadLevel } from './progress';
 
 const today = (reviews: number, newProblems: number, met = false) => ({ day: '2026-03-15', reviews, newProblems, met });
 
@@ -23,8 +23,5 @@ describe('upcoming strip', () => {
   it('grades a day’s load against the busiest day', () => {
     expect([0, 1, 2, 3, 4, 8].map((n) => loadLevel(n, 8))).toEqual([0, 1, 1, 2, 2, 4]);
     expect(loadLevel(3, 0)).toBe(0);
-  });
-  it('says one or many', () => {
-    expect([plural(1, 'day'), plural(3, 'day'), plural(0, 'question')]).toEqual(['1 day', '3 days', '0 questions']);
   });
 });

@@ -20,8 +20,6 @@ export const localDay = (day: string) => new Date(`${day}T12:00:00`);
 /** "Fri 14 Mar" for a day of the Upcoming strip. */
 export const dayName = (day: string) => format(localDay(day), 'EEE d MMM');
 
-export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 /** A colour level 0..4 for a day's count in the Upcoming strip, relative to the busiest day shown. */
 export function loadLevel(count: number, max: number): 0 | 1 | 2 | 3 | 4 {
   if (count <= 0 || max <= 0) return 0;

@@ -3,6 +3,7 @@ import { Check, Copy, Globe, Lock, Trash2 } from 'lucide-react';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { SHARE_MESSAGES } from '@shared/rules/sheet';
 import type { Sheet } from '@shared/schemas/sheet';
+import { inviteBodySchema } from '@shared/schemas/sharing';
 import { Dialog } from '../../../components/dialog';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -10,7 +11,6 @@ import { AvatarFace } from '../../../components/avatar';
 import { invitesQuery, sharingCalls } from '../api/sharing-queries';
 import { collaboratorsQuery, sheetKeys } from '../api/sheet-queries';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const COPIED_MS = 2000;
 
 /** Share Sheet: invite people, see people and pending invites, general access, copy link. */
@@ -63,11 +63,12 @@ export function ShareDialog({ sheet, open, onClose }: { sheet: Sheet; open: bool
 
   function submit(e: SubmitEvent) {
     e.preventDefault();
-    const value = email.trim().toLowerCase();
-    if (!EMAIL.test(value)) {
+    const parsed = inviteBodySchema.safeParse({ email });
+    if (!parsed.success) {
       setError(SHARE_MESSAGES.invalidEmail);
       return;
     }
+    const value = parsed.data.email;
     if (people.data?.collaborators.some((p) => p.user === value)) {
       setError(SHARE_MESSAGES.alreadyCollaborator);
       return;

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { format } from 'date-fns';
 import { Spinner } from '../../../components/feedback';
 import { buildXlsx, downloadBlob } from '../../../lib/spreadsheet/export';
+import { plural } from '@shared/plural';
 import { toast } from '../../../lib/toast';
 import { workspaceCalls } from '../api/workspace-queries';
 import type { WorkspaceView } from '../lib/filters';
@@ -20,7 +21,7 @@ export function ExportMenu({ view }: { view: WorkspaceView }) {
       const name = `workspace-${format(new Date(), 'yyyy-MM-dd')}`;
       if (kind === 'csv') downloadBlob(new Blob([data.csv], { type: 'text/csv;charset=utf-8' }), `${name}.csv`);
       else downloadBlob(new Blob([await buildXlsx(data.columns, data.rows)], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), `${name}.xlsx`);
-      toast.success(`Exported ${data.total} question${data.total === 1 ? '' : 's'}`);
+      toast.success(`Exported ${plural(data.total, 'question')}`);
     } catch (err) {
       toast.failure('Failed to export questions', err);
     } finally {
