@@ -77,7 +77,7 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
       content_scripts: { matches: string[]; js: string[]; world?: string; run_at?: string }[];
       content_security_policy: { extension_pages: string };
     };
-    expect(manifest.permissions.sort()).toEqual(['alarms', 'contextMenus', 'cookies', 'offscreen', 'sidePanel', 'storage']);
+    expect(manifest.permissions.sort()).toEqual(['alarms', 'contextMenus', 'offscreen', 'sidePanel', 'storage']);
     // The problem hosts, the history sync's hosts (extension-sync.spec.ts) and the local API.
     expect(manifest.host_permissions.sort()).toEqual([...new Set([...matchPatterns(), ...syncHostPatterns(), 'http://localhost/*', 'http://127.0.0.1/*'])].sort());
     const isolated = manifest.content_scripts.find((c) => c.js.includes('content-scripts/problem.js'));
