@@ -30,8 +30,8 @@ export default defineConfig({
   manifest: ({ browser }) => ({
     name: 'Practice Tracker',
     description: 'Detects the problem you are solving, adds it to your workspace or a sheet, stars it and keeps your notes beside it.',
-    // cookies: LeetCode's csrftoken, sent back on its GraphQL requests by the history sync.
-    permissions: ['storage', 'contextMenus', 'alarms', 'cookies', ...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen'])],
+    // Each permission and host is listed with the feature that needs it in docs/extension.md (a test checks).
+    permissions: ['storage', 'contextMenus', 'alarms', ...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen'])],
     // The history sync's hosts are asked at install (docs/extension.md says why not at first sync).
     host_permissions: [...new Set([...matchPatterns(), ...SYNC_HOSTS, ...LOCAL_API])],
     optional_host_permissions: ['http://*/*', 'https://*/*'],

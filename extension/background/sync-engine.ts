@@ -4,7 +4,7 @@ import { historyReaderFor, historyReaders, retryAdvice, SYNC_ORIGINS, type Histo
 import { MAX_ATTEMPTS } from '../sync/retry';
 import { signOut } from './auth';
 import {
-  addSkipped, clearRun, emptySummary, getRun, handleFor, judges, linkedHandles, nameOf, now, readiness, saveRun, setJudge, syncSettings,
+  addSkipped, clearRun, LEETCODE_CSRF_KEY, emptySummary, getRun, handleFor, judges, linkedHandles, nameOf, now, readiness, saveRun, setJudge, syncSettings,
   type JudgeRecord, type Run, type RunJudge,
 } from './sync-state';
 import type { HandlerDeps } from './types';
@@ -15,14 +15,15 @@ import type { HandlerDeps } from './types';
 // write, and leaves the pending list only once the tracker has taken it (importing the same chunk twice
 // changes nothing on the server, so a step repeated after a stop is harmless).
 
+/** What a LeetCode sync says when LeetCode refuses it and no page has given the extension LeetCode's csrftoken. */
+export const LEETCODE_TOKEN_MESSAGE = 'Open any leetcode.com page in this browser while signed in there, then press Sync again: the extension reads LeetCode’s request token on its pages.';
+
 /** How the loop reaches the world beyond HandlerDeps; each has a default for the browser. */
 export interface SyncIo {
   /** Waits, or stops waiting when the run is cancelled. */
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
   /** Parses a judge's answer where an HTML parser exists (an offscreen document in Chrome). */
   parseElsewhere?(platform: string, answer: SyncAnswer, state: SyncState<unknown>, now: string): Promise<SyncPage<unknown>>;
-  /** LeetCode's csrftoken cookie, when the browser lets the extension read it. */
-  cookie?(url: string, name: string): Promise<string | undefined>;
   /** The daily sync was switched on or off (the background sets or clears its alarm). */
   onAutoSync?(choice: AutoSync): void;
 }
@@ -191,7 +192,8 @@ async function step(deps: HandlerDeps, run: Run, c: RunJudge, io: SyncIo, signal
   const handle = handleFor(c.platform, settings, await linkedHandles(deps, false));
   if (handle) state.handle = handle;
   if (c.platform === 'leetcode') {
-    const csrf = await io.cookie?.(SYNC_ORIGINS.leetcode, 'csrftoken').catch(() => undefined);
+    // Read by the LeetCode page's own script: the extension has no `cookies` permission.
+    const csrf = await deps.local.get<string>(LEETCODE_CSRF_KEY);
     if (csrf) state.csrfToken = csrf;
   }
   let request;
@@ -226,6 +228,10 @@ async function step(deps: HandlerDeps, run: Run, c: RunJudge, io: SyncIo, signal
       c.notBefore = t + advice.waitMs;
       return saveRun(deps, run);
     }
+  }
+  // Without the token LeetCode refuses even a signed-in browser (403): say where the extension reads it.
+  if (c.platform === 'leetcode' && !state.csrfToken && answer.status === 403) {
+    return endJudge(deps, run, { state: 'signedOut', message: LEETCODE_TOKEN_MESSAGE });
   }
   if (page.signedOut) {
     return endJudge(deps, run, { state: 'signedOut', message: `Sign in on ${nameOf(c.platform)} in this browser, then sync again.` });

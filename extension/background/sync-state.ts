@@ -13,6 +13,8 @@ const RUN_KEY = 'sync:run';
 export const JUDGES_KEY = 'sync:judges';
 const SYNC_SETTINGS_KEY = 'sync:settings';
 const PROBE_KEY = 'sync:probe';
+/** LeetCode's csrftoken, as the LeetCode page's content script read it (the extension has no `cookies` permission). */
+export const LEETCODE_CSRF_KEY = 'sync:leetcode-csrf';
 /** How long a check of the LeetCode session is believed. */
 const PROBE_MS = 5 * 60_000;
 

@@ -4,7 +4,7 @@ import { EXTERNAL_MESSAGE_TYPES, PAGE_MESSAGE_TYPES } from '@shared/schemas/mess
 import type { SyncOverview } from '@shared/schemas/sync';
 import { fixture } from '../sync/testing';
 import { handleExternalMessage, handleMessage } from './dispatch';
-import { drive } from './sync-engine';
+import { drive, LEETCODE_TOKEN_MESSAGE } from './sync-engine';
 import { getRun, JUDGES_KEY, type JudgeRecord } from './sync-state';
 import { autoSync, setSyncIo } from './sync';
 import { memory, page, setup, signIn } from './test-support';
@@ -351,5 +351,41 @@ describe('sync messages from the dashboard (externally_connectable)', () => {
       ok: false,
       error: 'Invalid message',
     });
+  });
+});
+
+describe("sync solved problems: LeetCode's request token without the cookies permission", () => {
+  const lcPage = { id: 'ext-id', url: 'https://leetcode.com/problems/two-sum/', tab: { id: 3 } };
+  const TOKEN = 'Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56';
+
+  it("keeps the token a LeetCode page's script read and sends it back on LeetCode's requests", async () => {
+    const w = world();
+    await signIn(w.local);
+    expect(await handleMessage({ type: 'leetcode:csrf', token: TOKEN }, lcPage, w.deps)).toEqual({ ok: true, data: null });
+    const headers: (string | null)[] = [];
+    w.judge('https://leetcode.com/graphql/', ok('leetcode/progress-page-1.json'), ok('leetcode/signed-out.json'));
+    const fetchMock = w.deps.fetch as ReturnType<typeof vi.fn>;
+    await w.sync(['leetcode']);
+    for (const [input, init] of fetchMock.mock.calls as [string, RequestInit | undefined][]) {
+      if (input.startsWith('https://leetcode.com/graphql/')) headers.push(new Headers(init?.headers).get('x-csrftoken'));
+    }
+    expect(headers.length).toBeGreaterThan(0);
+    expect(headers.every((h) => h === TOKEN)).toBe(true);
+  });
+
+  it('takes the token only from a LeetCode page, and only in its shape', async () => {
+    const w = world();
+    const elsewhere = { ...lcPage, url: 'https://codeforces.com/problemset/problem/4/A' };
+    expect(await handleMessage({ type: 'leetcode:csrf', token: TOKEN }, elsewhere, w.deps)).toMatchObject({ ok: false });
+    expect(await handleMessage({ type: 'leetcode:csrf', token: 'a;b=c' }, lcPage, w.deps)).toMatchObject({ ok: false });
+    expect(await w.local.get('sync:leetcode-csrf')).toBeUndefined();
+  });
+
+  it('refused for want of the token, a sync says where the extension reads it', async () => {
+    const w = world();
+    await signIn(w.local);
+    w.judge('https://leetcode.com/graphql/', { status: 403, body: '<h1>CSRF verification failed</h1>' });
+    const lc = w.judgeOf(await w.sync(['leetcode']), 'leetcode');
+    expect(lc).toMatchObject({ state: 'signedOut', message: LEETCODE_TOKEN_MESSAGE });
   });
 });

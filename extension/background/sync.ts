@@ -1,12 +1,21 @@
 import { cancelSync, startSync, type SyncIo } from './sync-engine';
-import { overview, saveSyncSettings, syncSettings } from './sync-state';
+import { LEETCODE_CSRF_KEY, overview, saveSyncSettings, syncSettings } from './sync-state';
 import { HANDLE_PATTERN, JUDGE_ACCOUNT_MESSAGES } from '@shared/rules/judge-accounts';
 import { TOKEN_KEY } from '../lib/api';
 import { defineArea, done, fail, type HandlerDeps } from './types';
-import { historyReaderFor } from '../sync/index';
+import { historyReaderFor, SYNC_ORIGINS } from '../sync/index';
 
 // "Sync solved problems": the panel's status, starting and cancelling a sync, handles and the daily sync.
-// The loop itself is sync-engine.ts; the browser's parts of it (offscreen parsing, cookies) come in here.
+// The loop itself is sync-engine.ts; the browser's parts of it (offscreen parsing, the alarm) come in here.
+
+/** Whether a content script's page is on the LeetCode site the history sync asks (its cookie is that site's). */
+const onLeetcodeSite = (url: string | undefined): boolean => {
+  try {
+    return !!url && new URL(url).hostname.replace(/^www\./, '') === new URL(SYNC_ORIGINS.leetcode).hostname;
+  } catch {
+    return false;
+  }
+};
 
 const ios = new WeakMap<HandlerDeps, SyncIo>();
 
@@ -43,6 +52,11 @@ export const syncArea = defineArea('sync', {
     if (m.handle) handles[m.platform] = m.handle;
     await saveSyncSettings(deps, { ...settings, handles });
     return done(await overview(deps));
+  },
+  'leetcode:csrf': async (m, { deps, sender }) => {
+    if (!onLeetcodeSite(sender.url)) return fail('Unknown sender');
+    if ((await deps.local.get<string>(LEETCODE_CSRF_KEY)) !== m.token) await deps.local.set(LEETCODE_CSRF_KEY, m.token);
+    return done(null);
   },
   'sync:auto': async (m, { deps }) => {
     await saveSyncSettings(deps, { ...(await syncSettings(deps)), autoSync: m.autoSync });

@@ -8,7 +8,7 @@ import { installVerdictTap } from '../verdicts/leetcode';
  * verdict-tap.js from the isolated content script.
  */
 export default defineContentScript({
-  // See problem.content: the patterns are for the manifest only.
+  // See leetcode.content.ts: the patterns are for the manifest only.
   matches: import.meta.env.ENTRYPOINT ? [] : [...LEETCODE_MATCHES],
   world: 'MAIN',
   runAt: 'document_start',

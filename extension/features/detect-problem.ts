@@ -1,6 +1,5 @@
 import type { ParsedPageProblem } from '@shared/schemas/messages';
-import { readPageDetails } from '../platforms/index';
-import { emptyDetails } from '../platforms/types';
+import { emptyDetails, readWith } from '../platforms/types';
 import type { ContentFeature } from './types';
 
 /** After a load or a client-side navigation the page fills in its details late: read again at these delays. */
@@ -16,13 +15,13 @@ const SETTLE_MS = 5000;
 /**
  * Reports the problem on the current page to the background, and again whenever a single-page app
  * (LeetCode) moves to another problem. The URL decides which problem it is (the background resolves
- * it with the registry); the platform's DOM reader adds what the page shows.
+ * it with the registry); the judge's own DOM reader adds what the page shows.
  */
 export const detectProblemFeature: ContentFeature = {
   id: 'detect-problem',
   description: 'Detects the problem on the page, also after client-side moves.',
   runsOn: () => true,
-  start({ window, signal, send, onLocationChange }) {
+  start({ window, signal, send, onLocationChange, reader }) {
     let identified: { url: string; problem: ParsedPageProblem | null; since: number } | null = null;
     let lastReport = '';
     let running = false;
@@ -40,7 +39,7 @@ export const detectProblemFeature: ContentFeature = {
         return;
       }
       // Nothing is reported (so nothing is enriched) while the page still shows the previous problem.
-      const details = readPageDetails(parsed.platform, window.document);
+      const details = readWith(reader, window.document);
       if (!details && Date.now() - identified.since < SETTLE_MS) return;
       const problem = { ...parsed, ...(details ?? emptyDetails()) };
       const key = JSON.stringify(problem);

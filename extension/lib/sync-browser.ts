@@ -7,7 +7,7 @@ import type { HandlerDeps } from '../background/types';
 import { OFFSCREEN_PARSE, type OffscreenParse } from './offscreen-parse';
 import type { SyncPage } from '../sync/index';
 
-// The history sync's browser side: where HTML answers are parsed, the LeetCode cookie, the daily alarm,
+// The history sync's browser side: where HTML answers are parsed, the daily alarm,
 // the dashboard's messages, and resuming a sync a stopped service worker left.
 
 const DAILY_ALARM = 'sync-daily';
@@ -49,9 +49,6 @@ const io: SyncIo = {
     const message: OffscreenParse = { target: OFFSCREEN_PARSE, platform, answer, state, now };
     const page: SyncPage<unknown> = await browser.runtime.sendMessage(message);
     return page;
-  },
-  async cookie(url, name) {
-    return (await browser.cookies.get({ url, name }))?.value;
   },
   onAutoSync(choice) {
     if (choice === 'daily') void browser.alarms.create(DAILY_ALARM, { delayInMinutes: DAY_MINUTES, periodInMinutes: DAY_MINUTES });

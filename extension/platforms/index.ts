@@ -12,7 +12,7 @@ import { readLeetcode, leetcodeStatement } from './leetcode.dom';
 import { readSpoj, spojStatement } from './spoj.dom';
 import { readTopcoder, topcoderStatement } from './topcoder.dom';
 import { readTuf, tufStatement } from './tuf.dom';
-import { bounded, emptyDetails, isInterstitial, type PageDetails, type PageReader } from './types';
+import { emptyDetails, readWith, type PageDetails, type PageReader } from './types';
 
 /** One DOM reader per platform with its statement's selector; a platform without one is still detected from its URL. */
 export const domReaders: Partial<Record<PlatformId, PageReader>> = {
@@ -31,19 +31,8 @@ export const domReaders: Partial<Record<PlatformId, PageReader>> = {
   hackerearth: [readHackerearth, hackerearthStatement],
 };
 
-/**
- * What the page shows of its problem, by the platform's reader, as bounded plain text; empty when there
- * is no reader, it fails, or the page is a bot check, an error page or a login wall served at the URL.
- * Null while the page still shows another problem than its URL (see DomReader).
- */
+/** What the page shows of its problem, by the platform's reader (readWith); empty when it has none. */
 export function readPageDetails(platform: string, doc: Document): PageDetails | null {
   const reader = domReaders[platform as PlatformId];
-  try {
-    if (!reader || isInterstitial(doc, reader[1])) return emptyDetails();
-    const details = reader[0](doc);
-    return details && bounded(details);
-  } catch {
-    // A page we cannot read still yields the problem from its URL.
-    return emptyDetails();
-  }
+  return reader ? readWith(reader, doc) : emptyDetails();
 }

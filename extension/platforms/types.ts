@@ -254,3 +254,20 @@ export function bounded(d: ReadDetails): PageDetails {
     topics: [...new Set(d.topics.map(plain))].filter((t): t is string => !!t && t.length <= 60).slice(0, 20),
   };
 }
+
+/**
+ * What the page shows of its problem, by its judge's reader, as bounded plain text; empty when the reader
+ * fails, or the page is a bot check, an error page or a login wall served at the URL. Null while the page
+ * still shows another problem than its URL (see DomReader). Each judge's content script carries only its
+ * own reader, so the reader is given, not looked up.
+ */
+export function readWith(reader: PageReader, doc: Document): PageDetails | null {
+  try {
+    if (isInterstitial(doc, reader[1])) return emptyDetails();
+    const details = reader[0](doc);
+    return details && bounded(details);
+  } catch {
+    // A page we cannot read still yields the problem from its URL.
+    return emptyDetails();
+  }
+}

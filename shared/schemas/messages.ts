@@ -55,6 +55,8 @@ export const contentMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('problem:detected'), problem: detectedProblemSchema }),
   z.object({ type: z.literal('problem:none') }),
   z.object({ type: z.literal('verdict:accepted'), verdict: verdictSchema }),
+  /** LeetCode's csrftoken as its own page reads it (document.cookie), for the history sync's requests. */
+  z.object({ type: z.literal('leetcode:csrf'), token: z.string().regex(/^[A-Za-z0-9]{16,128}$/) }),
   reviewRateSchema,
 ]);
 export type ContentMessage = z.infer<typeof contentMessageSchema>;
@@ -302,6 +304,7 @@ export type ReplyMap = EveryMessage<{
   'problem:detected': null;
   'problem:none': null;
   'verdict:accepted': VerdictResult;
+  'leetcode:csrf': null;
   // From both (a content script: for the question its own tab's verdict ticked).
   'review:rate': ActionResult<RateAnswer>;
   // From the extension's own pages.

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { matchPatterns } from '../../shared/platforms/index';
 import { TAP_MESSAGE } from '../../extension/verdicts/leetcode';
 import { syncHostPatterns } from '../../extension/sync/index';
-import { contentScriptMatches, leetcodeMatches } from '../../extension/lib/content-matches';
+import { contentScriptMatches, judgeMatches, leetcodeMatches } from '../../extension/lib/content-matches';
 import type { RecordState } from '../../shared/schemas/messages';
 import type { NotesPage, QuestionNotes } from '../../shared/schemas/note';
 import type { Question } from '../../shared/schemas/question';
@@ -72,7 +72,7 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
     await fixtures.close();
   });
 
-  test('the manifest asks for the judges, the local API and what the features need; the content script stays small', () => {
+  test('the manifest asks for the judges, the local API and what the features need; each judge has its own small script', () => {
     const manifest = builtManifest() as {
       permissions: string[];
       host_permissions: string[];
@@ -80,16 +80,21 @@ test.describe('the extension: popup actions, side-panel notes and auto-tick', ()
       content_scripts: { matches: string[]; js: string[]; world?: string; run_at?: string }[];
       content_security_policy: { extension_pages: string };
     };
-    expect(manifest.permissions.sort()).toEqual(['alarms', 'contextMenus', 'cookies', 'offscreen', 'sidePanel', 'storage']);
+    expect(manifest.permissions.sort()).toEqual(['alarms', 'contextMenus', 'offscreen', 'sidePanel', 'storage']);
     // The problem hosts, the history sync's hosts (extension-sync.spec.ts) and the local API.
     expect(manifest.host_permissions.sort()).toEqual([...new Set([...matchPatterns(), ...syncHostPatterns(), 'http://localhost/*', 'http://127.0.0.1/*'])].sort());
-    const isolated = manifest.content_scripts.find((c) => c.js.includes('content-scripts/problem.js'));
+    // One script per judge, on that judge's pages only; together they cover every judge's pages.
+    const judges = manifest.content_scripts.filter((c) => !c.world);
+    for (const [id, matches] of Object.entries(judgeMatches())) {
+      const script = judges.find((c) => c.js.length === 1 && c.js[0] === `content-scripts/${id}.js`);
+      expect(script?.matches.sort(), id).toEqual([...matches].sort());
+      expect(statSync(join(EXTENSION_DIR, `content-scripts/${id}.js`)).size, id).toBeLessThan(CONTENT_SCRIPT_MAX_BYTES);
+    }
+    expect(judges.flatMap((c) => c.matches).sort()).toEqual(contentScriptMatches().sort());
     const tap = manifest.content_scripts.find((c) => c.js.includes('content-scripts/leetcode-verdict.js'));
-    expect(isolated?.matches.sort()).toEqual(contentScriptMatches().sort());
     expect(tap).toMatchObject({ world: 'MAIN', run_at: 'document_start' });
     expect(tap?.matches.sort()).toEqual(leetcodeMatches().sort());
     expect(manifest.content_security_policy.extension_pages).toBe("script-src 'self'; object-src 'none'");
-    expect(statSync(join(EXTENSION_DIR, 'content-scripts/problem.js')).size).toBeLessThan(CONTENT_SCRIPT_MAX_BYTES);
   });
 
   test("the context menu item 'Add to My Workspace' exists for problem links", async () => {

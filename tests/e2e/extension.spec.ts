@@ -11,6 +11,8 @@ test.describe('the extension on saved problem pages', () => {
       'leetcode.com/problems/two-sum/description/': 'leetcode/two-sum.html',
       'codeforces.com/problemset/problem/4/A': 'codeforces/4A.html',
       'leetcode.com/problemset/': 'leetcode/problemset.html',
+      'atcoder.jp/contests/abc300/tasks/abc300_a': 'atcoder/abc300_a.html',
+      'cses.fi/problemset/task/1068': 'cses/1068.html',
     });
     ext = await launchWithExtension(fixtures.port);
   });
@@ -33,6 +35,31 @@ test.describe('the extension on saved problem pages', () => {
     await expect(popup.getByText('Easy', { exact: true })).toBeVisible();
     await popup.close();
     await page.close();
+  });
+
+  test("each judge's page loads only that judge's own script", async () => {
+    const pages: [string, string[]][] = [
+      ['https://leetcode.com/problems/two-sum/', ['leetcode-verdict.js', 'leetcode.js']],
+      ['https://codeforces.com/problemset/problem/4/A', ['codeforces.js']],
+      ['https://atcoder.jp/contests/abc300/tasks/abc300_a', ['atcoder.js']],
+      ['https://cses.fi/problemset/task/1068', ['cses.js']],
+    ];
+    for (const [url, expected] of pages) {
+      const page = await ext.context.newPage();
+      const cdp = await ext.context.newCDPSession(page);
+      const scripts = new Set<string>();
+      cdp.on('Debugger.scriptParsed', (e) => {
+        const m = /^chrome-extension:\/\/[^/]+\/content-scripts\/(.+)$/.exec(e.url);
+        if (m?.[1]) scripts.add(m[1]);
+      });
+      await cdp.send('Debugger.enable');
+      await page.goto(url);
+      // Detection has run (the background has the tab's problem): every content script of the page is in.
+      const tabId = await tabIdFor(ext.worker, url);
+      await expect.poll(() => ext.worker.evaluate(async (id) => (await chrome.storage.session.get(`tab:${id}`))[`tab:${id}`] !== undefined, tabId)).toBe(true);
+      expect([...scripts].sort(), url).toEqual(expected);
+      await page.close();
+    }
   });
 
   test('detects a Codeforces problem with its rating', async () => {

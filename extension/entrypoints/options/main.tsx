@@ -93,6 +93,11 @@ function Options() {
         </div>
       )}
       <SyncSection />
+      <p>
+        <a href="/privacy.html" target="_blank" rel="noreferrer">
+          Privacy: what the extension reads, sends and never reads
+        </a>
+      </p>
     </div>
   );
 }

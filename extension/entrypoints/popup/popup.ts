@@ -1,11 +1,10 @@
 import type { AuthStatus, EditableSheet, PageMessage, ProblemState, ReplyMap, ReviewStatus, Send, Settings } from '@shared/schemas/messages';
 import type { NextDues } from '@shared/schemas/review';
-import { contestPhase, formatCountdown, isHttpUrl } from '@shared/rules/contests';
-import { difficultyTone } from '@shared/rules/difficulty';
 import { dayWords, daysUntil, formatInterval, RATING_LABELS, REVIEW_RATINGS, type ReviewRating } from '@shared/rules/review';
 import { formText } from '@shared/untrusted';
 import { h, setProp, syncChildren } from '../../lib/dom';
 import { NO_PROBLEM, type PopupBoot, type PopupTarget } from './boot';
+import { contestCard, problemCard, reviewFacts } from './cards';
 import { createSheetPicker, type SheetPicker } from './sheet-picker';
 
 export type Tone = 'success' | 'error' | 'info';
@@ -36,12 +35,6 @@ interface Model {
   busy: boolean;
   picking: boolean;
   signInError: string | null;
-}
-
-/** The popup's class for a difficulty's colour (the shared tone; an unknown one is muted). */
-export function difficultyClass(d: string) {
-  const tone = difficultyTone(d);
-  return tone === 'other' ? 'muted' : `diff-${tone}`;
 }
 
 /**
@@ -256,73 +249,6 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
   const found = () => (m.state?.lookup?.status === 'found' ? m.state.lookup : null);
   const record = () => found()?.document ?? null;
 
-  function problemCard(state: ProblemState): HTMLElement {
-    const problem = state.problem;
-    if (!problem) return h('div', { class: 'card muted' }, 'Open a problem on LeetCode, Codeforces or another judge to track it.');
-    const lookup = state.lookup;
-    const f = found();
-    const rec = record();
-    const name = f?.question.name ?? problem.name ?? problem.key;
-    const difficulty = f && f.question.difficulty !== 'N/A' ? f.question.difficulty : problem.difficulty;
-    const inSheets = [...(f?.popularSheets.map((s) => s.name) ?? []), ...(m.sheets ?? []).filter((s) => s.contains).map((s) => s.name)].filter(
-      (n, i, all) => all.indexOf(n) === i,
-    );
-    const icon = state.platform ? h('span', { class: 'platform-icon', 'aria-hidden': true }) : null;
-    // The registry's own SVG, passed on by the background (never page content).
-    if (icon && state.platform) icon.innerHTML = state.platform.icon;
-    return h(
-      'section',
-      { class: 'card', 'aria-label': 'Detected problem' },
-      h('div', { class: 'problem-name', 'data-testid': 'problem-name' }, name),
-      h(
-        'div',
-        { class: 'meta' },
-        icon,
-        h('span', { 'data-testid': 'problem-platform' }, state.platform?.name ?? problem.platform),
-        difficulty && h('span', { class: difficultyClass(difficulty) }, difficulty),
-      ),
-      !!m.auth?.signedIn &&
-        h(
-          'ul',
-          { class: 'facts', 'aria-label': 'Your state' },
-          lookup?.status === 'notFound' && h('li', { class: 'muted' }, 'New to the catalogue: it is added as a custom question.'),
-          h('li', { 'data-testid': 'workspace-state' }, rec ? 'In your workspace' : 'Not in your workspace'),
-          rec && h('li', { 'data-testid': 'solved-state', class: rec.checked ? 'diff-easy' : 'muted' }, rec.checked ? 'Solved' : 'Not solved yet'),
-          rec?.starred && h('li', { 'data-testid': 'starred-state' }, '★ Starred'),
-          rec && rec.customTags.length > 0 && h('li', { class: 'chips', 'aria-label': 'Custom tags' }, ...rec.customTags.map((t) => h('span', { class: 'chip' }, t))),
-          f && h('li', { 'data-testid': 'notes-count' }, f.notesCount === 1 ? '1 note' : `${f.notesCount} notes`),
-          inSheets.length > 0 && h('li', { 'data-testid': 'in-sheets' }, `In sheets: ${inSheets.join(', ')}`),
-        ),
-    );
-  }
-
-  /** The review facts: on a problem page one small line, off it a card. */
-  function reviewFacts(small: boolean): HTMLElement | null {
-    const r = m.review;
-    if (!r) return null;
-    const today = r.today;
-    reviewLink.textContent = r.due === 0 ? 'Nothing due for review' : `${r.due} due for review`;
-    const goal = h(
-      'span',
-      { 'data-testid': 'review-today' },
-      `Today: ${today.reviews}/${today.goal.reviews} reviews, ${today.newProblems}/${today.goal.newProblems} new${today.met ? ' ✓' : ''}`,
-    );
-    const streak = h('span', { 'data-testid': 'review-streak' }, `Streak: ${dayWords(r.streak)}`);
-    if (small) return h('div', { class: 'review-line muted', 'aria-label': 'Review' }, reviewLink, ' · ', streak);
-    return h('section', { class: 'card', 'aria-label': 'Review' }, goal, streak, reviewLink);
-  }
-
-  /** Off a problem page: the next contest on any judge, with the time to its start, linking to it. */
-  function contestCard(): HTMLElement | null {
-    const c = m.contest;
-    if (!c) return null;
-    const phase = contestPhase(c.startsAt, c.durationSeconds, Date.now());
-    if (phase === 'over') return null;
-    const when = phase === 'running' ? 'running now' : `starts in ${formatCountdown(Date.parse(c.startsAt) - Date.now()).replace(/:\d\d$/, '')}`;
-    const name = isHttpUrl(c.url) ? h('a', { href: c.url, target: '_blank', rel: 'noopener noreferrer' }, c.name) : h('span', null, c.name);
-    return h('section', { class: 'card', 'aria-label': 'Next contest', 'data-testid': 'next-contest' }, h('span', { class: 'muted' }, 'Next contest'), name, h('span', { class: 'muted' }, `${c.judge} · ${when}`));
-  }
-
   function render() {
     const signedIn = !!m.auth?.signedIn;
     const problem = m.state?.problem ?? null;
@@ -341,7 +267,7 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
         : null;
     }
 
-    const card = m.state === null ? h('div', { class: 'card muted' }, 'Looking at this page…') : problemCard(m.state);
+    const card = m.state === null ? h('div', { class: 'card muted' }, 'Looking at this page…') : problemCard(m.state, { signedIn, sheets: m.sheets });
 
     const showActions = signedIn && !!problem && lookup?.status !== 'invalidPlatform';
     if (showActions) {
@@ -396,7 +322,7 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
     if (m.auth && signedIn) {
       signedInAs.textContent = m.auth.user?.email ?? '';
       const today = !problem && m.state && h('div', { class: 'card', 'aria-label': 'Today' }, h('span', { 'data-testid': 'today-solved' }, m.today === null ? 'Solved today: …' : `Solved today: ${m.today}`));
-      account = [today || null, !problem && m.state ? reviewFacts(false) : null, syncButton, syncPanel, accountRow];
+      account = [today || null, !problem && m.state ? reviewFacts(m.review, false, reviewLink) : null, syncButton, syncPanel, accountRow];
     } else if (m.auth) {
       signInError.textContent = m.signInError ?? '';
       signInButton.disabled = m.busy;
@@ -404,7 +330,7 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
       account = [signInForm];
     }
 
-    syncChildren(wrap, [head, toastEl, card, showActions && actions, showRating && rateRow, picker?.element, signedIn && !!problem && reviewFacts(true), !problem && contestCard(), ...account]);
+    syncChildren(wrap, [head, toastEl, card, showActions && actions, showRating && rateRow, picker?.element, signedIn && !!problem && reviewFacts(m.review, true, reviewLink), !problem && contestCard(m.contest), ...account]);
     fetchFacts();
   }
 

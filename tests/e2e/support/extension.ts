@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,7 +25,7 @@ function certificate(): { key: Buffer; cert: Buffer } {
  * the judge's own endpoints answer. A list of JSON answers is given one per request, the last repeating
  * (a check endpoint polled until the judge is done).
  */
-export type FixtureRoute = string | { json: unknown[] } | { reply(body: string, query: URLSearchParams): unknown };
+export type FixtureRoute = string | { json: unknown[] } | { reply(body: string, query: URLSearchParams, headers: IncomingHttpHeaders): unknown };
 
 /** A JSON file under tests/fixtures/pages. */
 export function fixtureJson(file: string): unknown {
@@ -60,7 +61,7 @@ export async function startFixtureServer(
       req.setEncoding('utf8');
       req.on('data', (chunk: string) => (body += chunk));
       req.on('end', () => {
-        const answer = route.reply(body, new URL(req.url ?? '/', 'https://fixtures.test').searchParams);
+        const answer = route.reply(body, new URL(req.url ?? '/', 'https://fixtures.test').searchParams, req.headers);
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
       });
       return;
