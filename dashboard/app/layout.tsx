@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ThemeToggle, UserMenu } from '../features/auth/components/user-menu';
 import { useSession } from '../features/auth/api/session';
 import { InviteBadge, usePendingInvites } from '../features/my-sheets/components/invite-badge';
+import { sheetQuery } from '../features/sheet/api/sheet-queries';
 import { SyncDialog } from '../features/sync/components/sync-dialog';
 import { PhoneNav } from './phone-nav';
 import { KeyboardShortcuts } from './shortcuts';
@@ -11,12 +13,25 @@ import { resolveTab, TAB_LABELS, tabHref, type Tab } from '../features/tracker/t
 
 const NAV: Tab[] = ['explore', 'mySheets', 'workspace', 'review', 'notes', 'analysis', 'contests', 'leaderboard'];
 
+/** The tab a sheet page belongs to, once its data is loaded: null off a sheet page or before. */
+function useSheetTab(path: string): Tab | null {
+  const { token } = useSession();
+  const slug = /^\/question-tracker\/sheet\/([^/]+)$/.exec(path)?.[1];
+  // Reads what the sheet page fetched; it never fetches by itself.
+  const sheet = useQuery({ ...sheetQuery(slug ?? '', token), enabled: false }).data?.sheet;
+  if (!slug || !sheet) return null;
+  return sheet.isAuthor || sheet.isCollaborator ? 'mySheets' : 'explore';
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const [path] = useLocation();
   const search = useSearch();
   const { isLoggedIn } = useSession();
   const onTracker = path.startsWith('/question-tracker');
-  const current = onTracker ? resolveTab(path, new URLSearchParams(search), isLoggedIn).tab : null;
+  const sheetTab = useSheetTab(path);
+  const resolved = onTracker ? resolveTab(path, new URLSearchParams(search), isLoggedIn).tab : null;
+  // A sheet the viewer neither made nor edits was found in Explore, followed or not.
+  const current = resolved === 'mySheets' && sheetTab ? sheetTab : resolved;
   const invites = usePendingInvites();
   return (
     <div className="app-shell">

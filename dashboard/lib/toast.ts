@@ -7,6 +7,7 @@ export const toast = {
   success: (message: string) => sonner.success(message, { id: message }),
   error: (message: string) => sonner.error(message, { id: message }),
   info: (message: string) => sonner(message, { id: message }),
+  warning: (message: string) => sonner.warning(message, { id: message }),
   /** A message with one action button (an Undo). */
   action: (message: string, label: string, onClick: () => void) => sonner(message, { action: { label, onClick } }),
   /** Shows the spec's toast for a failure; network failures keep their own message. */

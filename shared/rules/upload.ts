@@ -26,6 +26,16 @@ export const UPLOAD_MESSAGES = {
   rowSolvedUnreadable: 'Solved must be true or false (yes/no, 1/0 also work)',
 } as const;
 
+/**
+ * The heading of a progress import's result: the spec's success message when every row went in, and
+ * what happened, in a warning tone, when some were refused.
+ */
+export function importHeadline(r: { total: number; invalidUrl: number; error: number }): { tone: 'success' | 'warning'; text: string } {
+  const refused = r.invalidUrl + r.error;
+  if (refused === 0) return { tone: 'success', text: UPLOAD_MESSAGES.progressSynced };
+  return { tone: 'warning', text: `${r.total - refused} of ${r.total} rows imported; ${refused} ${refused === 1 ? 'needs' : 'need'} attention` };
+}
+
 /** At most this many skipped rows are listed in an import's answer; the counts cover the rest. */
 export const MAX_LISTED_FAILURES = 500;
 /** A listed cell value is cut to this many characters. */

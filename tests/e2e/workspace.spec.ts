@@ -248,7 +248,7 @@ test('import a CSV and an xlsx with hyperlinks, read the summary, refuse other f
 
   await dialog.getByLabel('Progress file').setInputFiles({ name: 'progress.csv', mimeType: 'text/csv', buffer: readFileSync('tests/fixtures/files/progress.csv') });
   await dialog.getByRole('button', { name: 'Upload' }).click();
-  await expect(dialog.getByText('Progress Synced Successfully')).toBeVisible();
+  await expect(dialog.getByText('3 of 5 rows imported; 2 need attention')).toBeVisible();
   const summary = dialog.getByLabel('Import summary');
   await expect(summary.getByTestId('summary-total')).toContainText('5');
   await expect(summary.getByTestId('summary-new')).toContainText('3');
@@ -260,7 +260,7 @@ test('import a CSV and an xlsx with hyperlinks, read the summary, refuse other f
   await page.getByRole('button', { name: 'Import' }).click();
   await dialog.getByLabel('Progress file').setInputFiles({ name: 'progress.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: progressXlsx() });
   await dialog.getByRole('button', { name: 'Upload' }).click();
-  await expect(dialog.getByText('Progress Synced Successfully')).toBeVisible();
+  await expect(dialog.getByText('3 of 4 rows imported; 1 needs attention')).toBeVisible();
   // Theatre Square was already there and solved; the others are new; the last link is on another site.
   await expect(summary.getByTestId('summary-total')).toContainText('4');
   await expect(summary.getByTestId('summary-new')).toContainText('2');

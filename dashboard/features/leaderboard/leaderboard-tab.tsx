@@ -12,7 +12,7 @@ import { leaderboardQuery } from './api/leaderboard-queries';
 import './leaderboard.css';
 
 const METRIC_LABELS: Record<RankingMetric, string> = {
-  c_score: 'c_score',
+  c_score: 'C-Score',
   total_questions: 'Total solved',
   leetcode_rating: 'LeetCode rating',
   codeforces_rating: 'Codeforces rating',
@@ -194,7 +194,7 @@ function CScoreNote() {
       <summary>
         <Info size={14} aria-hidden />
         <span>
-          <strong>c_score</strong> adds up solved problems weighted by difficulty and contest ratings above each judge’s starting point. <span className="lb-explain-more">How it is computed</span>
+          <strong>C-Score</strong> adds up solved problems weighted by difficulty and contest ratings above each judge’s starting point. <span className="lb-explain-more">How it is computed</span>
         </span>
       </summary>
       <ul>

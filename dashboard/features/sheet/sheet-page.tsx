@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Lock } from 'lucide-react';
+import { Lock, Plus } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { SheetErrorScreen } from '../../components/error-screens';
@@ -70,6 +70,21 @@ function Breadcrumb({ name }: { name: string }) {
   );
 }
 
+/** Says before the first tick that ticks need a follow, with the sheet's one Follow button. */
+function FollowBar({ onFollow }: { onFollow: () => void }) {
+  return (
+    <div className="follow-bar" role="region" aria-label="Follow this sheet">
+      <span>
+        <strong>Follow to track your progress</strong>
+        <span className="muted"> Ticks, stars and notes are kept once you follow this sheet.</span>
+      </span>
+      <button type="button" className="btn btn-primary" onClick={onFollow}>
+        <Plus size={16} aria-hidden /> Follow
+      </button>
+    </div>
+  );
+}
+
 function LoadedSheet({ slug, data }: { slug: string; data: SheetData }) {
   const { sheet, mappings } = data;
   const a = useSheetActions(slug, data);
@@ -77,6 +92,8 @@ function LoadedSheet({ slug, data }: { slug: string; data: SheetData }) {
   const locked = sheet.premium && !sheet.purchaseStatus && !sheet.isAuthor && !sheet.isCollaborator;
   const chart = useAfterFirstPaint();
   const member = sheet.isAuthor || sheet.isCollaborator;
+  // Ticks and stars need a follow: an open sheet the viewer does not follow says so above its questions.
+  const followBar = !locked && !member && !sheet.isFollowing && sheet.visibility !== 'private';
   useEffect(() => {
     if (chart && member) preloadDialogs();
   }, [chart, member]);
@@ -90,6 +107,7 @@ function LoadedSheet({ slug, data }: { slug: string; data: SheetData }) {
         onRename={(name) => a.details.mutate({ name })}
         onDescribe={(description) => a.details.mutate({ description })}
         onFollow={(follow) => a.guardLogin() && a.follow.mutate(follow)}
+        followInBar={followBar}
         menuItems={admin.menuItems}
         actions={admin.shareButton}
         formatted={chart}
@@ -108,7 +126,8 @@ function LoadedSheet({ slug, data }: { slug: string; data: SheetData }) {
             ) : (
               <Skeleton height={200} />
             ))}
-          <SheetTree data={data} actions={a.rowActions} edits={a.edits} live={chart} />
+          {followBar && <FollowBar onFollow={() => a.guardLogin() && a.follow.mutate(true)} />}
+          <SheetTree data={data} actions={a.rowActions} edits={a.edits} live={chart} tracking={!followBar} />
         </>
       )}
       <AddQuestionDialog

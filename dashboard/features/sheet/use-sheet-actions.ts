@@ -9,7 +9,7 @@ import { useSession } from '../auth/api/session';
 import { useLoginPopup } from '../auth/stores/login-popup';
 import { serverMessage, sheetCalls, sheetKeys, useSheetMutation, type SheetData } from './api/sheet-queries';
 import type { RowActions } from './components/question-row';
-import type { TreeEdits } from './components/sheet-tree';
+import type { TreeEdits } from './components/tree-parts';
 
 const withConfig = (d: SheetData, config: SheetConfig): SheetData => ({ ...d, sheet: { ...d.sheet, config } });
 type SheetMutationOptions<V> = Parameters<typeof useSheetMutation<V>>[2];

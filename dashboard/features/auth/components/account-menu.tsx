@@ -24,9 +24,9 @@ export default function AccountMenu() {
       {user && (
         <MenuLink
           link={
-            <a href={`/profile/${user.profileName}`} target="_blank" rel="noopener noreferrer">
+            <Link href={`/profile/${user.profileName}`}>
               <UserIcon size={16} aria-hidden /> Profile
-            </a>
+            </Link>
           }
         />
       )}

@@ -69,7 +69,10 @@ const RowContent = memo(function RowContent({ mapping, zone, solved, starred, ac
       ) : (
         <span className="drag-spacer" />
       )}
-      <input type="checkbox" className="q-check" checked={solved} aria-label={`Mark ${mapping.title} as solved`} onChange={(e) => actions.onCheck(mapping, e.target.checked)} />
+      {/* The label is the tap area around the box (larger on phones, see sheet.css). */}
+      <label className="q-check-hit">
+        <input type="checkbox" className="q-check" checked={solved} aria-label={`Mark ${mapping.title} as solved`} onChange={(e) => actions.onCheck(mapping, e.target.checked)} />
+      </label>
       {/* One button on a solved row (its own grid column, empty on the others); its menu exists only while open. */}
       {solved && q._id && <RateMenu questionId={q._id} name={mapping.title} />}
       <a className="q-title" href={q.problemUrl} target="_blank" rel="noopener noreferrer">

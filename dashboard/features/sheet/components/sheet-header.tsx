@@ -32,9 +32,11 @@ interface HeaderProps {
    * questions. Until then the line with the date and the followers keeps its place, unseen.
    */
   formatted: boolean;
+  /** The Follow button is in the bar above the questions (see FollowBar): the header shows Following only. */
+  followInBar?: boolean;
 }
 
-export function SheetHeader({ sheet, locked, isLoggedIn, onRename, onDescribe, onFollow, menuItems, actions, formatted }: HeaderProps) {
+export function SheetHeader({ sheet, locked, isLoggedIn, onRename, onDescribe, onFollow, menuItems, actions, formatted, followInBar = false }: HeaderProps) {
   const [editing, setEditing] = useState<'name' | 'description' | null>(null);
   const [allTags, setAllTags] = useState(false);
   const [confirmUnfollow, setConfirmUnfollow] = useState(false);
@@ -158,7 +160,7 @@ export function SheetHeader({ sheet, locked, isLoggedIn, onRename, onDescribe, o
             <button type="button" className="btn" onClick={() => setConfirmUnfollow(true)}>
               <Check size={16} /> Following
             </button>
-          ) : (
+          ) : followInBar ? null : (
             <button type="button" className="btn btn-primary" onClick={() => onFollow(true)}>
               <Plus size={16} /> Follow
             </button>

@@ -1,22 +1,19 @@
 import {
   closestCorners,
   DndContext,
-  DragOverlay,
   getClientRect,
   KeyboardSensor,
   MeasuringStrategy,
   PointerSensor,
   useSensor,
-  useDndContext,
   useSensors,
   type CollisionDetection,
   type DragEndEvent,
   type MeasuringConfiguration,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { sectionNameTaken, SHEET_MESSAGES, subTopicsOf } from '@shared/rules/sheet';
-import type { Mapping } from '@shared/schemas/sheet';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { SHEET_MESSAGES, subTopicsOf } from '@shared/rules/sheet';
 import { Play, SearchX, X } from 'lucide-react';
 import { EmptyState } from '../../../components/feedback';
 import { toast } from '../../../lib/toast';
@@ -27,86 +24,22 @@ import { difficultyOptions, hasSheetFilters, matchesFilters, NO_FILTERS, platfor
 import { arrayMove, buildTree, placeOf, reorderForDrop, sheetOrder, subZone, topicDragId, topicZone, UNASSIGNED, zoneOf } from '../lib/tree';
 import { useSheetFilters } from '../use-sheet-filters';
 import { useDragStore } from '../stores/drag';
-import { AddSubTopic, AddTopic } from './add-section';
+import { AddTopic } from './add-section';
 import { DragReady } from './drag-handle';
 import { IconSprite } from './icons';
-import { Difficulty, PlatformIcon } from '../../../components/question-bits';
 import type { RowActions } from './question-row';
-import { Section, sectionKey, SectionMemory, SectionsCommand, SectionsReveal, SubTopicList } from './topic-section';
+import { sectionKey, SectionMemory, SectionsCommand, SectionsReveal } from './topic-section';
 import { revealRow } from './reveal-row';
 import { SheetFilterControls } from './sheet-filters';
+import { useStableActions, useStableEdits, useStableLists } from './stable-props';
+import { NONE, QuestionPreview, Topic, Unassigned, type TreeEdits } from './tree-parts';
 import { Zone } from './zone';
 
-export interface TreeEdits {
-  reorderTopics: (topicOrder: string[]) => void;
-  reorderSubTopics: (topic: string, names: string[]) => void;
-  moveQuestion: (mappingId: string, place: { topic: string; subTopic: string }, order: string[], changedZone: boolean) => void;
-  addTopic: (name: string) => void;
-  renameTopic: (oldName: string, newName: string) => void;
-  deleteTopic: (name: string) => void;
-  addSubTopic: (topic: string, name: string) => void;
-  renameSubTopic: (topic: string, oldName: string, newName: string) => void;
-  deleteSubTopic: (topic: string, name: string) => void;
-  openAddQuestion: (place: { topic: string; subTopic: string }) => void;
-}
 
 /** Above this many questions topics start collapsed and only rows near the viewport are drawn. */
 const LONG_SHEET = 150;
 /** The search box's text reaches the address this long after the last key (typing stays out of the history). */
 const SEARCH_TO_URL_MS = 250;
-
-/** The row callbacks with one identity for the tree's life, so memoised rows skip re-rendering. */
-function useStableActions(actions: RowActions): RowActions {
-  const latest = useRef(actions);
-  latest.current = actions;
-  const canEdit = actions.canEdit;
-  return useMemo(
-    () => ({
-      canEdit,
-      onCheck: (m, checked) => latest.current.onCheck(m, checked),
-      onStar: (m, starred) => latest.current.onStar(m, starred),
-      onNote: (m) => latest.current.onNote(m),
-      onVideo: (m) => latest.current.onVideo(m),
-      onRemove: (m) => latest.current.onRemove(m),
-    }),
-    [canEdit],
-  );
-}
-
-/** The tree edits with one identity for the tree's life, so memoised topics skip re-rendering. */
-function useStableEdits(edits: TreeEdits): TreeEdits {
-  const latest = useRef(edits);
-  latest.current = edits;
-  return useMemo(
-    () => ({
-      reorderTopics: (order) => latest.current.reorderTopics(order),
-      reorderSubTopics: (topic, names) => latest.current.reorderSubTopics(topic, names),
-      moveQuestion: (id, place, order, changedZone) => latest.current.moveQuestion(id, place, order, changedZone),
-      addTopic: (name) => latest.current.addTopic(name),
-      renameTopic: (from, to) => latest.current.renameTopic(from, to),
-      deleteTopic: (name) => latest.current.deleteTopic(name),
-      addSubTopic: (topic, name) => latest.current.addSubTopic(topic, name),
-      renameSubTopic: (topic, from, to) => latest.current.renameSubTopic(topic, from, to),
-      deleteSubTopic: (topic, name) => latest.current.deleteSubTopic(topic, name),
-      openAddQuestion: (place) => latest.current.openAddQuestion(place),
-    }),
-    [],
-  );
-}
-
-/**
- * Lists that hold the same items as in the previous render keep the previous list's identity (the tree
- * is rebuilt on every change of the sheet's data), so memoised topics and zones see what changed.
- */
-function useStableLists() {
-  const lists = useRef(new Map<string, readonly unknown[]>());
-  return <T,>(key: string, list: T[]): T[] => {
-    const before = lists.current.get(key) as T[] | undefined;
-    if (before && before.length === list.length && before.every((x, i) => x === list[i])) return before;
-    lists.current.set(key, list);
-    return list;
-  };
-}
 
 /** Only items of the dragged kind are drop targets: topics onto topics, subtopics onto subtopics, questions onto questions and zones. */
 const collision: CollisionDetection = (args) => {
@@ -134,8 +67,11 @@ const measuring: MeasuringConfiguration = {
  */
 const AUTO_SCROLL = { layoutShiftCompensation: false };
 
-/** `live`: drag and drop works (false for the page's first paint, see DragReady). */
-export function SheetTree({ data, actions, edits, live }: { data: SheetData; actions: RowActions; edits: TreeEdits; live: boolean }) {
+/**
+ * `live`: drag and drop works (false for the page's first paint, see DragReady). `tracking`: the viewer
+ * may tick and star here (a member or a follower); otherwise the boxes look unavailable.
+ */
+export function SheetTree({ data, actions, edits, live, tracking = true }: { data: SheetData; actions: RowActions; edits: TreeEdits; live: boolean; tracking?: boolean }) {
   const { sheet, mappings, progress } = data;
   const config = sheet.config;
   const { isLoggedIn } = useSession();
@@ -261,7 +197,7 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
   const empty = config.topicOrder.length === 0 && mappings.length === 0;
 
   return (
-    <div className="sheet-tree" ref={treeRef}>
+    <div className={`sheet-tree${tracking ? '' : ' not-tracking'}`} ref={treeRef}>
       {/* Moving questions while some are hidden would place them among rows the user cannot see. */}
       <DragReady.Provider value={live && !filtering}>
         <SectionMemory.Provider value={sections}>
@@ -325,6 +261,8 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
               <SortableContext id="topics" items={config.topicOrder.map(topicDragId)} strategy={verticalListSortingStrategy}>
                 {/* Nothing matches: the empty state above says so, in place of every topic saying it is empty. */}
                 {!(filtering && shown.length === 0) && config.topicOrder.map((topic, i) => {
+                  // While searching or filtering, a topic without a match is left out, not shown empty.
+                  if (filtering && !tree.byTopic.get(topic)?.length) return null;
                   const subs = subTopicsOf(config.subTopicOrder, topic);
                   const subItems = stable(`subs:${topic}`, subs.map((sub) => stable(subZone(topic, sub), tree.byZone.get(subZone(topic, sub)) ?? NONE)));
                   return (
@@ -338,6 +276,7 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
                       subItems={subItems}
                       defaultOpen={expandAll || i === 0}
                       edits={stableEdits}
+                      filtering={filtering}
                       {...zoneProps}
                     />
                   );
@@ -354,123 +293,5 @@ export function SheetTree({ data, actions, edits, live }: { data: SheetData; act
         </SectionMemory.Provider>
       </DragReady.Provider>
     </div>
-  );
-}
-
-const NONE: Mapping[] = [];
-
-/**
- * The question under the pointer while it is dragged; the row itself stays in the list as the line
- * where it will land (.q-row.dragging). Topics and subtopics move themselves: no preview.
- */
-function QuestionPreview({ byId }: { byId: Map<string, Mapping> }) {
-  const { active } = useDndContext();
-  const m = active && active.data.current?.type === 'question' ? byId.get(String(active.id)) : undefined;
-  return (
-    <DragOverlay dropAnimation={null}>
-      {m ? (
-        <div className="q-drag-preview" aria-hidden>
-          <span className="q-drag-title">{m.title}</span>
-          <PlatformIcon platform={m.questionId.platform} />
-          <Difficulty value={m.questionId.difficulty} />
-        </div>
-      ) : null}
-    </DragOverlay>
-  );
-}
-
-interface TopicProps {
-  topic: string;
-  /** Every topic of the sheet, for the rename's name check. */
-  topics: string[];
-  subs: string[];
-  /** Every question of the topic, for its progress. */
-  all: Mapping[];
-  direct: Mapping[];
-  /** The questions of each subtopic, in the order of `subs`. */
-  subItems: Mapping[][];
-  defaultOpen: boolean;
-  edits: TreeEdits;
-  solved: Set<string>;
-  starred: Set<string>;
-  actions: RowActions;
-  lazy: boolean;
-}
-
-/**
- * A topic with its subtopics and zones. Memoised on props that keep their identity while the topic is
- * unchanged (see useStableLists), so a move, tick or refetch re-renders the topics it touches only.
- */
-const Topic = memo(function Topic({ topic, topics, subs, all, direct, subItems, defaultOpen, edits, solved, starred, actions, lazy }: TopicProps) {
-  const canEdit = actions.canEdit;
-  const zoneProps = { solved, starred, actions, lazy };
-  return (
-    <Section
-      kind="topic"
-      topic={topic}
-      name={topic}
-      questions={all}
-      solved={solved}
-      defaultOpen={defaultOpen}
-      lazy={lazy ? { estimate: all.length * 40 + subs.length * 60 } : undefined}
-      edit={{
-        canEdit,
-        rename: (v) => {
-          if (!v) return SHEET_MESSAGES.topicEmpty;
-          const taken = sectionNameTaken('topic', v, topics, topic);
-          if (taken) return taken;
-          edits.renameTopic(topic, v);
-        },
-        remove: () => edits.deleteTopic(topic),
-        addQuestion: () => edits.openAddQuestion({ topic, subTopic: '' }),
-      }}
-      extraActions={<AddSubTopic topic={topic} onAdd={edits.addSubTopic} existing={subs} />}
-    >
-      {/* A topic with nothing in it says so in its zone, which during a drag reads 'Drop question here' in the same space. */}
-      <Zone zone={topicZone(topic)} items={direct} emptyText={subs.length === 0 ? 'No subtopics or questions added yet.' : 'No direct questions under this topic'} {...zoneProps} />
-      <SubTopicList topic={topic} names={subs}>
-        {subs.map((sub, i) => {
-          const items = subItems[i] ?? NONE;
-          return (
-            <Section
-              key={sub}
-              kind="subtopic"
-              topic={topic}
-              name={sub}
-              questions={items}
-              solved={solved}
-              defaultOpen
-              lazy={lazy ? { estimate: items.length * 40 } : undefined}
-              edit={{
-                canEdit,
-                rename: (v) => {
-                  if (!v) return SHEET_MESSAGES.subTopicRequired;
-                  const taken = sectionNameTaken('subtopic', v, subs, sub);
-                  if (taken) return taken;
-                  edits.renameSubTopic(topic, sub, v);
-                },
-                remove: () => edits.deleteSubTopic(topic, sub),
-                addQuestion: () => edits.openAddQuestion({ topic, subTopic: sub }),
-              }}
-            >
-              <Zone zone={subZone(topic, sub)} items={items} emptyText="No questions added to this subtopic" {...zoneProps} />
-            </Section>
-          );
-        })}
-      </SubTopicList>
-    </Section>
-  );
-});
-
-/** Questions outside every topic; during an editor's drag it also appears as a place to drop them. */
-function Unassigned({ shown, canEdit, children }: { shown: boolean; canEdit: boolean; children: ReactNode }) {
-  if (!shown && !canEdit) return null;
-  return (
-    <section className={`topic-section unassigned${shown ? '' : ' drop-only'}`} aria-label="Unassigned questions">
-      <header className="section-bar">
-        <h3 className="section-name">Unassigned</h3>
-      </header>
-      <div className="section-body">{children}</div>
-    </section>
   );
 }

@@ -18,6 +18,8 @@ export function ExportMenu({ view }: { view: WorkspaceView }) {
     setBusy(true);
     try {
       const data = await workspaceCalls.export(view);
+      // A file of headers alone would look like a failed export.
+      if (data.total === 0) return void toast.info('Nothing to export: there are no questions here yet');
       const name = `workspace-${format(new Date(), 'yyyy-MM-dd')}`;
       if (kind === 'csv') downloadBlob(new Blob([data.csv], { type: 'text/csv;charset=utf-8' }), `${name}.csv`);
       else downloadBlob(new Blob([await buildXlsx(data.columns, data.rows)], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), `${name}.xlsx`);

@@ -1,6 +1,6 @@
 import { FileSpreadsheet, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { checkUploadFile, PROGRESS_LAYOUT, SLOW_UPLOAD_MS, UPLOAD_ACCEPT, UPLOAD_MESSAGES } from '@shared/rules/upload';
+import { checkUploadFile, importHeadline, PROGRESS_LAYOUT, SLOW_UPLOAD_MS, UPLOAD_ACCEPT, UPLOAD_MESSAGES } from '@shared/rules/upload';
 import type { ProgressImportResult } from '@shared/schemas/workspace';
 import { Dialog } from '../../../components/dialog';
 import { ImportRows } from '../../../components/import-rows';
@@ -64,7 +64,8 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       setState((s) => (s.kind === 'uploading' ? { ...s, step: 'sending' } : s));
       const result = await uploadProgressCsv(csv, { onProgress: (percent) => setState((s) => (s.kind === 'uploading' ? { ...s, percent } : s)) });
       setState({ kind: 'success', result });
-      toast.success(UPLOAD_MESSAGES.progressSynced);
+      const headline = importHeadline(result);
+      toast[headline.tone](headline.text);
       void invalidate();
     } catch (err) {
       // The server's refusal (a rule of §5) or the conversion's message is worth showing; anything else is generic.
@@ -159,10 +160,11 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
 }
 
 function Summary({ result }: { result: ProgressImportResult }) {
+  const headline = importHeadline(result);
   return (
     <div className="stack" aria-label="Import summary">
-      <p className="ws-lookup-note success" role="status">
-        {UPLOAD_MESSAGES.progressSynced}
+      <p className={`ws-lookup-note ${headline.tone}`} role="status">
+        {headline.text}
       </p>
       <dl className="ws-summary">
         {SUMMARY.map(({ key, label }) => (
