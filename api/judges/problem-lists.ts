@@ -16,7 +16,7 @@ export interface ProblemEntry {
   index: string | null;
 }
 
-export type ProblemListRead = { kind: 'ok'; problems: ProblemEntry[] } | { kind: 'unreadable'; reason: string };
+type ProblemListRead = { kind: 'ok'; problems: ProblemEntry[] } | { kind: 'unreadable'; reason: string };
 
 /** An origin a list is read from, configurable by its environment variable (tests point it at the fake judge). */
 export interface ProblemOrigin {

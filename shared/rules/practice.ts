@@ -1,6 +1,5 @@
 /** The bands of a recommendation, easiest first. */
-export const PRACTICE_BANDS = ['easy', 'moderate', 'hard'] as const;
-export type PracticeBand = (typeof PRACTICE_BANDS)[number];
+export type PracticeBand = 'easy' | 'moderate' | 'hard';
 
 /** The chance to solve each band covers: [lowest p, highest p) (easy includes 1). */
 const BAND_RANGES: Record<PracticeBand, readonly [number, number]> = {
@@ -11,9 +10,6 @@ const BAND_RANGES: Record<PracticeBand, readonly [number, number]> = {
 
 /** Rated solves needed before a rating is estimated from them. */
 export const MIN_RATED_SOLVES = 10;
-
-/** Most items one recommendation list holds. */
-export const MAX_RECOMMENDATIONS = 50;
 
 /**
  * The chance that someone rated R solves a problem of difficulty D, on the judge's own scale (the Elo
@@ -60,17 +56,3 @@ export function estimateRating(difficulties: readonly number[]): number | null {
   const at = rated[Math.ceil(0.8 * rated.length) - 1] ?? 0;
   return Math.round(at / 10) * 10;
 }
-
-/** What the screen says of an estimated rating. */
-export const PRACTICE_MESSAGES = {
-  estimated: (solves: number) => `estimated from ${solves} solved ${solves === 1 ? 'problem' : 'problems'}`,
-  tooFewSolves: (judge: string, solves: number) =>
-    `Solve at least ${MIN_RATED_SOLVES} rated problems on ${judge} (or link a rated account) for recommendations: ${solves} so far.`,
-  noRatings: (judge: string) => `${judge} problem ratings have not been read yet.`,
-  unknownPlatform: 'Unknown platform',
-  unknownBand: 'Band must be easy, moderate or hard',
-  limit: `Limit must be a whole number from 1 to ${MAX_RECOMMENDATIONS}`,
-  dismissed: 'Marked as not interested',
-  restored: 'Shown again',
-  notDismissed: 'That problem is not dismissed',
-} as const;
