@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { SIGNUP_THROTTLE } from '../shared/rules/account';
 import { REFRESH_COOLDOWN_SECONDS } from '../shared/rules/judge-accounts';
-import { judges, originEnvVar } from './judges/index';
+import { judgeById, judges, originEnvVar } from './judges/index';
+import { problemOrigins } from './judges/problem-sources';
 
 /**
  * Password hashes run at once by default: one core stays free for the event loop, and at most three of
@@ -93,7 +94,7 @@ const judgeSchema = z.object(
       [`${j.id.toUpperCase()}_MIN_INTERVAL_MS`, interval.default(j.minIntervalMs)],
     ]),
   ),
-);
+).extend(Object.fromEntries(problemOrigins.filter((o) => !judgeById(o.name)).map((o) => [o.envVar, origin.default(o.defaultOrigin)])));
 
 export interface Config {
   port: number;
@@ -117,6 +118,8 @@ export interface Config {
   judgeOrigins: Record<string, string>;
   /** Judge id to the least milliseconds between two requests to it. */
   judgeIntervalsMs: Record<string, number>;
+  /** Where each problem list is read from, by origin name (api/judges/problem-sources.ts). */
+  problemOrigins: Record<string, string>;
   accountRefreshCooldownSeconds: number;
   accountRefreshHours: number;
   contestRefreshMinutes: number;
@@ -160,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY === 'true',
     judgeOrigins: Object.fromEntries(judges.map((g) => [g.id, String(j[originEnvVar(g.id)])])),
     judgeIntervalsMs: Object.fromEntries(judges.map((g) => [g.id, Number(j[`${g.id.toUpperCase()}_MIN_INTERVAL_MS`])])),
+    problemOrigins: Object.fromEntries(problemOrigins.map((o) => [o.name, String(j[o.envVar])])),
     accountRefreshCooldownSeconds: e.ACCOUNT_REFRESH_COOLDOWN_SECONDS,
     accountRefreshHours: e.ACCOUNT_REFRESH_HOURS,
     contestRefreshMinutes: e.CONTEST_REFRESH_MINUTES,

@@ -527,3 +527,86 @@ export const maintenanceVersions = pgTable('maintenance_versions', {
   version: integer('version').notNull(),
   doneAt: timestamp('done_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Each judge's problems with a difficulty on the judge's rating scale, as its list was last read whole
+ * (services/problem-ratings). A problem the judge has not rated has a null difficulty.
+ */
+export const problemRatings = pgTable(
+  'problem_ratings',
+  {
+    platform: text('platform').notNull(),
+    /** The catalogue's key of the problem (questions.key). */
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    difficulty: integer('difficulty'),
+    /** The difficulty is an estimate (from a level and acceptance, or an experimental model). */
+    estimated: boolean('estimated').notNull().default(false),
+    topics: text('topics').array().notNull().default(sql`'{}'::text[]`),
+    contestId: text('contest_id'),
+    problemIndex: text('problem_index'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.platform, t.key] }),
+    index('problem_ratings_difficulty_idx').on(t.platform, t.difficulty).where(sql`${t.difficulty} is not null`),
+    index('problem_ratings_contest_idx').on(t.platform, t.contestId),
+  ],
+);
+
+/** The state of each judge's problem list: how many it had when last read whole, and the last attempt. */
+export const problemLists = pgTable('problem_lists', {
+  platform: text('platform').primaryKey(),
+  count: integer('count').notNull().default(0),
+  status: text('status').$type<'ok' | 'could-not-read' | 'judge-down' | 'partial'>().notNull(),
+  statusDetail: text('status_detail'),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+});
+
+/** Problems a user said they are not interested in: never recommended until undone. */
+export const practiceDismissals = pgTable(
+  'practice_dismissals',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.platform, t.key] })],
+);
+
+/**
+ * The problems a linked account solved, as the judge's own accepted list gives them: the first accepted
+ * time, and whether an accepted came during a contest the account took part in.
+ */
+export const judgeSolves = pgTable(
+  'judge_solves',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    key: text('key').notNull(),
+    solvedAt: timestamp('solved_at', { withTimezone: true }).notNull(),
+    inContest: boolean('in_contest').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.platform, t.key] })],
+);
+
+/** The contests a linked account took part in (for the upsolve list). */
+export const judgeContestEntries = pgTable(
+  'judge_contest_entries',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    contestId: text('contest_id').notNull(),
+    name: text('name').notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.platform, t.contestId] }), index('judge_contest_entries_user_ended_idx').on(t.userId, t.endedAt)],
+);

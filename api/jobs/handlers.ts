@@ -1,5 +1,8 @@
 import { queueDueRefreshes, refreshAccount, type JudgeDeps } from '../services/judge-accounts';
 import { refreshContests } from '../services/contests';
+import { refreshProblemRatings } from '../services/problem-ratings';
+import { refreshSolves } from '../services/judge-solves';
+import { solvesReaderFor } from '../judges/solves-readers';
 import type { MemoryCaches } from '../lib/memory-cache';
 import type { JobHandlers } from './queue';
 
@@ -9,13 +12,21 @@ import type { JobHandlers } from './queue';
  */
 export function jobHandlers(deps: JudgeDeps & { caches: Pick<MemoryCaches, 'settle'> }): JobHandlers {
   return {
-    'refresh-account': async ({ accountId }) => {
+    'refresh-account': async ({ accountId, platform }) => {
       await refreshAccount(deps, accountId);
+      // The accepted list is read after the figures, as its own job: it is the larger answer.
+      if (solvesReaderFor(platform)) await deps.jobs.send('refresh-solves', { accountId }, `solves-${accountId}`);
       await deps.caches.settle();
     },
     'refresh-contests': async ({ platform }) => {
       await refreshContests(deps, platform);
       await deps.caches.settle();
+    },
+    'refresh-problem-ratings': async ({ platform }) => {
+      await refreshProblemRatings(deps, platform);
+    },
+    'refresh-solves': async ({ accountId }) => {
+      await refreshSolves(deps, accountId);
     },
     'refresh-due-accounts': async () => {
       await queueDueRefreshes(deps);

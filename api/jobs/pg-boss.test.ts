@@ -30,6 +30,8 @@ describe.skipIf(!url)('job queue on PostgreSQL: several instances on one databas
       await onAccount(accountId);
     },
     'refresh-contests': async () => {},
+    'refresh-problem-ratings': async () => {},
+    'refresh-solves': async () => {},
     'refresh-due-accounts': async () => {},
   });
 
@@ -112,6 +114,8 @@ describe.skipIf(!!url)('job queue on PGlite: pg-boss through the embedded connec
           return Promise.resolve();
         },
         'refresh-contests': async () => {},
+        'refresh-problem-ratings': async () => {},
+        'refresh-solves': async () => {},
         'refresh-due-accounts': async () => {},
       });
       await until(() => runs.length === 1);

@@ -62,6 +62,8 @@ export function pgBossQueue(options: PgBossQueueOptions): JobQueue & { boss: PgB
       for (const j of judges) await boss.createQueue(accountQueue(j.id), { name: accountQueue(j.id), policy: 'short' });
       await boss.createQueue('refresh-contests', { name: 'refresh-contests', policy: 'short' });
       await boss.createQueue('refresh-due-accounts', { name: 'refresh-due-accounts', policy: 'short' });
+      await boss.createQueue('refresh-problem-ratings', { name: 'refresh-problem-ratings', policy: 'short' });
+      await boss.createQueue('refresh-solves', { name: 'refresh-solves', policy: 'short' });
     })());
 
   const nameOf = <N extends JobName>(name: N, data: JobData[N]) =>
@@ -93,12 +95,17 @@ export function pgBossQueue(options: PgBossQueueOptions): JobQueue & { boss: PgB
       for (const j of judges) await work(accountQueue(j.id), handlers['refresh-account']);
       await work('refresh-contests', handlers['refresh-contests']);
       await work('refresh-due-accounts', handlers['refresh-due-accounts']);
+      await work('refresh-problem-ratings', handlers['refresh-problem-ratings']);
+      await work('refresh-solves', handlers['refresh-solves']);
       if (options.schedule ?? true) {
         const minutes = options.contestRefreshMinutes;
         await boss.schedule('refresh-contests', minutes >= 60 ? '0 * * * *' : `*/${Math.max(1, minutes)} * * * *`, {});
         await boss.schedule('refresh-due-accounts', '17 * * * *', {});
+        // Problem lists are several megabytes and change with each contest: once a day is enough.
+        await boss.schedule('refresh-problem-ratings', '43 3 * * *', {});
         // A fresh start has no list yet: read one now rather than at the next tick.
         await boss.send('refresh-contests', {}, { singletonKey: 'startup' });
+        await boss.send('refresh-problem-ratings', {}, { singletonKey: 'startup' });
       }
     },
     async stop() {

@@ -7,6 +7,10 @@ export interface JobData {
   'refresh-account': { accountId: string; platform: string };
   /** Read one judge's contest list again (every judge with a list when platform is absent). */
   'refresh-contests': { platform?: string };
+  /** Read one judge's problem list with its difficulties again (every judge's when platform is absent). */
+  'refresh-problem-ratings': { platform?: string };
+  /** Read a linked account's accepted problems and contests again (recommendations and upsolving). */
+  'refresh-solves': { accountId: string };
   /** Queue a refresh of every account whose figures are older than ACCOUNT_REFRESH_HOURS. */
   'refresh-due-accounts': Record<string, never>;
 }

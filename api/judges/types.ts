@@ -9,6 +9,8 @@ export interface JudgeRequest {
   method: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** Longest body kept, in characters, when more than the client's default (a judge's whole problem list). */
+  maxChars?: number;
 }
 
 /** What came back: the status, the body as text, and the Location of a redirect (not followed). */

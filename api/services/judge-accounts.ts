@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { judgeAccounts, userRankings } from '../db/schema';
 import { judgeById, judgeName } from '../judges/index';
+import { solvesReaderFor } from '../judges/solves-readers';
 import type { AccountRead, JudgeAdapter } from '../judges/types';
 import type { JobQueue } from '../jobs/queue';
 import type { Clock } from '../lib/clock';
@@ -87,6 +88,7 @@ export async function linkAccount(deps: JudgeDeps, userId: string, platform: str
     .returning();
   if (!row) throw new Error('judge account upsert returned nothing');
   await recomputeRanking(deps.db, userId);
+  if (solvesReaderFor(platform)) await deps.jobs.send('refresh-solves', { accountId: row.id }, `solves-${row.id}`);
   return toWire(row, now);
 }
 

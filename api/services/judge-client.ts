@@ -19,7 +19,7 @@ export class JudgeDownError extends Error {
 
 export interface JudgeClient {
   /** Sends a plan's requests in order, spaced by the judge's interval; answers by key. */
-  run(adapter: JudgeAdapter, requests: readonly JudgeRequest[]): Promise<Record<string, JudgeAnswer>>;
+  run(adapter: Pick<JudgeAdapter, 'id'>, requests: readonly JudgeRequest[]): Promise<Record<string, JudgeAnswer>>;
   origin(adapter: JudgeAdapter): string;
 }
 
@@ -125,7 +125,7 @@ export function createJudgeClient(options: {
         } catch (err) {
           throw new JudgeDownError(adapter.id, null, `no answer: ${(err as Error).message}`);
         }
-        const body = (await res.text()).slice(0, MAX_BODY_CHARS);
+        const body = (await res.text()).slice(0, r.maxChars ?? MAX_BODY_CHARS);
         if (res.status === 429 || res.status >= 500) {
           const wait = retryAfterMs(res.headers.get('retry-after'), options.clock.now());
           if (wait) await turns.pushBack(adapter.id, wait);

@@ -14,7 +14,10 @@ import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/judges/', import.meta.url));
-const fixture = (judge: string, name: string) => readFileSync(`${FIXTURES}${judge}/${name}`, 'utf8');
+const savedFixture = (judge: string, name: string) => readFileSync(`${FIXTURES}${judge}/${name}`, 'utf8');
+/** Saved answers a test has swapped for others (a changed shape, a list cut short): `judge/name` to name. */
+const swapped = new Map<string, string>();
+const fixture = (judge: string, name: string) => savedFixture(judge, swapped.get(`${judge}/${name}`) ?? name);
 
 /** The instant each saved contest list was current at (a running contest and some upcoming ones). */
 const ANCHORS: Record<string, number> = {
@@ -190,6 +193,21 @@ export function createFakeJudge(options: { now?: () => Date; delayMs?: number } 
   app.get('/hackerrank/rest/hackers/:handle/badges', hackerrank('badges.json'));
   app.get('/hackerrank/rest/hackers/:handle/rating_histories_elo', hackerrank('rating-histories.json'));
 
+  // Problem lists (api/judges/*-problems.ts) and the accepted list (api/judges/codeforces-solves.ts).
+  app.get('/codeforces/api/problemset.problems', (c) => json(c, fixture('codeforces', 'problemset.json')));
+  app.get('/codeforces/api/user.status', (c) => {
+    const h = handleOf(c);
+    if (kindOf(h) === 'missing') return json(c, fixture('codeforces', 'not-found.json').replace('no_such_handle_42', h), 400);
+    const status = JSON.parse(fixture('codeforces', 'user-status.json')) as { result: { creationTimeSeconds: number }[] };
+    for (const x of status.result) x.creationTimeSeconds = shiftSeconds('codeforces', x.creationTimeSeconds);
+    return json(c, JSON.stringify(status));
+  });
+  app.get('/atcoder-problems/resources/problems.json', (c) => json(c, fixture('atcoder', 'problems.json')));
+  app.get('/atcoder-problems/resources/problem-models.json', (c) => json(c, fixture('atcoder', 'problem-models.json')));
+  app.get('/leetcode/api/problems/all/', (c) => json(c, fixture('leetcode', 'problems-all.json')));
+  app.get('/leetcode-ratings/data.json', (c) => json(c, fixture('leetcode', 'ratings.json')));
+  app.get('/codechef/api/list/problems', (c) => json(c, fixture('codechef', c.req.query('page') === '0' ? 'problems.json' : 'problems-page-empty.json')));
+
   app.notFound((c) => c.text('Not Found', 404));
 
   return {
@@ -207,17 +225,27 @@ export function createFakeJudge(options: { now?: () => Date; delayMs?: number } 
     },
     /** Origins by judge id, for config.judgeOrigins, pointing at `base`. */
     origins: (base = 'http://fake-judge') => Object.fromEntries(Object.keys(JUDGE_PATHS).map((j) => [j, `${base}/${j}`])),
+    /** Origins of the third-party problem lists, for config.problemOrigins. */
+    problemOrigins: (base = 'http://fake-judge') => Object.fromEntries(PROBLEM_PATHS.map((p) => [p, `${base}/${p}`])),
+    /** Serves another saved answer in place of one (null: the saved one again). */
+    swapFixture(judge: string, name: string, replacement: string | null) {
+      if (replacement) swapped.set(`${judge}/${name}`, replacement);
+      else swapped.delete(`${judge}/${name}`);
+    },
   };
 }
 export type FakeJudge = ReturnType<typeof createFakeJudge>;
 
 const JUDGE_PATHS = { codeforces: 1, leetcode: 1, atcoder: 1, codechef: 1, geeksforgeeks: 1, hackerrank: 1 } as const;
+const PROBLEM_PATHS = ['atcoder-problems', 'leetcode-ratings'] as const;
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const port = Number(process.argv[process.argv.indexOf('--port') + 1]) || 18900;
   const { serve } = await import('@hono/node-server');
   const judge = createFakeJudge();
   serve({ fetch: judge.app.fetch, port, hostname: '127.0.0.1' }, () => {
-    for (const [id, origin] of Object.entries(judge.origins(`http://127.0.0.1:${port}`))) console.log(`${id.toUpperCase()}_ORIGIN=${origin}`);
+    for (const [id, origin] of Object.entries({ ...judge.origins(`http://127.0.0.1:${port}`), ...judge.problemOrigins(`http://127.0.0.1:${port}`) })) {
+      console.log(`${id.toUpperCase().replace('-', '_')}_ORIGIN=${origin}`);
+    }
   });
 }

@@ -23,6 +23,7 @@ export async function createJudgeTestApp(options: { cooldownSeconds?: number } =
   const config = testConfig({
     dashboardDir: '/nonexistent',
     judgeOrigins: judge.origins(),
+    problemOrigins: judge.problemOrigins(),
     judgeIntervalsMs: Object.fromEntries(judges.map((j) => [j.id, 0])),
     accountRefreshCooldownSeconds: options.cooldownSeconds ?? 300,
   });
