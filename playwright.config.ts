@@ -50,6 +50,7 @@ function apiServer(port: number, name: string, build: boolean, clock: boolean) {
       // No test reaches a real judge.
       CODEFORCES_ORIGIN: `${FAKE_JUDGE}/codeforces`, LEETCODE_ORIGIN: `${FAKE_JUDGE}/leetcode`, ATCODER_ORIGIN: `${FAKE_JUDGE}/atcoder`,
       CODECHEF_ORIGIN: `${FAKE_JUDGE}/codechef`, GEEKSFORGEEKS_ORIGIN: `${FAKE_JUDGE}/geeksforgeeks`,
+      ATCODER_PROBLEMS_ORIGIN: `${FAKE_JUDGE}/atcoder-problems`, LEETCODE_RATINGS_ORIGIN: `${FAKE_JUDGE}/leetcode-ratings`,
       SMTP_URL: `smtp://127.0.0.1:${MAILBOX_SMTP_PORT}`, PUBLIC_URL: `http://localhost:${port}`,
     },
   };
