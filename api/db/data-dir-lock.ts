@@ -9,7 +9,7 @@ export class DataDirInUseError extends Error {}
  * How long a lock nobody refreshes takes to count as left behind by a process that died. Its owner
  * refreshes it several times within that, even while a long statement holds up its event loop for a while.
  */
-export const LOCK_STALE_MS = 30_000;
+const LOCK_STALE_MS = 30_000;
 
 const inUse = (dir: string) =>
   new DataDirInUseError(`The data directory ${dir} is already in use by another server. Stop that process, or set DATA_DIR to another directory or DATABASE_URL to a PostgreSQL server.`);
