@@ -1,5 +1,5 @@
 import { ConfigError, configWarnings, loadConfig } from './config';
-import { DataDirInUseError } from './db/client';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { createTestClock } from './lib/test-clock';
 import { startServer } from './serve';
 

@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../lib/project-root';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { lockDataDir } from './data-dir-lock';
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
 import * as schema from './schema';
 
@@ -29,70 +30,22 @@ export interface Database {
 
 const migrationsFolder = join(PROJECT_ROOT, 'api/db/migrations');
 
-export class DataDirInUseError extends Error {}
-
-/**
- * PGlite is a single connection in a single process: a second process on the same directory would
- * silently lose writes, so the directory is held with a lock file naming its owner.
- */
-function acquireLock(dir: string): () => void {
-  const lockPath = join(dir, 'pglite.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockPath, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      let released = false;
-      const release = () => {
-        if (released) return;
-        released = true;
-        try {
-          if (readFileSync(lockPath, 'utf8') === String(process.pid)) rmSync(lockPath);
-        } catch {
-          // already gone
-        }
-      };
-      process.once('exit', release);
-      return release;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const owner = Number(readFileSync(lockPath, 'utf8'));
-      if (owner && owner !== process.pid && isAlive(owner)) {
-        throw new DataDirInUseError(
-          `The data directory ${dir} is already in use by another server (pid ${owner}). Stop that process, or set DATA_DIR to another directory or DATABASE_URL to a PostgreSQL server.`,
-        );
-      }
-      rmSync(lockPath, { force: true }); // stale lock from a process that died
-    }
-  }
-  throw new DataDirInUseError(`Could not lock the data directory ${dir}.`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * PGlite on `dataDir`, or in memory when it is null. `template` (an in-memory database's files, from
  * dumpDataDir) starts the in-memory one from those files instead of a new cluster: creating a cluster
  * takes seconds, loading one about one.
  */
 export async function openPglite(dataDir: string | null, template?: Blob): Promise<Database> {
-  let release = () => {};
+  let release = () => Promise.resolve();
   let client: PGlite;
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
-    release = acquireLock(dataDir);
+    release = await lockDataDir(dataDir);
     try {
       client = new PGlite(join(dataDir, 'pglite'), { extensions: { pg_trgm } });
       await client.waitReady;
     } catch (err) {
-      release();
+      await release();
       throw err;
     }
   } else {
@@ -113,7 +66,7 @@ export async function openPglite(dataDir: string | null, template?: Blob): Promi
     async close() {
       await changes.close();
       await client.close();
-      release();
+      await release();
     },
   };
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHEET_MESSAGES } from '../../shared/rules/sheet';
 import { UPLOAD_MESSAGES } from '../../shared/rules/upload';
 import { createApp } from '../app';
+import { STALE_MESSAGE } from '../services/sheets';
 import { testConfig } from '../config';
 import type { Database } from '../db/client';
 import { collaborators } from '../db/schema';
@@ -149,6 +150,31 @@ describe('sheets: the tree', () => {
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(11);
+  });
+
+  it('exactly one of many simultaneous moves of a question from the same version applies; the rest are stale', async () => {
+    const author = await t.signup('Mover');
+    const own = await t.createSheet(author.token, 'Moves');
+    const e = editor(t, author.token, own._id);
+    for (const topic of ['From', 'To']) expect((await e.addTopic({ topic })).status).toBe(201);
+    const added = await e.addQuestions({ data: [{ topic: 'From', subTopic: '', problemUrl: 'https://leetcode.com/problems/two-sum/' }] });
+    const mappingId = added.body.data.mappings[0]!._id;
+    const before = (await get(t, own.slug, author.token)).body.data.sheet;
+    // The question order stays: only the place changes, so no config differs from the one stored.
+    const move = { topic: 'To', subTopic: '', questionOrder: before.config.questionOrder, version: before.version };
+    const answers = await Promise.all(Array.from({ length: 30 }, () => e.moveQuestion(mappingId, move)));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    const stale = answers.filter((r) => r.status === 409);
+    expect(stale).toHaveLength(29);
+    for (const r of stale) expect(r.body.status.message).toBe(STALE_MESSAGE);
+    const after = (await get(t, own.slug, author.token)).body.data;
+    expect(after.sheet.version).toBe(before.version + 1);
+    expect(answers.find((r) => r.status === 200)!.body.data).toMatchObject({ version: after.sheet.version, mapping: { _id: mappingId, topic: 'To' } });
+    expect(after.mappings.find((m) => m._id === mappingId)).toMatchObject({ topic: 'To' });
+    // A move back from the version the first one left applies; the same move again changes nothing and stays at that version.
+    const back = { ...move, topic: 'From', version: after.sheet.version };
+    expect((await e.moveQuestion(mappingId, back)).body.data).toMatchObject({ version: after.sheet.version + 1 });
+    expect((await e.moveQuestion(mappingId, { ...back, version: after.sheet.version + 1 })).body.data).toMatchObject({ version: after.sheet.version + 1 });
   });
 
   it('reorders of several sheets at once are written together, each with its own version check and answer', async () => {

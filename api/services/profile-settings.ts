@@ -9,7 +9,7 @@ import { userAvatars, users } from '../db/schema';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../lib/errors';
 import { requireSignedIn } from './access';
 import { toUser, type UserRow } from './auth';
-import { lockName, retireName, retiredOwner } from './retired-names';
+import { lockNames, retireName, retiredOwner } from './retired-names';
 
 /** The path segment under /question-tracker/v1/profile that avatars are served from (routes/profiles.ts). */
 export const AVATAR_SEGMENT = 'avatar';
@@ -26,7 +26,7 @@ export async function updateProfile(db: Db, user: UserRow | null, body: { firstN
   const from = me.profileName;
   try {
     const row = await db.transaction(async (tx) => {
-      if (body.profileName !== from) await lockName(tx, 'profile-name', from);
+      if (body.profileName !== from) await lockNames(tx, 'profile-name', from, body.profileName);
       const [updated] = await tx
         .update(users)
         .set({ firstName: body.firstName, secondName: body.secondName, profileName: body.profileName, updatedAt: new Date() })

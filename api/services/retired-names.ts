@@ -9,11 +9,12 @@ import { retiredNames, type RetiredNameKind } from '../db/schema';
  */
 
 /**
- * Takes the lock the refusing trigger takes for a name. A rename holds it on the name it leaves, from
- * before the change until commit, so a concurrent take of that name waits and then sees it retired.
+ * Takes the locks the refusing trigger takes for names (migration 0029: one per bucket of names, in bucket
+ * order). A rename locks the name it leaves and the one it takes, from before the change until commit, so
+ * a concurrent take of the old name waits and then sees it retired.
  */
-export async function lockName(tx: Db, kind: RetiredNameKind, name: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${kind}:${name.toLowerCase()}`}))`);
+export async function lockNames(tx: Db, kind: RetiredNameKind, from: string, to: string): Promise<void> {
+  await tx.execute(sql`select lock_names(${kind}, ${from}, ${to})`);
 }
 
 /**

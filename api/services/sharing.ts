@@ -8,7 +8,7 @@ import type { Clock } from '../lib/clock';
 import { AppError, conflict, isUniqueViolation, notFound } from '../lib/errors';
 import { requireAuthor, requireEditor, requireSignedIn, sheetAccess } from './access';
 import type { UserRow } from './auth';
-import { lockName, retireName } from './retired-names';
+import { lockNames, retireName } from './retired-names';
 
 function toInvite(row: typeof invites.$inferSelect): Invite {
   return {
@@ -89,7 +89,7 @@ export async function updateSlug(db: Db, clock: Clock, sheetId: string, user: Us
   try {
     // Shared links keep working: the old slug leads to the sheet and stays reserved for it.
     await db.transaction(async (tx) => {
-      await lockName(tx, 'sheet-slug', from);
+      await lockNames(tx, 'sheet-slug', from, slug);
       await tx.update(sheets).set({ slug, updatedAt: clock.now() }).where(eq(sheets.id, sheetId));
       await retireName(tx, 'sheet-slug', sheetId, from, slug);
     });

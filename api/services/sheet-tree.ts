@@ -95,14 +95,16 @@ export async function moveQuestion(
     checkPlace(config, move.topic, move.subTopic);
     checkQuestionOrder(move.questionOrder, config);
     checkMappingId(mappingId);
-    const [row] = await tx
-      .update(mappings)
-      .set({ topic: move.topic, subTopic: move.subTopic })
-      .where(and(eq(mappings.id, mappingId), eq(mappings.sheetId, sheetId)))
-      .returning();
-    if (!row) throw notFound('Question not found in this sheet');
+    const where = and(eq(mappings.id, mappingId), eq(mappings.sheetId, sheetId));
+    // The sheet's row lock keeps every other edit of its tree out until this one commits.
+    const [before] = await tx.select({ topic: mappings.topic, subTopic: mappings.subTopic }).from(mappings).where(where);
+    if (!before) throw notFound(MAPPING_NOT_FOUND);
+    const [row] = await tx.update(mappings).set({ topic: move.topic, subTopic: move.subTopic }).where(where).returning();
+    if (!row) throw notFound(MAPPING_NOT_FOUND);
     config.questionOrder = move.questionOrder;
-    const saved = await saveConfig(tx, deps.clock, sheet, config, move.version);
+    // A move to another place is an edit even when the order stays: it advances the version.
+    const placeChanged = before.topic !== row.topic || before.subTopic !== row.subTopic;
+    const saved = await saveConfig(tx, deps.clock, sheet, config, move.version, false, placeChanged);
     return { mapping: { _id: row.id, topic: row.topic, subTopic: row.subTopic }, version: saved.version };
   });
 }

@@ -213,7 +213,9 @@ const writeConfigTogether = (db: Db, input: ConfigInput) => configTogether(db, {
 /**
  * Writes a new config and bumps the version; refuses (409) when the edit was based on an older version.
  * A config equal to the current one writes nothing: an edit that changes nothing (an import without a
- * usable row, a reorder to the same order) must not make a collaborator's pending edit stale. The write
+ * usable row, a reorder to the same order) must not make a collaborator's pending edit stale. An edit that
+ * changed the tree outside the config (a question moved to another topic) says so by `treeChanged`, and
+ * the version moves on all the same, so a second edit from the version it replaced is stale. The write
  * itself checks the version, so it is atomic without a lock (a structural edit holds one for its own reads).
  * Every change to a sheet's questions or tree goes through here, so the version names the config.
  * `together`, for an edit made outside any transaction (a reorder), writes it in one statement with the
@@ -226,9 +228,10 @@ export async function saveConfig(
   config: SheetConfig,
   basedOn?: number,
   together = false,
+  treeChanged = false,
 ): Promise<Pick<SheetRow, 'version' | 'updatedAt'> & { rowVersion?: string }> {
   if (basedOn !== undefined && basedOn !== sheet.version) throw conflict(STALE_MESSAGE);
-  if (sameConfig(config, sheet.config)) return sheet;
+  if (!treeChanged && sameConfig(config, sheet.config)) return sheet;
   const input = { id: sheet.id, version: sheet.version, config, now: clock.now().toISOString(), rowVersion: null, editor: null };
   const row = together ? await writeConfigTogether(db, input) : (await writeConfigs(db, [input]))[0];
   if (!row) throw conflict(STALE_MESSAGE);

@@ -242,3 +242,38 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('region', { name: 'Topic Arrays' }).getByTestId('question-row')).toHaveText([/3Sum/, /Two Sum/]);
   });
 });
+
+test('a move made from an older version of the sheet is refused and the tree reloads to what the other tab saved', async ({ browser, request }) => {
+  test.slow(); // two pages load the sheet
+  const first = await browser.newContext();
+  const second = await browser.newContext();
+  const here = await first.newPage();
+  const there = await second.newPage();
+  const me = await signUpAndSignIn(here, request, 'TwoTabs');
+  await there.addInitScript((t) => window.localStorage.setItem('pt.token', t), me.token);
+  const { slug } = await sheetWithTopics(request, me.token, {
+    Arrays: ['https://leetcode.com/problems/two-sum/', 'https://leetcode.com/problems/3sum/'],
+    Graphs: ['https://leetcode.com/problems/number-of-islands/'],
+  });
+  for (const page of [here, there]) {
+    await page.goto(`/question-tracker/sheet/${slug}`);
+    await expect(page.getByRole('region', { name: 'Topic analysis' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Topic Arrays' }).getByTestId('question-row')).toHaveCount(2);
+  }
+  // The other tab moves 3Sum to Graphs; this tab still shows the sheet as it was. A page takes pointer input in front.
+  await there.bringToFront();
+  await dragTo(there, await center(row(there, '3Sum').getByRole('button', { name: 'Drag 3Sum' })), await center(row(there, 'Number of Islands')));
+  await expect(there.getByRole('region', { name: 'Topic Graphs' }).getByTestId('question-row')).toHaveCount(2);
+  await expect(here.getByRole('region', { name: 'Topic Arrays' }).getByTestId('question-row')).toHaveCount(2);
+
+  // A move from that older version is stale: refused, and the tree is read again rather than overwriting the other move.
+  await here.bringToFront();
+  await dragTo(here, await center(row(here, 'Two Sum').getByRole('button', { name: 'Drag Two Sum' })), await center(row(here, 'Number of Islands')));
+  await expect(here.getByText('Failed to update question location')).toBeVisible();
+  const arrays = here.getByRole('region', { name: 'Topic Arrays' }).getByTestId('question-row');
+  await expect(arrays).toHaveCount(1);
+  await expect(arrays).toHaveText(/Two Sum/);
+  await expect(here.getByRole('region', { name: 'Topic Graphs' }).getByTestId('question-row').filter({ hasText: '3Sum' })).toBeVisible();
+  await first.close();
+  await second.close();
+});
