@@ -42,7 +42,7 @@ export interface RetryAdvice {
 }
 
 /** True for the failures worth trying again: slow down (429 or the judge's own words), 5xx, no answer. */
-export function isRetryableFailure(failure: Pick<Failure, 'status' | 'rateLimited'>): boolean {
+function isRetryableFailure(failure: Pick<Failure, 'status' | 'rateLimited'>): boolean {
   const { status, rateLimited } = failure;
   return rateLimited === true || status === 429 || status === 0 || status >= 500;
 }

@@ -47,7 +47,7 @@ async function readBoard(db: Db, metric: RankingMetric): Promise<Board> {
 }
 
 /** What the leaderboard needs of the app: the database, and the whole-site boards it keeps in memory. */
-export interface LeaderboardDeps {
+interface LeaderboardDeps {
   db: Db;
   caches: MemoryCaches;
   kept: { boards: TaggedCache<Board> };
