@@ -8,10 +8,12 @@ import type { Config } from './config';
 import { noChangeFeed, type ChangeFeed } from './db/change-feed';
 import type { Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
+import { sessionForToken } from './services/auth';
 import { createPasswordHasher } from './services/passwords';
-import type { AppEnv, Deps } from './lib/env';
+import { createKeptAnswers, type Deps } from './deps';
+import type { AppEnv } from './lib/env';
 import { AppError, CLIENT_CLOSED, clientAborted } from './lib/errors';
-import { createKeptAnswers, keptSheetAnswers, SHEET_PATHS } from './lib/kept-answers';
+import { keptSheetAnswers, SHEET_PATHS } from './lib/kept-answers';
 import { MemoryCaches } from './lib/memory-cache';
 import { defaultHeader } from './lib/default-headers';
 import { securityHeaders } from './lib/security-headers';
@@ -178,7 +180,7 @@ export function createApp({
     await next();
     if (!READS.has(c.req.method)) await deps.caches.settle();
   });
-  app.use(session(deps));
+  app.use(session(deps, (hash) => sessionForToken(deps, hash)));
 
   const routes = app
     .route('/auth/v1', authRoutes(deps))
@@ -207,7 +209,7 @@ export function createApp({
   app.notFound((c) => c.json(envelope(404, 'NotFoundError', 'Route not found'), 404));
   app.onError((err, c) => {
     if (err instanceof AppError) {
-      for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+      if (err.retryAfterSeconds !== null) c.header('Retry-After', String(err.retryAfterSeconds));
       return c.json(envelope(err.code, err.error, err.message, err.data), err.code);
     }
     // A client that hung up is no server error: the request log line (status 499) is all it gets.

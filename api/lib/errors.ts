@@ -9,7 +9,8 @@ export class AppError extends Error {
     readonly code: ContentfulStatusCode,
     readonly error: ErrorName,
     message: string,
-    readonly headers: Record<string, string> = {},
+    /** How long the client should wait before trying again; the route layer sends it as Retry-After. */
+    readonly retryAfterSeconds: number | null = null,
     /** Data sent along with the error, where the spec defines some (a lookup's 404). */
     readonly data: unknown = null,
   ) {

@@ -1,26 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
-import type { KeptStandings } from '../services/access';
-import { hashToken, type SessionUser, type UserRow } from '../services/auth';
-import { boardBytes, type Board } from '../services/leaderboard';
-import type { AppEnv, Deps } from './env';
-import type { MemoryCaches, TaggedCache } from './memory-cache';
+import type { Deps } from '../deps';
+import type { AppEnv } from './env';
+import { hashToken, type UserRow } from './session-user';
 import { chosenCoding, compressAnswer } from './content-coding';
 import { requestIdOf } from './request-id';
 import { answerBody, isCurrent, NO_BYTES, type EncodedAnswer } from './respond';
 import { PRIVATE_REVALIDATE, SECURITY_HEADERS } from './security-headers';
-
-/**
- * What the API keeps in memory between requests (see MemoryCaches): sessions by token hash, and the
- * sheet page's answers per viewer. Both are dropped as the database announces changes.
- */
-export interface KeptAnswers {
-  sessions: TaggedCache<SessionUser>;
-  sheets: TaggedCache<KeptSheetAnswer>;
-  /** The leaderboard's whole-site boards by metric (services/leaderboard). */
-  boards: TaggedCache<Board>;
-  /** Viewers' standings in the sheets they read or ticked in, by sheet, for their next ticks (services/access.markTarget). */
-  standings: TaggedCache<KeptStandings>;
-}
 
 /**
  * A viewer's sheet answer as kept: their own bytes (the sheet's header and their progress) and the key of
@@ -35,23 +20,6 @@ export interface KeptSheetAnswer {
 }
 
 export const keepSheetAnswer = (answer: EncodedAnswer, listKey: string | null): KeptSheetAnswer => ({ etag: answer.etag, head: answer.head, tail: answer.tail, listKey });
-
-/**
- * Bounded so that, with the sheets' lists, an API process stays small however many viewers it serves;
- * past it, a viewer's read costs two indexed lookups again.
- */
-const KEPT_SHEETS_BYTES = 32 * 1024 * 1024;
-
-export function createKeptAnswers(caches: MemoryCaches): KeptAnswers {
-  return {
-    sessions: caches.create<SessionUser>({ maxBytes: 16 * 1024 * 1024, sizeOf: () => 1024 }),
-    sheets: caches.create<KeptSheetAnswer>({ maxBytes: KEPT_SHEETS_BYTES, sizeOf: (a) => a.head.byteLength + a.tail.byteLength + 256 }),
-    // Past this a board is read per request rather than kept.
-    boards: caches.create<Board>({ maxBytes: 32 * 1024 * 1024, sizeOf: boardBytes }),
-    // A viewer's standing is an entry in their sheet's map (their user id and a shared relation), so many fit.
-    standings: caches.create<KeptStandings>({ maxBytes: 8 * 1024 * 1024, sizeOf: (s) => 512 + s.relations.size * 80 }),
-  };
-}
 
 /** The token of an `Authorization: Bearer …` header, or null. */
 export function bearerToken(header: string | undefined): string | null {

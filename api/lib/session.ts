@@ -1,17 +1,18 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { hashToken, sessionForToken, type UserRow } from '../services/auth';
+import type { Deps } from '../deps';
 import { defaultHeader } from './default-headers';
-import type { AppEnv, Deps } from './env';
+import type { AppEnv } from './env';
 import { unauthorized } from './errors';
 import { bearerToken, keptUser } from './kept-answers';
 import { PRIVATE_NO_STORE } from './security-headers';
+import { hashToken, type SessionUser, type UserRow } from './session-user';
 
 /**
  * Resolves the bearer token (if any) to a user for every request; an unknown token is treated as none.
  * Sessions are kept in memory by token hash until the database announces a change to their user (a
  * sign-out, a password change, any change to the user row), and never past their expiry.
  */
-export function session(deps: Deps): MiddlewareHandler<AppEnv> {
+export function session(deps: Deps, lookup: (tokenHash: string) => Promise<SessionUser | null>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const ticket = deps.caches.ticket();
     c.set('readTicket', ticket);
@@ -28,7 +29,7 @@ export function session(deps: Deps): MiddlewareHandler<AppEnv> {
       const hash = hashToken(token);
       const kept = keptUser(deps, hash);
       if (kept) return kept;
-      const found = await sessionForToken(deps, hash);
+      const found = await lookup(hash);
       if (found) deps.kept.sessions.set(ticket, hash, found, [`user:${found.user.id}`]);
       else deps.kept.sessions.delete(hash);
       return found?.user ?? null;

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { activityQuerySchema, analyticsQuerySchema } from '../../shared/schemas/analytics';
-import type { AppEnv, Deps } from '../lib/env';
+import type { Deps } from '../deps';
+import type { AppEnv } from '../lib/env';
 import { ok, valid } from '../lib/respond';
 import { requireUser } from '../lib/session';
 import { getActivity, getAnalytics } from '../services/analytics';

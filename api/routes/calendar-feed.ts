@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { CALENDAR_MESSAGES } from '../../shared/rules/judge-accounts';
 import { calendarFeedBodySchema } from '../../shared/schemas/contest';
-import type { AppEnv, Deps } from '../lib/env';
+import type { Deps } from '../deps';
+import type { AppEnv } from '../lib/env';
 import { linkOrigin } from '../lib/public-url';
 import { ok, valid } from '../lib/respond';
 import { requireUser } from '../lib/session';

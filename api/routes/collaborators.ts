@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { inviteBodySchema } from '../../shared/schemas/sharing';
 import { inviteParamSchema } from '../../shared/schemas/sheet-list';
-import type { AppEnv, Deps } from '../lib/env';
+import type { Deps } from '../deps';
+import type { AppEnv } from '../lib/env';
 import { ok, valid } from '../lib/respond';
 import { leaveSheet, listInvites, removeCollaborator, sendInvite } from '../services/sharing';
 import { answerInvite } from '../services/sheet-lists';

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { contestsQuerySchema } from '../../shared/schemas/contest';
-import type { AppEnv, Deps } from '../lib/env';
+import type { Deps } from '../deps';
+import type { AppEnv } from '../lib/env';
 import { ok, valid } from '../lib/respond';
 import { PRIVATE_NO_STORE } from '../lib/security-headers';
 import { contestIcs, contestsAnswer, feedIcs, listContests, toIcs } from '../services/contests';

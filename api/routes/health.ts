@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { ping } from '../db/client';
-import type { AppEnv, Deps } from '../lib/env';
+import type { Deps } from '../deps';
+import type { AppEnv } from '../lib/env';
 import { AppError } from '../lib/errors';
 import { ok } from '../lib/respond';
 

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { JUDGE_ACCOUNT_MESSAGES as M } from '../../shared/rules/judge-accounts';
 import { accountVisibilityBodySchema, judgeAccountParamSchema, linkAccountBodySchema } from '../../shared/schemas/judge-account';
-import type { AppEnv, Deps } from '../lib/env';
+import type { Deps } from '../deps';
+import type { AppEnv } from '../lib/env';
 import { ok, valid } from '../lib/respond';
 import { requireUser } from '../lib/session';
 import { linkAccount, listAccounts, requestRefresh, setAccountPublic, unlinkAccount } from '../services/judge-accounts';

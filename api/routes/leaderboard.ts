@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { leaderboardOptInBodySchema } from '../../shared/schemas/judge-account';
 import { leaderboardQuerySchema } from '../../shared/schemas/leaderboard';
-import type { AppEnv, Deps } from '../lib/env';
+import type { Deps } from '../deps';
+import type { AppEnv } from '../lib/env';
 import { ok, valid } from '../lib/respond';
 import { requireUser } from '../lib/session';
 import { setLeaderboardOptIn } from '../services/judge-accounts';

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { createNoteBodySchema, listNotesQuerySchema, updateNoteBodySchema } from '../../shared/schemas/note';
-import type { AppEnv, Deps } from '../lib/env';
+import type { Deps } from '../deps';
+import type { AppEnv } from '../lib/env';
 import { ok, valid } from '../lib/respond';
 import { requireUser } from '../lib/session';
 import { createNote, deleteNote, getNote, listNoteTags, listNotes, questionNotes, updateNote } from '../services/notes';

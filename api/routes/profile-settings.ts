@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { PROFILE_MESSAGES } from '../../shared/rules/account';
 import { updateProfileBodySchema } from '../../shared/schemas/user';
-import type { AppEnv, Deps } from '../lib/env';
+import type { Deps } from '../deps';
+import type { AppEnv } from '../lib/env';
 import { ok, valid } from '../lib/respond';
 import { requireUser } from '../lib/session';
 import { uploadForm } from '../lib/upload-form';

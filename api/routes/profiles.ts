@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { isUuid } from '../../shared/schemas/note';
 import { profileParamSchema } from '../../shared/schemas/profile';
-import type { AppEnv, Deps } from '../lib/env';
+import type { Deps } from '../deps';
+import type { AppEnv } from '../lib/env';
 import { notFound } from '../lib/errors';
 import { ok, valid } from '../lib/respond';
 import { getProfile } from '../services/profiles';

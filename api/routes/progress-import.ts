@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { UPLOAD_MESSAGES } from '../../shared/rules/upload';
 import { progressUploadFormSchema } from '../../shared/schemas/workspace';
-import type { AppEnv, Deps } from '../lib/env';
+import type { Deps } from '../deps';
+import type { AppEnv } from '../lib/env';
 import { ok, valid } from '../lib/respond';
 import { requireUser } from '../lib/session';
 import { uploadForm } from '../lib/upload-form';

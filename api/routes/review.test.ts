@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GOAL, REVIEW_MESSAGES, type DueAnswer, type DueQuery, type DueQuestion, type ReviewRating } from '../../shared/schemas/review';
-import { SPREAD_DAYS } from '../services/review';
+import { SPREAD_DAYS } from '../services/review-cards';
 import { createTestApp } from '../testing';
 
 const R_PATH = '/question-tracker/v1/user/review';

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { dueQuerySchema, goalSchema, rateBodySchema, REVIEW_MESSAGES, streakQuerySchema } from '../../shared/schemas/review';
-import type { AppEnv, Deps } from '../lib/env';
+import type { Deps } from '../deps';
+import type { AppEnv } from '../lib/env';
 import { ok, valid } from '../lib/respond';
 import { requireUser } from '../lib/session';
 import { dueCount, dueList, rate, setSuspended } from '../services/review';

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { UPLOAD_MESSAGES } from '../../shared/rules/upload';
-import type { AppEnv, Deps } from '../lib/env';
+import type { Deps } from '../deps';
+import type { AppEnv } from '../lib/env';
 import { badRequest } from '../lib/errors';
 import { ok } from '../lib/respond';
 import { uploadForm } from '../lib/upload-form';

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { publicSheetsQuerySchema } from '../../shared/schemas/sheet-list';
-import type { AppEnv, Deps } from '../lib/env';
+import type { Deps } from '../deps';
+import type { AppEnv } from '../lib/env';
 import { ok, valid } from '../lib/respond';
 import { mySheets, premiumSheets, publicSheets } from '../services/sheet-lists';
 

@@ -10,7 +10,8 @@ import {
   topicQuerySchema,
   updateMappingBodySchema,
 } from '../../shared/schemas/sheet';
-import type { AppEnv, Deps } from '../lib/env';
+import type { Deps } from '../deps';
+import type { AppEnv } from '../lib/env';
 import { ok, valid } from '../lib/respond';
 import {
   addQuestions,

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { SYNC_CHUNK, SYNC_MESSAGES, syncImportBodySchema } from '../../shared/schemas/sync';
-import type { AppEnv, Deps } from '../lib/env';
+import type { Deps } from '../deps';
+import type { AppEnv } from '../lib/env';
 import { AppError } from '../lib/errors';
 import { ok, valid } from '../lib/respond';
 import { requireUser } from '../lib/session';

@@ -7,7 +7,8 @@ import {
   workspaceFiltersSchema,
   workspaceListQuerySchema,
 } from '../../shared/schemas/workspace';
-import type { AppEnv, Deps } from '../lib/env';
+import type { Deps } from '../deps';
+import type { AppEnv } from '../lib/env';
 import { ok, valid } from '../lib/respond';
 import { requireUser } from '../lib/session';
 import { exportWorkspace, filterOptions, listWorkspace, removeRecord, solveQuestion, updateCustomQuestion, updateRecord } from '../services/workspace';

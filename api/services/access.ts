@@ -6,8 +6,7 @@ import { parsedJson, type Db } from '../db/client';
 import { prepared } from '../db/prepared';
 import { collaborators, mappings, questions, sheetFollows, sheets, userQuestions, users } from '../db/schema';
 import { AppError, notFound, unauthorized } from '../lib/errors';
-import type { KeptAnswers } from '../lib/kept-answers';
-import type { MemoryCaches } from '../lib/memory-cache';
+import type { MemoryCaches, TaggedCache } from '../lib/memory-cache';
 import type { UserRow } from './auth';
 import { retiredOwner } from './retired-names';
 import { configKey, keptConfig, listKey, type KeptConfig, type PlacedQuestion, type SheetConfigs, type SheetLists } from './sheet-cache';
@@ -254,7 +253,7 @@ export interface KeptStandings {
 export interface MarkDeps {
   db: Db;
   caches: MemoryCaches;
-  kept: Pick<KeptAnswers, 'standings'>;
+  kept: { standings: TaggedCache<KeptStandings> };
   sheetLists: SheetLists;
 }
 

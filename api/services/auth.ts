@@ -1,4 +1,4 @@
-import { hash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import { LOGIN_THROTTLE, profileNameBase, RULE_MESSAGES, SIGNUP_THROTTLE } from '../../shared/rules/account';
 import type { User } from '../../shared/schemas/user';
@@ -8,15 +8,15 @@ import { prepared } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import { addressBlock } from '../lib/client-address';
 import type { Clock } from '../lib/clock';
+import { hashToken, type SessionUser, type UserRow } from '../lib/session-user';
 import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from '../lib/errors';
 import type { ThrottleLimits, ThrottleStore } from './login-throttle';
 import type { PasswordHasher } from './passwords';
 
-/**
- * A user as a request holds them: every column but records_version, which every workspace write bumps
- * without announcing a change to the user (migration 0017), so a kept session's copy would be stale.
- */
-export type UserRow = Omit<typeof users.$inferSelect, 'recordsVersion'>;
+export { hashToken };
+export type { SessionUser, UserRow };
+
+/** The user's columns but records_version (see UserRow). */
 const userColumns = (() => {
   const columns: Partial<typeof users._.columns> = { ...getTableColumns(users) };
   delete columns.recordsVersion;
@@ -48,8 +48,6 @@ export function toUser(row: UserRow): User {
 export const accountThrottleKey = (email: string) => `account:${email}`;
 
 /** One-shot hashing: it runs on every signed-in request, and is several times cheaper than a Hash object. */
-export const hashToken = (token: string) => hash('sha256', token, 'hex');
-
 export async function issueSession(deps: AuthDeps, userId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(deps.clock.now().getTime() + deps.config.sessionTtlMs);
@@ -123,7 +121,7 @@ export async function reserveAttempts(deps: AuthDeps, keys: ThrottleKey[], messa
     if (!r.granted) {
       await releaseAttempts(deps, held);
       const retryAfter = Math.max(1, Math.ceil((r.lockedUntil - deps.clock.now().getTime()) / 1000));
-      throw new AppError(429, 'TooManyRequests', message, { 'Retry-After': String(retryAfter) });
+      throw new AppError(429, 'TooManyRequests', message, retryAfter);
     }
     held.push({ ...k, window: r.window });
   }
@@ -186,11 +184,6 @@ const sessionUserQuery = (db: Db, name: string) =>
     .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), gt(sessions.expiresAt, sql.placeholder('now'))))
     .limit(1)
     .prepare(name);
-
-export interface SessionUser {
-  user: UserRow;
-  expiresAt: Date;
-}
 
 /** The user behind a bearer token and when the session ends, or null when the token is unknown or expired. */
 export async function sessionForToken(deps: AuthDeps, tokenHash: string): Promise<SessionUser | null> {

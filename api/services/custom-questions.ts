@@ -2,7 +2,6 @@ import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import { customQuestions, questions, userQuestions } from '../db/schema';
 import type { Clock } from '../lib/clock';
-import type { QuestionRow } from './questions';
 import { canonicalTopics } from '../../shared/rules/topics';
 
 /*
@@ -115,7 +114,7 @@ export async function saveCustomDataOf(db: Db, clock: Clock, userId: string, ite
 }
 
 /** saveCustomDataOf for one question (`question`: the catalogue's row); undefined when nothing could be saved. */
-export async function saveCustomData(db: Db, clock: Clock, userId: string, question: Pick<QuestionRow, 'id' | 'verified'>, data: CustomData, mode: 'replace' | 'fill'): Promise<CustomRow | undefined> {
+export async function saveCustomData(db: Db, clock: Clock, userId: string, question: Pick<typeof questions.$inferSelect, 'id' | 'verified'>, data: CustomData, mode: 'replace' | 'fill'): Promise<CustomRow | undefined> {
   if (question.verified) return undefined;
   return (await saveCustomDataOf(db, clock, userId, [{ questionId: question.id, ...data }], mode)).get(question.id);
 }

@@ -69,7 +69,7 @@ export async function linkAccount(deps: JudgeDeps, userId: string, platform: str
   const name = judgeName(platform);
   const read = await readHandle(deps, adapter, body.handle);
   if (read.kind === 'not-found') throw notFound(M.noSuchUser(name));
-  if (read.kind === 'judge-down') throw new AppError(503, 'JudgeUnavailable', M.judgeDown(name), read.error.retryAfterMs ? { 'Retry-After': String(Math.ceil(read.error.retryAfterMs / 1000)) } : {});
+  if (read.kind === 'judge-down') throw new AppError(503, 'JudgeUnavailable', M.judgeDown(name), read.error.retryAfterMs ? Math.ceil(read.error.retryAfterMs / 1000) : null);
   if (read.kind === 'unreadable') throw new AppError(502, 'JudgeUnavailable', M.couldNotRead(name));
   const now = deps.clock.now();
   const values = {
@@ -136,7 +136,7 @@ export async function requestRefresh(deps: JudgeDeps, userId: string, platform: 
     // Refused only when the last request is within the cooldown, so there is one (now stands in otherwise).
     const last = row.refreshRequestedAt ?? now;
     const wait = Math.max(1, Math.ceil((last.getTime() + cooldownMs - now.getTime()) / 1000));
-    throw new AppError(429, 'TooManyRequests', M.refreshTooSoon, { 'Retry-After': String(wait) });
+    throw new AppError(429, 'TooManyRequests', M.refreshTooSoon, wait);
   }
   await deps.jobs.send('refresh-account', { accountId: row.id, platform }, row.id);
   return toWire(claimed, now);

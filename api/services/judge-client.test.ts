@@ -78,3 +78,23 @@ describe('judge turns shared through the database', () => {
     expect(judge.at[1]! - judge.at[0]!).toBeGreaterThanOrEqual(1000 - 3);
   });
 });
+
+describe('a judge that asks for a pause', () => {
+  const now = new Date('2026-03-02T10:00:00.000Z');
+  const clock = { now: () => now };
+  const plan = [{ key: 'one', url: 'http://judge.test/api', method: 'GET' as const }];
+  const refusing = (retryAfter: string) => () => Promise.resolve(new Response('slow down', { status: 429, headers: { 'retry-after': retryAfter } }));
+  const downError = async (retryAfter: string) => {
+    const client = createJudgeClient({ origins: {}, intervalsMs: { codeforces: 0 }, timeoutMs: 5000, clock, fetch: refusing(retryAfter) });
+    const err: unknown = await client.run(adapter, plan).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(JudgeDownError);
+    return err as JudgeDownError;
+  };
+
+  it('is down for as long as its Retry-After says, in seconds or as a date, at most an hour', async () => {
+    expect((await downError('120')).retryAfterMs).toBe(120_000);
+    expect((await downError('Mon, 02 Mar 2026 10:05:00 GMT')).retryAfterMs).toBe(300_000);
+    expect((await downError('86400')).retryAfterMs).toBe(3600_000);
+    expect((await downError('soon')).retryAfterMs).toBeNull();
+  });
+});

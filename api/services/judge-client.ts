@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import type { Clock } from '../lib/clock';
+import { retryAfterMs } from '../../shared/retry';
 import type { JudgeAdapter, JudgeAnswer, JudgeRequest } from '../judges/types';
 
 /** Sends one request; the app's default is fetch, tests hand in the fake judge. */
@@ -25,13 +26,8 @@ export interface JudgeClient {
 
 const MAX_BODY_CHARS = 4 * 1024 * 1024;
 
-/** Seconds or an HTTP date, as Retry-After allows; at most an hour. */
-function retryAfterMs(header: string | null, now: Date): number | null {
-  if (!header) return null;
-  const seconds = Number(header);
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now.getTime();
-  return Number.isFinite(ms) && ms > 0 ? Math.min(ms, 3600_000) : null;
-}
+/** The longest pause a judge's Retry-After can impose on everyone's requests to it. */
+const MAX_PUSH_BACK_MS = 3600_000;
 
 /**
  * Who may call a judge when. Every API process takes its turns from the same store, so a judge's rate
@@ -127,7 +123,8 @@ export function createJudgeClient(options: {
         }
         const body = (await res.text()).slice(0, r.maxChars ?? MAX_BODY_CHARS);
         if (res.status === 429 || res.status >= 500) {
-          const wait = retryAfterMs(res.headers.get('retry-after'), options.clock.now());
+          const asked = retryAfterMs(res.headers.get('retry-after'), options.clock.now());
+          const wait = asked === null ? null : Math.min(asked, MAX_PUSH_BACK_MS);
           if (wait) await turns.pushBack(adapter.id, wait);
           // Codeforces says "Call limit exceeded" with a 503; the adapter would only call it unreadable.
           throw new JudgeDownError(adapter.id, wait, `HTTP ${res.status}`);

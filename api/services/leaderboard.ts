@@ -3,7 +3,7 @@ import { isUuid } from '../../shared/schemas/note';
 import { LEADERBOARD_PAGE_SIZE, type RankingMetric } from '../../shared/rules/ranking';
 import type { Leaderboard, LeaderboardRow } from '../../shared/schemas/leaderboard';
 import type { Db } from '../db/client';
-import type { Deps } from '../lib/env';
+import type { MemoryCaches, TaggedCache } from '../lib/memory-cache';
 import { collaborators, sheetFollows, userRankings, users } from '../db/schema';
 import type { UserRow } from './auth';
 import { sheetAccess } from './access';
@@ -46,14 +46,21 @@ async function readBoard(db: Db, metric: RankingMetric): Promise<Board> {
   return { values, ids, position };
 }
 
-const reading = new WeakMap<Deps, Map<RankingMetric, Promise<Board>>>();
+/** What the leaderboard needs of the app: the database, and the whole-site boards it keeps in memory. */
+interface LeaderboardDeps {
+  db: Db;
+  caches: MemoryCaches;
+  kept: { boards: TaggedCache<Board> };
+}
+
+const reading = new WeakMap<LeaderboardDeps, Map<RankingMetric, Promise<Board>>>();
 
 /**
  * The whole-site board of a metric, kept in memory until user_rankings changes (in any process: the
  * change feed drops it): a page of 100,000 users is then a slice and two binary searches instead of
  * counting index ranges (a deep page would count them all). Readers that miss together share one read.
  */
-function boardFor(deps: Deps, metric: RankingMetric): Promise<Board> {
+function boardFor(deps: LeaderboardDeps, metric: RankingMetric): Promise<Board> {
   const kept = deps.kept.boards.get(metric);
   if (kept) return Promise.resolve(kept);
   let pending = reading.get(deps);
@@ -82,7 +89,7 @@ function countAbove(values: Int32Array, v: number): number {
   return lo;
 }
 
-async function wholeBoard(deps: Deps, viewer: UserRow | null, metric: RankingMetric, page: number): Promise<Leaderboard> {
+async function wholeBoard(deps: LeaderboardDeps, viewer: UserRow | null, metric: RankingMetric, page: number): Promise<Leaderboard> {
   const { db } = deps;
   const board = await boardFor(deps, metric);
   const offset = (page - 1) * LEADERBOARD_PAGE_SIZE;
@@ -107,7 +114,7 @@ async function wholeBoard(deps: Deps, viewer: UserRow | null, metric: RankingMet
  * next rank skips: 1, 2, 2, 4), with the viewer's own row wherever it falls. `sheet` narrows it to the
  * sheet's creator, collaborators and followers (a private sheet only for its members).
  */
-export async function leaderboard(deps: Deps, viewer: UserRow | null, query: { metric: RankingMetric; page: number; sheet?: string | undefined }): Promise<Leaderboard> {
+export async function leaderboard(deps: LeaderboardDeps, viewer: UserRow | null, query: { metric: RankingMetric; page: number; sheet?: string | undefined }): Promise<Leaderboard> {
   if (!query.sheet) return wholeBoard(deps, viewer, query.metric, query.page);
   const { db } = deps;
   const column = COLUMNS[query.metric];

@@ -59,7 +59,7 @@ export function createPasswordHasher(config: HasherConfig): PasswordHasher {
       return await gate.run(task);
     } catch (err) {
       if (!(err instanceof QueueFullError)) throw err;
-      throw new AppError(429, 'TooManyRequests', RULE_MESSAGES.busy, { 'Retry-After': String(Math.max(1, Math.ceil(err.retryAfterMs / 1000))) });
+      throw new AppError(429, 'TooManyRequests', RULE_MESSAGES.busy, Math.max(1, Math.ceil(err.retryAfterMs / 1000)));
     }
   };
   return {

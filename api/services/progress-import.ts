@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { AppError, badRequest } from '../lib/errors';
 import { csvText } from '../lib/upload-form';
-import { scheduleSolved } from './review';
+import { scheduleSolved } from './review-cards';
 import { beginBulkImport, jsonColumns, newIds, problemKey, refreshStatistics, resolveQuestions } from './question-bulk';
 
 export interface ImportDeps {

@@ -109,7 +109,7 @@ export async function lookupQuestion(db: Db, problemUrl: string, user: UserRow |
       topics: [],
       verified: false,
     };
-    throw new AppError(404, 'NotFoundError', QUESTION_MESSAGES.notFound, {}, { question });
+    throw new AppError(404, 'NotFoundError', QUESTION_MESSAGES.notFound, null, { question });
   }
   return {
     question: toQuestion(row),

@@ -5,7 +5,7 @@ import { prepared } from '../db/prepared';
 import { userQuestions } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { customDataWrites, customName } from './custom-questions';
-import { cardsOfMark } from './review';
+import { cardsOfMark } from './review-cards';
 
 export type RecordRow = typeof userQuestions.$inferSelect;
 

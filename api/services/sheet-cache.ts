@@ -4,7 +4,6 @@ import { LRUCache } from 'lru-cache';
 import type { Mapping, SheetConfig } from '../../shared/schemas/sheet';
 import type { Db } from '../db/client';
 import { mappings, questions } from '../db/schema';
-import type { SheetAccess } from './access';
 
 /**
  * The sheets' question lists, kept by the app (Deps.sheetLists) because every first read of a sheet by a
@@ -97,11 +96,17 @@ const encoder = new TextEncoder();
 
 /** Names a sheet's question list: the sheet and its content version. */
 export const listKey = (sheet: { id: string; contentVersion: number }) => `${sheet.id}:${sheet.contentVersion}`;
+
+/** What these keys need of a viewer's access to a sheet (services/access.SheetAccess). */
+interface ListAccess {
+  sheet: { id: string; contentVersion: number };
+  recordsVersion: number;
+}
 /** Names a viewer's progress in this sheet as of their records' version (part of the answer's ETag). */
-export const progressKey = (access: SheetAccess, userId: string) => `${userId}:${access.recordsVersion}:${listKey(access.sheet)}`;
+export const progressKey = (access: ListAccess, userId: string) => `${userId}:${access.recordsVersion}:${listKey(access.sheet)}`;
 
 /** The mappings of a sheet with their questions, in the order they were added (the config orders them). */
-export async function questionList(db: Db, lists: SheetLists, access: SheetAccess): Promise<QuestionList> {
+export async function questionList(db: Db, lists: SheetLists, access: ListAccess): Promise<QuestionList> {
   const key = listKey(access.sheet);
   const hit = lists.get(key);
   if (hit) return hit;

@@ -8,7 +8,7 @@ import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import { saveCustomDataOf } from './custom-questions';
 import { beginBulkImport, jsonColumns, newIds, problemKey, refreshStatistics, resolveQuestions } from './question-bulk';
-import { scheduleSolved } from './review';
+import { scheduleSolved } from './review-cards';
 
 export interface SyncDeps {
   db: Db;

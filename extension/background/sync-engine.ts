@@ -1,7 +1,7 @@
 import { SYNC_CHUNK, type AutoSync, type SyncImportResult } from '@shared/schemas/sync';
 import { ApiError, apiClient, isRetryable, NetworkError, unwrap } from '../lib/api';
-import { historyReaderFor, historyReaders, retryAdvice, SYNC_ORIGINS, type HistoryReader, type SyncAnswer, type SyncPage, type SyncState } from '../sync/index';
-import { MAX_ATTEMPTS } from '../sync/retry';
+import { MAX_ATTEMPTS, retryAdvice } from '@shared/retry';
+import { historyReaderFor, historyReaders, SYNC_ORIGINS, type HistoryReader, type SyncAnswer, type SyncPage, type SyncState } from '../sync/index';
 import { signOut } from './auth';
 import {
   addSkipped, clearRun, LEETCODE_CSRF_KEY, emptySummary, getRun, handleFor, judges, linkedHandles, nameOf, now, readiness, saveRun, setJudge, syncSettings,

@@ -8,7 +8,6 @@ import { leetcodeReader } from './leetcode';
 import { spojReader } from './spoj';
 import { SYNC_ORIGINS, type HistoryReader, type SyncOrigins, type UnsupportedJudge } from './types';
 
-export { retryAdvice } from './retry';
 export { SYNC_ORIGINS } from './types';
 export type { HistoryReader, SyncAnswer, SyncOrigins, SyncPage, SyncState, UnsupportedJudge } from './types';
 

@@ -81,7 +81,7 @@ export interface SyncPage<C> {
   next: C | null;
   /** The judge needs the user to sign in in this browser (session readers). */
   signedOut?: true;
-  /** The judge asked to slow down: wait (see retryAdvice) and send the same request again. */
+  /** The judge asked to slow down: wait (see shared/retry.ts) and send the same request again. */
   rateLimited?: true;
   /** A clear message for the user: unknown handle, an answer of an unknown shape, a browser check. */
   error?: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ATTEMPTS, MAX_WAIT_MS, retryAdvice } from './retry';
+import { MAX_ATTEMPTS, MAX_WAIT_MS, retryAdvice, retryAfterMs } from './retry';
 
 const now = new Date('2024-01-06T12:00:00.000Z');
 const codeforces = { delayMs: 2000 };
@@ -23,5 +23,18 @@ describe('retry advice', () => {
     expect(retryAdvice(codeforces, { status: 400, attempt: 1, now })).toEqual({ retry: false, waitMs: 0 });
     expect(retryAdvice(codeforces, { status: 403, attempt: 1, now })).toEqual({ retry: false, waitMs: 0 });
     expect(retryAdvice(codeforces, { status: 429, attempt: MAX_ATTEMPTS, now })).toEqual({ retry: false, waitMs: 0 });
+  });
+});
+
+describe('Retry-After', () => {
+  it('reads whole seconds and HTTP dates, and nothing else', () => {
+    expect(retryAfterMs('120', now)).toBe(120_000);
+    expect(retryAfterMs(' 7 ', now)).toBe(7000);
+    expect(retryAfterMs('Sat, 06 Jan 2024 12:00:30 GMT', now)).toBe(30_000);
+    expect(retryAfterMs('Sat, 06 Jan 2024 11:59:00 GMT', now)).toBeNull();
+    expect(retryAfterMs('0', now)).toBeNull();
+    expect(retryAfterMs('-5', now)).toBeNull();
+    expect(retryAfterMs('soon', now)).toBeNull();
+    expect(retryAfterMs(null, now)).toBeNull();
   });
 });
