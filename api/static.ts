@@ -11,7 +11,7 @@ import { readPagePolicy } from './lib/page-policy';
 import { contentSecurityPolicy } from './lib/security-headers';
 
 /** Client-side routes of the dashboard: they all answer with index.html. */
-const SPA_ROUTES = ['/', '/question-tracker', '/question-tracker/*', '/profile/*', '/account', '/reset-password'];
+const SPA_ROUTES = ['/', '/question-tracker', '/question-tracker/*', '/profile/*', '/account', '/reset-password', '/verify-email'];
 /** The API's own paths under the dashboard's: an unknown one is a missing route (JSON 404), not a page. */
 const API_PATH = /^\/question-tracker\/v\d+(\/|$)/;
 

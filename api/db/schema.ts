@@ -37,6 +37,11 @@ export const users = pgTable('users', {
    * built from those records is known to be current by comparing one number (see services/sheet-cache).
    */
   recordsVersion: integer('records_version').notNull().default(0),
+  /**
+   * The address a verification link was followed for. The account's address is verified while this equals
+   * `email`, so a changed address counts as unverified without anything else to reset.
+   */
+  verifiedEmail: text('verified_email'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -507,6 +512,24 @@ export const passwordResets = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/** One-time links that prove a user reads the address they were sent to; only the token's hash is kept. */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the link was mailed to: following it verifies this address only. */
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
 );
 
 /**

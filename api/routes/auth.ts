@@ -13,6 +13,9 @@ import { forgotPasswordBodySchema, resetPasswordBodySchema } from '../../shared/
 import { RESET_MESSAGES } from '../../shared/rules/password-reset';
 import { linkOrigin } from '../lib/public-url';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
+import { verifyEmailBodySchema } from '../../shared/schemas/email-verification';
+import { VERIFY_MESSAGES } from '../../shared/rules/email-verification';
+import { resendVerification, sendVerificationMail, verifyEmail } from '../services/email-verification';
 
 /** Refuses a signed-out caller before the body is validated, so it learns nothing about the body's rules. */
 const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -24,6 +27,7 @@ export function authRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .post('/signup', valid('json', signupBodySchema), async (c) => {
       const result = await signup(deps, c.req.valid('json'), clientAddress(c, deps.config));
+      await sendVerificationMail(deps, { id: result.user._id, email: result.user.email }, linkOrigin(c, deps.config));
       return ok(c, result, 201, 'Account created');
     })
     .post('/login', valid('json', loginBodySchema), async (c) => {
@@ -43,6 +47,13 @@ export function authRoutes(deps: Deps) {
     .post('/reset-password', valid('json', resetPasswordBodySchema), async (c) => {
       const result = await resetPassword(deps, c.req.valid('json'));
       return ok(c, result, 200, RESET_MESSAGES.done);
+    })
+    .post('/verify-email', valid('json', verifyEmailBodySchema), async (c) => {
+      return ok(c, await verifyEmail(deps, c.req.valid('json').token), 200, VERIFY_MESSAGES.done);
+    })
+    .post('/resend-verification', async (c) => {
+      const result = await resendVerification(deps, requireUser(c).id, linkOrigin(c, deps.config));
+      return ok(c, result, 200, result.sent ? VERIFY_MESSAGES.sent : VERIFY_MESSAGES.alreadyVerified);
     })
     .get('/me', (c) => ok(c, { user: toUser(requireUser(c)) }, 200))
     .post('/change-password', signedIn, valid('json', changePasswordBodySchema), async (c) => {

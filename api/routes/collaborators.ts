@@ -10,6 +10,7 @@ import { mailInvite } from '../services/invite-mail';
 import { linkOrigin } from '../lib/public-url';
 import { requireUser } from '../lib/session';
 import { listCollaborators } from '../services/sheets';
+import { requireVerifiedAddress } from '../services/email-verification';
 
 /** /question-tracker/v2/sheet/collaborators: who shares a sheet, invites and their answers. */
 export function collaboratorRoutes(deps: Deps) {
@@ -35,6 +36,7 @@ export function collaboratorRoutes(deps: Deps) {
       return ok(c, null, 200, 'You have left the sheet');
     })
     .patch('/accept-invite/:inviteId', valid('param', inviteParamSchema), async (c) => {
+      await requireVerifiedAddress(deps, requireUser(c).id);
       return ok(c, await answerInvite(db, clock, c.get('user'), c.req.valid('param').inviteId, true), 200, 'Invite accepted');
     })
     .patch('/decline-invite/:inviteId', valid('param', inviteParamSchema), async (c) => {

@@ -15,6 +15,7 @@ const PricingPage = lazy(() => import('../features/pricing/pricing-page'));
 const ProfilePage = lazy(() => import('../features/profile/profile-page'));
 const AccountPage = lazy(() => import('../features/account/account-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
+const VerifyEmailPage = lazy(() => import('../features/auth/verify-email-page'));
 
 export function App() {
   const theme = useThemeStore((s) => s.theme);
@@ -46,6 +47,11 @@ export function App() {
           <Route path="/reset-password">
             <Suspense fallback={<SkeletonList rows={2} />}>
               <ResetPasswordPage />
+            </Suspense>
+          </Route>
+          <Route path="/verify-email">
+            <Suspense fallback={<SkeletonList rows={2} />}>
+              <VerifyEmailPage />
             </Suspense>
           </Route>
           <Route component={TrackerErrorScreen} />

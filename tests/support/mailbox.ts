@@ -49,8 +49,8 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
 export interface Mailbox {
   port: number;
   messages: ReceivedMail[];
-  /** The first message to this address, waiting up to `timeoutMs` for it. */
-  waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /** The first message to this address (with this subject, if given), waiting up to `timeoutMs` for it. */
+  waitFor(to: string, timeoutMs?: number, subject?: string): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
 
@@ -77,14 +77,14 @@ export async function startMailbox(port = 0): Promise<Mailbox> {
     server.listen(port, '127.0.0.1', () => resolve());
   });
   const address = server.server.address() as AddressInfo;
-  const find = (to: string) => messages.find((m) => m.to.includes(to.toLowerCase()));
+  const find = (to: string, subject?: string) => messages.find((m) => m.to.includes(to.toLowerCase()) && (subject === undefined || m.subject === subject));
   return {
     port: address.port,
     messages,
-    async waitFor(to, timeoutMs = 10_000) {
+    async waitFor(to, timeoutMs = 10_000, subject) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = find(to);
+        const found = find(to, subject);
         if (found) return found;
         const left = deadline - Date.now();
         if (left <= 0) throw new Error(`no e-mail to ${to} within ${timeoutMs} ms`);

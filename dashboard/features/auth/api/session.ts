@@ -57,3 +57,19 @@ export const useForgotPassword = () => useMutation({ mutationFn: (body: ForgotPa
 
 /** Sets a new password with a reset link's token, then signs in with the session the answer carries. */
 export const useResetPassword = () => useAuthMutation((body: ResetPasswordBody) => unwrap(api.auth.v1['reset-password'].$post({ json: body })));
+
+/**
+ * Follows a verification link. A query, not a mutation: the page may render twice, and the token works
+ * once, so the one request is shared and never retried.
+ */
+export const verifyEmailQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['session', 'verify-email', token] as const,
+    queryFn: () => unwrap(api.auth.v1['verify-email'].$post({ json: { token } })),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+
+/** Mails the signed-in user a new verification link. */
+export const useResendVerification = () => useMutation({ mutationFn: () => unwrap(api.auth.v1['resend-verification'].$post()) });

@@ -1,8 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, MailPlus, X } from 'lucide-react';
 import type { Invite } from '@shared/schemas/sheet-list';
+import { VERIFY_MESSAGES } from '@shared/rules/email-verification';
+import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import { useResendVerification } from '../../auth/api/session';
 import { sheetListCalls, sheetListKeys } from '../../explore/api/sheet-list-queries';
+
+/** The server refuses an invite until the account's address is verified (with e-mail set up). */
+const needsVerifiedAddress = (err: unknown) => err instanceof ApiError && err.code === 403 && err.message === VERIFY_MESSAGES.unverified;
 
 /** A pending invitation to collaborate, with Accept and Decline. */
 export function InviteCard({ invite }: { invite: Invite }) {
@@ -10,9 +16,13 @@ export function InviteCard({ invite }: { invite: Invite }) {
   const answer = useMutation({
     mutationFn: (accept: boolean) => (accept ? sheetListCalls.acceptInvite(invite._id) : sheetListCalls.declineInvite(invite._id)),
     onSuccess: (_data, accept) => toast.success(accept ? `You joined ${invite.sheet.name}` : 'Invite declined'),
-    onError: (_err, accept) => toast.error(accept ? 'Failed to accept invite' : 'Failed to decline invite'),
+    onError: (err, accept) => {
+      if (!needsVerifiedAddress(err)) toast.error(accept ? 'Failed to accept invite' : 'Failed to decline invite');
+    },
     onSettled: () => qc.invalidateQueries({ queryKey: sheetListKeys.all }),
   });
+  const resend = useResendVerification();
+  const unverified = answer.isError && needsVerifiedAddress(answer.error);
   const titleId = `invite-${invite._id}`;
   return (
     <article className="invite-card card" aria-labelledby={titleId}>
@@ -33,6 +43,25 @@ export function InviteCard({ invite }: { invite: Invite }) {
           {answer.isPending && answer.variables ? <span className="spinner" aria-hidden /> : <Check size={14} aria-hidden />} Accept
         </button>
       </div>
+      {unverified && (
+        <div className="invite-verify">
+          <p role="alert">{answer.error.message}</p>
+          {resend.isSuccess ? (
+            <p role="status" className="muted">
+              {resend.data.sent ? VERIFY_MESSAGES.sent : VERIFY_MESSAGES.alreadyVerified}
+            </p>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled={resend.isPending}
+              onClick={() => resend.mutate(undefined, { onError: (err) => toast.error(err instanceof ApiError ? err.message : 'Network error. Please try again.') })}
+            >
+              {resend.isPending && <span className="spinner" aria-hidden />} Resend verification link
+            </button>
+          )}
+        </div>
+      )}
     </article>
   );
 }
