@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { verifyAddress } from './support/mailbox';
 import { api, signUpAndSignIn } from './support/session';
 
 test('a new user signs up, lands on My Workspace, stays signed in after a reload, and signs out', async ({ page }) => {
@@ -121,6 +122,7 @@ test('account settings: deleting an account hands a sheet to its collaborator, w
   await api(request, owner.token, 'POST', `${S}/add-topic/${sheet._id}`, { topic: 'Arrays' });
   await api(request, owner.token, 'POST', `${S}/collaborators/send-collaboration-invite/${sheet._id}`, { email: heir.email });
   const mine = await api<{ invites: { _id: string }[] }>(request, heir.token, 'GET', `${S}/my-sheets`);
+  await verifyAddress(request, heir.email);
   await api(request, heir.token, 'PATCH', `${S}/collaborators/accept-invite/${mine.invites[0]!._id}`);
 
   await page.goto('/account');

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { verifyAddress } from './support/mailbox';
 import { api, signUpAndSignIn } from './support/session';
 
 const S = '/question-tracker/v2/sheet';
@@ -155,6 +156,7 @@ test('a user accepts and declines invites under Shared With You', async ({ page,
     const { sheet } = await api<{ sheet: { _id: string } }>(request, ownerToken, 'POST', `${S}/create-sheet`, { name, slug: name.toLowerCase().replace(/ /g, '-') });
     await api(request, ownerToken, 'POST', `${S}/collaborators/send-collaboration-invite/${sheet._id}`, { email: me.email });
   }
+  await verifyAddress(request, me.email);
   await page.goto('/question-tracker?tab=mySheets');
   const invites = page.getByRole('list', { name: 'Pending invites' });
   await expect(invites.getByRole('article')).toHaveCount(2);

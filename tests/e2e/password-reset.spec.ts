@@ -1,30 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { mailTo, verificationLink, verifyAddress } from './support/mailbox';
 import { api, signUpAndSignIn } from './support/session';
 
 /**
  * Forgot password and invites, end to end. The server sends its e-mail to the local SMTP server of
  * playwright.config.ts (tests/support/mailbox.ts), read here over HTTP.
  */
-const MAILBOX = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 18787) + 2001}`;
 const S = '/question-tracker/v2/sheet';
-
-interface Mail {
-  to: string[];
-  subject: string;
-  text: string;
-}
-
-async function mailTo(request: APIRequestContext, email: string, count = 1): Promise<Mail[]> {
-  let mails: Mail[] = [];
-  await expect
-    .poll(async () => {
-      mails = (await (await request.get(`${MAILBOX}/messages?to=${encodeURIComponent(email)}`)).json()) as Mail[];
-      return mails.length;
-    })
-    .toBeGreaterThanOrEqual(count);
-  return mails;
-}
 
 async function signUp(request: APIRequestContext, name: string) {
   const email = `${name.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
@@ -47,8 +30,7 @@ test('forgot password: the e-mailed link sets a new password once, signs in and 
   await dialog.getByRole('button', { name: 'Send reset link' }).click();
   await expect(dialog.getByRole('status')).toHaveText(/If an account exists for this email, a reset link is on its way/);
 
-  const [mail] = await mailTo(request, me.email);
-  expect(mail!.subject).toBe('Reset your Practice Tracker password');
+  const [mail] = await mailTo(request, me.email, 1, 'Reset your Practice Tracker password');
   const link = /http:\/\/localhost:\d+\/reset-password\?token=[\w-]{43}/.exec(mail!.text)?.[0];
   expect(link).toBeTruthy();
 
@@ -92,10 +74,11 @@ test('an invitee sees the pending invites as a badge on My Sheets, and gets an e
     const { sheet } = await api<{ sheet: { _id: string } }>(request, owner.token, 'POST', `${S}/create-sheet`, { name, slug: name.toLowerCase().replace(/ /g, '-') });
     await api(request, owner.token, 'POST', `${S}/collaborators/send-collaboration-invite/${sheet._id}`, { email: me.email });
   }
-  const mails = await mailTo(request, me.email, 2);
+  const mails = (await mailTo(request, me.email, 3)).filter((m) => m.subject.startsWith('Inviter invited you'));
   expect(mails.map((m) => m.subject).sort()).toEqual([`Inviter invited you to the sheet "Badge Other ${stamp}"`, `Inviter invited you to the sheet "Badge Sheet ${stamp}"`]);
   expect(mails[0]!.text).toContain('/question-tracker?tab=mySheets');
 
+  await verifyAddress(request, me.email);
   await page.goto('/question-tracker?tab=explore');
   const tab = page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: /^My Sheets\W+2 pending invites$/ });
   await expect(tab).toBeVisible();
@@ -116,6 +99,35 @@ test('an invitee sees the pending invites as a badge on My Sheets, and gets an e
   await expect(page.getByRole('button', { name: 'Sections menu', exact: true })).toBeVisible();
   await expect(page.getByTestId('invite-badge')).toHaveCount(0);
 });
+
+for (const width of [1280, 390]) {
+  test(`an unverified invitee is told why Accept fails, resends the link, verifies and accepts (${width} px)`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const owner = await signUp(request, 'Inviter');
+    const me = await signUpAndSignIn(page, request, 'Unverified');
+    const name = `Claimed Sheet ${Date.now()}-${width}`;
+    const { sheet } = await api<{ sheet: { _id: string } }>(request, owner.token, 'POST', `${S}/create-sheet`, { name, slug: name.toLowerCase().replace(/ /g, '-') });
+    await api(request, owner.token, 'POST', `${S}/collaborators/send-collaboration-invite/${sheet._id}`, { email: me.email });
+
+    await page.goto('/question-tracker?tab=mySheets');
+    const card = page.getByRole('list', { name: 'Pending invites' }).getByRole('article', { name });
+    await card.getByRole('button', { name: 'Accept' }).click();
+    await expect(card.getByRole('alert')).toHaveText(
+      'Verify your e-mail address before accepting an invite: open the link we e-mailed you, or ask for a new one.',
+    );
+    await card.getByRole('button', { name: 'Resend verification link' }).click();
+    await expect(card.getByRole('status')).toHaveText('Verification link sent. Check your inbox.');
+
+    // The resent link is the second to this address (sign-up sent the first).
+    await page.goto(await verificationLink(request, me.email, 2));
+    await expect(page.getByRole('heading', { name: 'E-mail address verified' })).toBeVisible();
+    await expect(page.getByRole('status')).toContainText(me.email);
+    await page.getByRole('link', { name: 'Go to My Sheets' }).click();
+    await page.getByRole('list', { name: 'Pending invites' }).getByRole('article', { name }).getByRole('button', { name: 'Accept' }).click();
+    await expect(page.getByRole('list', { name: 'Shared With You' }).getByRole('article', { name })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+}
 
 test('the forgot-password dialog and the reset page: no serious axe violation and no sideways scroll, in both themes at 1280 and 390 px', async ({ page }) => {
   test.setTimeout(120_000);

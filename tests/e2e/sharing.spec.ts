@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { CellObject } from 'xlsx';
+import { verifyAddress } from './support/mailbox';
 import { api, signUpAndSignIn } from './support/session';
 
 const S = '/question-tracker/v2/sheet';
@@ -26,6 +27,7 @@ test('the creator shares a sheet; the invitee accepts and edits it', async ({ br
 
   // The invitee accepts (from My Sheets), then edits the sheet.
   const mine = await api<{ invites: { _id: string }[] }>(request, friend.token, 'GET', `${S}/my-sheets`);
+  await verifyAddress(request, friend.email);
   await api(request, friend.token, 'PATCH', `${S}/collaborators/accept-invite/${mine.invites[0]!._id}`);
   await friendPage.goto(`/question-tracker/sheet/${slug}`);
   await friendPage.getByLabel('New topic name').fill('Added by a friend');
