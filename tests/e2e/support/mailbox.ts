@@ -9,7 +9,7 @@ export interface Mail {
   text: string;
 }
 
-export const VERIFY_SUBJECT = 'Verify your Practice Tracker e-mail address';
+const VERIFY_SUBJECT = 'Verify your Practice Tracker e-mail address';
 
 /** The e-mails to this address (with this subject, if given), once there are at least `count`. */
 export async function mailTo(request: APIRequestContext, email: string, count = 1, subject?: string): Promise<Mail[]> {
