@@ -100,9 +100,10 @@ test('an invitee sees the pending invites as a badge on My Sheets, and gets an e
   await expect(page.getByTestId('invite-badge')).toHaveCount(0);
 });
 
-for (const width of [1280, 390]) {
-  test(`an unverified invitee is told why Accept fails, resends the link, verifies and accepts (${width} px)`, async ({ page, request }) => {
+for (const [width, theme] of [[1280, 'light'], [390, 'dark']] as const) {
+  test(`an unverified invitee is told why Accept fails, resends the link, verifies and accepts (${width} px, ${theme})`, async ({ page, request }) => {
     await page.setViewportSize({ width, height: 900 });
+    await page.addInitScript((t) => window.localStorage.setItem('pt.theme', t), theme);
     const owner = await signUp(request, 'Inviter');
     const me = await signUpAndSignIn(page, request, 'Unverified');
     const name = `Claimed Sheet ${Date.now()}-${width}`;
@@ -117,6 +118,8 @@ for (const width of [1280, 390]) {
     );
     await card.getByRole('button', { name: 'Resend verification link' }).click();
     await expect(card.getByRole('status')).toHaveText('Verification link sent. Check your inbox.');
+    const { violations } = await new AxeBuilder({ page }).include('.invite-card').analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
     // The resent link is the second to this address (sign-up sent the first).
     await page.goto(await verificationLink(request, me.email, 2));
@@ -129,7 +132,7 @@ for (const width of [1280, 390]) {
   });
 }
 
-test('the forgot-password dialog and the reset page: no serious axe violation and no sideways scroll, in both themes at 1280 and 390 px', async ({ page }) => {
+test('the forgot-password dialog, the reset and verify pages: no serious axe violation and no sideways scroll, in both themes at 1280 and 390 px', async ({ page }) => {
   test.setTimeout(120_000);
   const found: string[] = [];
   const check = async (where: string) => {
@@ -154,6 +157,9 @@ test('the forgot-password dialog and the reset page: no serious axe violation an
       await page.goto('/reset-password');
       await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
       await check(`${where} reset page without a token`);
+      await page.goto(`/verify-email?token=${'x'.repeat(43)}`);
+      await expect(page.getByRole('alert')).toHaveText('This verification link is invalid, expired or already used. Ask for a new one.');
+      await check(`${where} verify page with a used link`);
     }
   }
   expect(found).toEqual([]);
