@@ -11,7 +11,8 @@ const STALE_MS = 5000;
 
 interface Taker {
   outcome: Promise<'locked' | 'refused'>;
-  kill(): void;
+  /** Resolves once the process has exited. */
+  kill(): Promise<void>;
 }
 
 /** A process that takes the directory's lock and holds it until killed, as a server does. */
@@ -26,7 +27,14 @@ function taker(dir: string): Taker {
     });
     child.on('exit', (code) => (code === 3 && stderr.includes('already in use by another server') ? resolve('refused') : reject(new Error(`exit ${code}: ${stderr}`))));
   });
-  return { outcome, kill: () => child.kill('SIGKILL') };
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  return {
+    outcome,
+    kill: () => {
+      child.kill('SIGKILL');
+      return exited;
+    },
+  };
 }
 
 /** A directory whose lock was left by a server that died long ago. */
@@ -47,27 +55,48 @@ describe('the data directory lock', () => {
       try {
         expect((await Promise.all(both.map((t) => t.outcome))).sort()).toEqual(['locked', 'refused']);
       } finally {
-        for (const t of both) t.kill();
+        await Promise.all(both.map((t) => t.kill()));
       }
     }
   }, 300_000);
 
-  it('a lock left by a crash is taken over once stale, even beside an old lock file naming a live process', async () => {
+  it('a lock whose owner is gone is taken over at once, and a live holder still refuses the next start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pt-lock-'));
+    const crashed = taker(dir);
+    expect(await crashed.outcome).toBe('locked');
+    await crashed.kill();
+    const started = Date.now();
+    const release = await lockDataDir(dir, STALE_MS);
+    // Well within the lock's staleness: the owner's id named no process.
+    expect(Date.now() - started).toBeLessThan(STALE_MS / 2);
+    const second = taker(dir);
+    try {
+      expect(await second.outcome).toBe('refused');
+    } finally {
+      await second.kill();
+      await release();
+    }
+  }, 120_000);
+
+  it('a lock left by a crash whose owner id now names a live process is taken over once stale', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pt-lock-'));
     // An older server's PID file, its number since reused by a live process (this one).
     writeFileSync(join(dir, 'pglite.lock'), String(process.pid));
     const crashed = taker(dir);
     expect(await crashed.outcome).toBe('locked');
-    crashed.kill();
+    await crashed.kill();
+    // Its id since reused by a live process unrelated to the lock (this one's parent).
+    writeFileSync(join(dir, 'server.lock.owner'), String(process.ppid));
     const started = Date.now();
     const release = await lockDataDir(dir, STALE_MS);
+    expect(Date.now() - started).toBeGreaterThan(STALE_MS / 2);
     expect(Date.now() - started).toBeLessThan(4 * STALE_MS);
     // While held and kept fresh, another server is refused.
     const second = taker(dir);
     try {
       expect(await second.outcome).toBe('refused');
     } finally {
-      second.kill();
+      await second.kill();
       await release();
     }
   }, 60_000);
