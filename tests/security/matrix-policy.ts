@@ -137,6 +137,9 @@ export const POLICIES: RoutePolicy[] = [
   // Anyone may ask for a reset link (the answer is the same for every e-mail); only the link's token decides a reset.
   { method: 'POST', path: '/auth/v1/forgot-password', cases: one('ask for a reset link', ['open'], open(200), () => ({ path: '/auth/v1/forgot-password', body: { email: `${unique('forgot')}@example.com` } })) },
   { method: 'POST', path: '/auth/v1/reset-password', cases: one('reset with a made-up link', ['open'], open(400), () => ({ path: '/auth/v1/reset-password', body: { token: 'x'.repeat(43), password: 'another horse battery' } })) },
+  // Only the link's token decides a verification; a resend mails the caller's own address (no mail set up here: 400).
+  { method: 'POST', path: '/auth/v1/verify-email', cases: one('verify with a made-up link', ['open'], open(400), () => ({ path: '/auth/v1/verify-email', body: { token: 'x'.repeat(43) } })) },
+  { method: 'POST', path: '/auth/v1/resend-verification', cases: one('resend own link', ['self'], personal(400), () => ({ path: '/auth/v1/resend-verification' })) },
   { method: 'GET', path: '/healthz', cases: one('health', ['open'], open(), () => ({ path: '/healthz' })) },
 
   // Catalogue
