@@ -3,8 +3,6 @@ import { addDays as addToDate, format } from 'date-fns';
 
 // Calendar days as yyyy-MM-dd strings, and the day an instant falls on in a time zone.
 
-export const DAY_MS = 86_400_000;
-
 /** A yyyy-MM-dd day moved by n calendar days. */
 export function addDays(day: string, n: number): string {
   const utc = tz('UTC');

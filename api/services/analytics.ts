@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ACTIVITY_DAYS, RATING_BUCKET, RATING_CAP, type Activity, type Analytics, type Distribution } from '../../shared/schemas/analytics';
-import { addDays, DAY_MS, dayIn } from '../../shared/dates';
+import { addDays, dayIn } from '../../shared/dates';
+import { DAY_MS } from '../../shared/day';
 import { queryRows, type Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { ownCustomJoin } from './custom-questions';

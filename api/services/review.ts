@@ -18,7 +18,8 @@ import { questions, reviewCards, reviewLogs } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { notFound } from '../lib/errors';
 import { ownCustomJoin } from './custom-questions';
-import { addDays, DAY_MS, dayIn } from '../../shared/dates';
+import { addDays, dayIn } from '../../shared/dates';
+import { DAY_MS } from '../../shared/day';
 import { upsertRecord } from './records';
 import { scheduleSolved, scheduler } from './review-cards';
 

@@ -1,4 +1,4 @@
-import { DAY_MS } from '../dates';
+import { DAY_MS } from '../day';
 import { plural } from '../plural';
 
 /**
