@@ -88,7 +88,9 @@ test('the workspace Import summary lists the rows it skipped: row number, value 
   const dialog = page.getByRole('dialog', { name: 'Import Progress' });
   await dialog.getByLabel('Progress file').setInputFiles({ name: 'progress.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await dialog.getByRole('button', { name: 'Upload' }).click();
-  await expect(dialog.getByText(UPLOAD_MESSAGES.progressSynced)).toBeVisible();
+  // Rows were refused: the heading says so instead of the full import's success message.
+  await expect(dialog.getByText('1 of 5 rows imported; 4 need attention')).toBeVisible();
+  await expect(dialog.getByText(UPLOAD_MESSAGES.progressSynced)).toHaveCount(0);
   const summary = dialog.getByLabel('Import summary');
   await expect(summary.getByTestId('summary-invalidUrl')).toContainText('3');
   await expect(summary.getByTestId('summary-error')).toContainText('1');
