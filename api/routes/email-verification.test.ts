@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERIFY_MAIL_THROTTLE, VERIFY_MESSAGES } from '../../shared/rules/email-verification';
-import { startMailbox, type Mailbox } from '../../tests/support/mailbox';
+import { startMailbox, takeLinkToken, type Mailbox } from '../../tests/support/mailbox';
 import { createMailer, smtpTransport, type Mailer } from '../lib/mail';
 import { createTestApp } from '../testing';
 
@@ -49,9 +49,7 @@ describe('invites need a verified address, with e-mail (a local SMTP server)', (
 
   /** The newest verification link mailed to this address (taken out of the mailbox). */
   async function linkFor(email: string): Promise<string> {
-    const mail = await mailbox.waitFor(email, 10_000, SUBJECT);
-    mailbox.messages.splice(mailbox.messages.indexOf(mail), 1);
-    const token = LINK.exec(mail.text)?.[1];
+    const token = await takeLinkToken(mailbox, email, SUBJECT, LINK);
     expect(token).toBeTruthy();
     return token!;
   }

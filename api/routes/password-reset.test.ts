@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULE_MESSAGES } from '../../shared/rules/account';
 import { RESET_MESSAGES, RESET_THROTTLE } from '../../shared/rules/password-reset';
 import { runAdmin } from '../../scripts/admin';
-import { startMailbox, type Mailbox } from '../../tests/support/mailbox';
+import { startMailbox, takeLinkToken, type Mailbox } from '../../tests/support/mailbox';
 import { queryRows } from '../db/client';
 import { createMailer, smtpTransport, type Mailer } from '../lib/mail';
 import { createTestApp } from '../testing';
@@ -40,9 +40,7 @@ describe('forgot password, with e-mail (a local SMTP server)', () => {
 
   async function linkFor(email: string): Promise<string> {
     // Sign-up's verification e-mail goes to the same address.
-    const mail = await mailbox.waitFor(email, 10_000, 'Reset your Practice Tracker password');
-    mailbox.messages.splice(mailbox.messages.indexOf(mail), 1);
-    const token = LINK.exec(mail.text)?.[1];
+    const token = await takeLinkToken(mailbox, email, 'Reset your Practice Tracker password', LINK);
     expect(token).toBeTruthy();
     return token!;
   }

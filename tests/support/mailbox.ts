@@ -123,3 +123,10 @@ if (invokedDirectly) {
   }).listen(arg('--http-port'), '127.0.0.1');
   console.log(`SMTP on 127.0.0.1:${mailbox.port}`);
 }
+
+/** The token of the newest link mailed to an address under a subject, taken out of the mailbox. */
+export async function takeLinkToken(mailbox: Mailbox, email: string, subject: string, link: RegExp): Promise<string | undefined> {
+  const mail = await mailbox.waitFor(email, 10_000, subject);
+  mailbox.messages.splice(mailbox.messages.indexOf(mail), 1);
+  return link.exec(mail.text)?.[1];
+}
