@@ -1,5 +1,6 @@
+import { decodeHTML } from 'entities';
 import type { RatingPoint } from '../db/schema';
-import { answerOf, code, contest, decodeEntities, empty, fromIso, isRecord, readJson, text, unreadable, whole } from './read';
+import { answerOf, code, contest, empty, dateFromString, isRecord, readJson, text, unreadable, whole } from './read';
 import type { ContestEntry, JudgeAdapter } from './types';
 
 const JUDGE = 'AtCoder';
@@ -19,7 +20,7 @@ const COLOURS: readonly [number, string][] = [
 /** "2025-01-11 21:00:00+0900" (the contest list's <time>) to a Date. */
 function listTime(s: string): Date | undefined {
   const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(?::\d{2})?)([+-]\d{2})(\d{2})$/.exec(s.trim());
-  return m ? fromIso(`${m[1]}T${m[2]}${m[3]}:${m[4]}`) : undefined;
+  return m ? dateFromString(`${m[1]}T${m[2]}${m[3]}:${m[4]}`) : undefined;
 }
 
 /** The rows of one of the contest page's tables (running: contest-table-action, upcoming: contest-table-upcoming). */
@@ -51,7 +52,7 @@ export const atcoderJudge: JudgeAdapter = {
       const history: RatingPoint[] = [];
       for (const h of json) {
         if (!isRecord(h) || h.IsRated !== true) continue;
-        const at = fromIso(h.EndTime);
+        const at = dateFromString(h.EndTime);
         const rating = whole(h.NewRating, 10_000);
         const name = text(h.ContestName);
         if (at && rating !== null && name) history.push({ contest: name, at: at.toISOString(), rating });
@@ -81,7 +82,7 @@ export const atcoderJudge: JudgeAdapter = {
         const length = /<td[^>]*>\s*(\d{1,4}):(\d{2})\s*<\/td>/.exec(row);
         const entry = contest({
           code: code(link?.[1]),
-          name: link ? text(decodeEntities(link[2] ?? '')) : undefined,
+          name: link ? text(decodeHTML(link[2] ?? '')) : undefined,
           url: (c) => `https://atcoder.jp/contests/${c}`,
           startsAt: time ? listTime(time) : undefined,
           durationSeconds: length ? Number(length[1]) * 3600 + Number(length[2]) * 60 : undefined,

@@ -1,5 +1,5 @@
 import type { RatingPoint } from '../db/schema';
-import { answerOf, code, contest, empty, fromIso, isRecord, num, readJson, text, unreadable, whole } from './read';
+import { answerOf, code, contest, empty, dateFromString, isRecord, num, readJson, text, unreadable, whole } from './read';
 import type { ContestEntry, JudgeAdapter } from './types';
 
 const JUDGE = 'CodeChef';
@@ -7,7 +7,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 /** CodeChef's own times are India's (UTC+05:30, no daylight saving). */
 function istTime(date: string, time: string): Date | undefined {
-  return fromIso(`${date}T${time.length === 5 ? `${time}:00` : time}+05:30`);
+  return dateFromString(`${date}T${time.length === 5 ? `${time}:00` : time}+05:30`);
 }
 
 /** "26 Nov 2026  20:00:00" (the list's older field, IST). */
@@ -83,7 +83,7 @@ export const codechefJudge: JudgeAdapter = {
           code: code(c.contest_code),
           name: text(c.contest_name),
           url: (id) => `https://www.codechef.com/${id}`,
-          startsAt: fromIso(c.contest_start_date_iso) ?? listDate(c.contest_start_date),
+          startsAt: dateFromString(c.contest_start_date_iso) ?? listDate(c.contest_start_date),
           durationSeconds: minutes === undefined ? undefined : Math.round(minutes * 60),
         });
         if (entry) out.push(entry);

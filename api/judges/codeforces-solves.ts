@@ -1,5 +1,5 @@
 import { located } from './problem-lists';
-import { answerOf, code, fromSeconds, isRecord, readJson, text, unreadable, whole } from './read';
+import { answerOf, code, dateFromSeconds, isRecord, readJson, text, unreadable, whole } from './read';
 import type { ContestEntryOfUser, SolveEntry, SolvesReader } from './solves';
 
 const JUDGE = 'Codeforces';
@@ -34,7 +34,7 @@ export const codeforcesSolves: SolvesReader = {
       if (!isRecord(c)) continue;
       const id = code(c.id);
       const name = text(c.name);
-      const start = fromSeconds(c.startTimeSeconds);
+      const start = dateFromSeconds(c.startTimeSeconds);
       const duration = whole(c.durationSeconds);
       if (id && name && start && duration !== null) ends.set(id, { name, endedAt: new Date(start.getTime() + duration * 1000) });
     }
@@ -45,7 +45,7 @@ export const codeforcesSolves: SolvesReader = {
       if (!isRecord(s) || !isRecord(s.problem)) continue;
       const contestId = code(s.problem.contestId);
       const index = code(s.problem.index);
-      const at = fromSeconds(s.creationTimeSeconds);
+      const at = dateFromSeconds(s.creationTimeSeconds);
       const participant = isRecord(s.author) && typeof s.author.participantType === 'string' ? s.author.participantType : '';
       if (!contestId || !index || !at) continue;
       const inContest = CONTESTANTS.has(participant);

@@ -1,5 +1,5 @@
 import type { RatingPoint } from '../db/schema';
-import { answerOf, contest, empty, fromSeconds, isRecord, maxOf, readJson, text, unreadable, whole } from './read';
+import { answerOf, contest, empty, dateFromSeconds, isRecord, maxOf, readJson, text, unreadable, whole } from './read';
 import type { ContestEntry, JudgeAdapter } from './types';
 
 const JUDGE = 'Codeforces';
@@ -39,7 +39,7 @@ export const codeforcesJudge: JudgeAdapter = {
         const history: RatingPoint[] = [];
         for (const change of rating.result) {
           if (!isRecord(change)) continue;
-          const at = fromSeconds(change.ratingUpdateTimeSeconds);
+          const at = dateFromSeconds(change.ratingUpdateTimeSeconds);
           const value = whole(change.newRating, 10_000);
           const name = text(change.contestName);
           if (at && value !== null && name) history.push({ contest: name, at: at.toISOString(), rating: value });
@@ -66,7 +66,7 @@ export const codeforcesJudge: JudgeAdapter = {
           code: typeof c.id === 'number' && Number.isInteger(c.id) && c.id > 0 ? String(c.id) : undefined,
           name: text(c.name),
           url: (id) => `https://codeforces.com/contests/${id}`,
-          startsAt: fromSeconds(c.startTimeSeconds),
+          startsAt: dateFromSeconds(c.startTimeSeconds),
           durationSeconds: whole(c.durationSeconds),
         });
         if (entry) out.push(entry);

@@ -1,5 +1,5 @@
 import type { RatingPoint } from '../db/schema';
-import { answerOf, empty, fromIso, isRecord, maxOf, num, readJson, text, unreadable, whole } from './read';
+import { answerOf, empty, dateFromString, isRecord, maxOf, num, readJson, text, unreadable, whole } from './read';
 import type { JudgeAdapter, JudgeAnswer } from './types';
 
 const JUDGE = 'HackerRank';
@@ -75,7 +75,7 @@ export const hackerrankJudge: JudgeAdapter = {
         if (!isRecord(e)) continue;
         const rating = num(e.rating);
         const name = text(e.contest_name) ?? text(e.contest_slug);
-        const at = fromIso(e.date);
+        const at = dateFromString(e.date);
         if (rating !== undefined && rating >= 0 && rating < 10_000 && name && at) history.push({ contest: name, at: at.toISOString(), rating: Math.round(rating) });
       }
       history.sort((a, b) => a.at.localeCompare(b.at));

@@ -1,5 +1,5 @@
 import type { RatingPoint } from '../db/schema';
-import { answerOf, code, contest, empty, fromSeconds, isRecord, maxOf, num, readJson, text, unreadable, whole } from './read';
+import { answerOf, code, contest, empty, dateFromSeconds, isRecord, maxOf, num, readJson, text, unreadable, whole } from './read';
 import type { ContestEntry, JudgeAdapter } from './types';
 
 const JUDGE = 'LeetCode';
@@ -65,7 +65,7 @@ export const leetcodeJudge: JudgeAdapter = {
       if (Array.isArray(data.userContestRankingHistory)) {
         for (const h of data.userContestRankingHistory) {
           if (!isRecord(h) || h.attended !== true || !isRecord(h.contest)) continue;
-          const at = fromSeconds(h.contest.startTime);
+          const at = dateFromSeconds(h.contest.startTime);
           const rating = num(h.rating);
           const name = text(h.contest.title);
           if (at && rating !== undefined && rating >= 0 && rating < 10_000 && name) history.push({ contest: name, at: at.toISOString(), rating: Math.round(rating) });
@@ -91,7 +91,7 @@ export const leetcodeJudge: JudgeAdapter = {
           code: code(c.titleSlug),
           name: text(c.title),
           url: (slug) => `https://leetcode.com/contest/${slug}/`,
-          startsAt: fromSeconds(c.startTime),
+          startsAt: dateFromSeconds(c.startTime),
           durationSeconds: whole(c.duration),
         });
         if (entry) out.push(entry);

@@ -3,8 +3,8 @@ import { Rating, State } from 'ts-fsrs';
 import { DEFAULT_GOAL, type Goal, type Retention, type StreakAnswer } from '../../shared/schemas/review';
 import { queryRows, type Db } from '../db/client';
 import { reviewSettings } from '../db/schema';
-import { addDays, dayIn } from '../../shared/dates';
-import { startOfDay, type ReviewDeps } from './review';
+import { addDays, dayIn, startOfDayIn } from '../../shared/dates';
+import type { ReviewDeps } from './review';
 
 /* The revision goal, and how the user keeps to it: today's progress, the streak, the retention card. */
 
@@ -33,7 +33,7 @@ const STREAK_DAYS = 366;
 export async function streak(deps: ReviewDeps, userId: string, tz: string): Promise<StreakAnswer> {
   const goal = await getGoal(deps.db, userId);
   const today = dayIn(deps.clock.now(), tz);
-  const from = startOfDay(addDays(today, -(STREAK_DAYS - 1)), tz).toISOString();
+  const from = startOfDayIn(addDays(today, -(STREAK_DAYS - 1)), tz).toISOString();
   const rows = await queryRows<{ day: string; reviews: number; fresh: number }>(
     deps.db,
     sql`select day, sum(r)::int as reviews, sum(n)::int as fresh from (

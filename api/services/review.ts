@@ -18,7 +18,7 @@ import { questions, reviewCards, reviewLogs } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { notFound } from '../lib/errors';
 import { ownCustomJoin } from './custom-questions';
-import { addDays, dayIn } from '../../shared/dates';
+import { addDays, dayIn, startOfDayIn } from '../../shared/dates';
 import { DAY_MS } from '../../shared/day';
 import { upsertRecord } from './records';
 import { scheduleSolved, scheduler } from './review-cards';
@@ -81,19 +81,6 @@ function nextDues(row: CardRow, now: Date): NextDues {
   const at = (r: ReviewRating) => preview[GRADES[r]].card.due;
   const again = at('again');
   return { again: (again.getTime() > now.getTime() + DAY_MS ? new Date(now.getTime() + DAY_MS) : again).toISOString(), hard: at('hard').toISOString(), good: at('good').toISOString(), easy: at('easy').toISOString() };
-}
-
-/** Midnight of a day in a time zone, as an instant. */
-export function startOfDay(day: string, timeZone: string): Date {
-  // The zone's offset at that day's UTC midnight, then corrected once for a change of offset within the day.
-  const guess = new Date(`${day}T00:00:00Z`);
-  const offset = (at: Date) => {
-    const local = new Date(at.toLocaleString('en-US', { timeZone }));
-    const utc = new Date(at.toLocaleString('en-US', { timeZone: 'UTC' }));
-    return local.getTime() - utc.getTime();
-  };
-  const first = new Date(guess.getTime() - offset(guess));
-  return new Date(guess.getTime() - offset(first));
 }
 
 export interface DueFilters {
@@ -172,9 +159,9 @@ export async function dueList(deps: ReviewDeps, userId: string, f: DueFilters): 
   await scheduleIfChanged(db, clock, userId);
   const now = clock.now();
   const today = dayIn(now, f.tz);
-  const dayStart = startOfDay(today, f.tz).toISOString();
-  const dayEnd = startOfDay(addDays(today, 1), f.tz).toISOString();
-  const horizon = startOfDay(addDays(today, UPCOMING_DAYS + 1), f.tz).toISOString();
+  const dayStart = startOfDayIn(today, f.tz).toISOString();
+  const dayEnd = startOfDayIn(addDays(today, 1), f.tz).toISOString();
+  const horizon = startOfDayIn(addDays(today, UPCOMING_DAYS + 1), f.tz).toISOString();
   const filters = filterSql(userId, f);
   const [rows, counts] = await Promise.all([
     queryRows<Omit<DueRow, 'card'> & { c: Record<string, unknown> }>(

@@ -1,4 +1,4 @@
-import { isRecord } from '@shared/untrusted';
+import { isRecord, plainText } from '@shared/untrusted';
 import type { PartialDocument } from '../lib/partial-document';
 
 /** What a DOM reader can read from a problem page; every field may be missing. */
@@ -238,9 +238,8 @@ const isWallText = (t: string): boolean => WALL.test(t.split(/\s+[|\-–—:]\s+
  */
 export const isBotCheckText = (t: string): boolean => /^(?:just a moment|attention required|access denied)\b/i.test(t.trim());
 
-/** Plain text: tags, control and invisible formatting characters dropped, whitespace collapsed. */
-// eslint-disable-next-line no-control-regex -- dropping control characters is what this pattern is for
-const plain = (v: string | null): string | null => str(v?.replace(/<\/?[a-z][^>]*>|[\0-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/gi, ' '));
+/** Plain text: tags and invisible characters dropped, whitespace collapsed (bounded() cuts each field). */
+const plain = (v: string | null): string | null => (v === null ? null : (plainText(v.replace(/<\/?[a-z][^>]*>/gi, ' '), Number.MAX_SAFE_INTEGER) ?? null));
 
 /**
  * What a reader found, as plain trimmed text of bounded length (pages are untrusted, some hostile): a

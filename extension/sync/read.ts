@@ -1,6 +1,8 @@
+import { instantOfWallClock, type WallClock } from '@shared/dates';
 import { parseProblemUrl } from '@shared/platforms/index';
 import type { PlatformId } from '@shared/platforms/types';
 import { isValidDifficulty } from '@shared/rules/difficulty';
+import { dateFromSeconds, dateFromString, plausibleDate } from '@shared/untrusted';
 import type { SyncAnswer, SyncItem, SyncPage, SyncState } from './types';
 
 // Small pure helpers the history readers share: reading untrusted answers, dates, and building output.
@@ -14,63 +16,18 @@ export const encode = encodeURIComponent;
 
 /** ISO 8601 (UTC) from a Unix time in seconds, or undefined when it is not a plausible time. */
 export function isoFromSeconds(seconds: number | undefined): string | undefined {
-  return seconds !== undefined && seconds > 0 && seconds < 1e11 ? new Date(seconds * 1000).toISOString() : undefined;
+  return dateFromSeconds(seconds)?.toISOString();
 }
 
 /** ISO 8601 (UTC) from any date string Date can read (the judge's own ISO with an offset). */
 export function isoFromString(value: unknown): string | undefined {
-  const s = str(value);
-  const ms = s ? Date.parse(s) : Number.NaN;
-  return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
-}
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** How far a time zone's wall clock is ahead of UTC at an instant, in ms. */
-function zoneOffsetMs(utcMs: number, timeZone: string): number {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(utcMs);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-  return wall - (utcMs - (((utcMs % 1000) + 1000) % 1000));
+  return dateFromString(str(value))?.toISOString();
 }
 
 /** A wall-clock time in a judge's time zone (the site shows local times without an offset) as ISO UTC. */
-export function isoFromWallClock(
-  parts: { year: number; month: number; day: number; hour: number; minute: number; second: number },
-  timeZone: string,
-): string | undefined {
-  const { year, month, day, hour, minute, second } = parts;
-  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
-  const check = new Date(wall);
-  // Reject 31/02 and 25:00 rather than letting Date roll them over.
-  if (
-    !Number.isFinite(wall) ||
-    check.getUTCFullYear() !== year ||
-    check.getUTCMonth() !== month - 1 ||
-    check.getUTCDate() !== day ||
-    check.getUTCHours() !== hour ||
-    check.getUTCMinutes() !== minute ||
-    check.getUTCSeconds() !== second
-  ) {
-    return undefined;
-  }
-  const guess = wall - zoneOffsetMs(wall, timeZone);
-  // A second pass corrects the guess when a daylight-saving change lies between the two instants.
-  return new Date(wall - zoneOffsetMs(guess, timeZone)).toISOString();
+export function isoFromWallClock(wall: WallClock, timeZone: string): string | undefined {
+  const at = instantOfWallClock(wall, timeZone);
+  return at && plausibleDate(at.getTime())?.toISOString();
 }
 
 /** "2025-07-23 08:33:27" (or with a T) in a time zone, as ISO UTC. */

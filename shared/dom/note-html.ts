@@ -1,3 +1,4 @@
+import { escapeUTF8 } from 'entities';
 import createDOMPurify, { type Config } from 'dompurify';
 import {
   isSafeNoteUrl,
@@ -61,7 +62,7 @@ function getPurifier(): Purifier {
  */
 export function sanitizeNoteForDisplay(html: string): string {
   const clean = getPurifier().sanitize(html, CONFIG);
-  return isWithinAllowList(clean) ? clean : escapeText(html);
+  return isWithinAllowList(clean) ? clean : escapeUTF8(html);
 }
 
 /**
@@ -85,8 +86,4 @@ function isWithinAllowList(clean: string): boolean {
     if (tag === 'a' && (el.getAttribute('rel') !== NOTE_LINK_REL || el.getAttribute('target') !== '_blank')) return false;
   }
   return true;
-}
-
-function escapeText(html: string): string {
-  return html.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

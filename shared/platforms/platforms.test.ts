@@ -167,7 +167,8 @@ describe('parseProblemUrl', () => {
       }),
       { numRuns: 2000 },
     );
-  });
+    // 2,000 runs take a second or two alone, several times that on a machine busy with other suites.
+  }, 30_000);
 
   it('gives every spelling of a canonical URL the same result', () => {
     const examples = sources.flatMap((p) => p.examples.map((e) => ({ ...e, platform: p.id })));
