@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addNoteTag,
   isNoteBodyEmpty,
   NOTE_MESSAGES,
-  normalizeNoteTags,
   noteExcerpt,
   validateNoteDraft,
 } from '../../shared/rules/notes';
@@ -21,13 +19,6 @@ describe('note rules (shared by the editor and the API)', () => {
     expect(validateNoteDraft({ title: 'Approach', note: '<p>ok</p>' })).toEqual({});
     expect(NOTE_MESSAGES.titleEmpty).toBe('Title cannot be empty');
     expect(NOTE_MESSAGES.noteEmpty).toBe('Note cannot be empty');
-  });
-
-  it('cleans tags like sheet tags: trimmed, word characters only, no duplicates, at most 10', () => {
-    expect(normalizeNoteTags([' dp! ', 'DP', '', 'two-pointers', '@@'])).toEqual(['dp', 'two-pointers']);
-    expect(addNoteTag(['dp'], 'Dp')).toEqual({ error: 'This tag already exists' });
-    expect(addNoteTag(Array.from({ length: 10 }, (_, i) => `t${i}`), 'new')).toEqual({ error: 'Maximum 10 tags allowed' });
-    expect(addNoteTag(['dp'], ' graphs ')).toEqual({ tags: ['dp', 'graphs'] });
   });
 
   it('makes a short plain-text excerpt', () => {

@@ -1,10 +1,10 @@
+import { TAG_MESSAGES } from './tags';
+
 /** Note rules and limits from spec §2, §4 and §5, with their exact messages. */
 export const DEFAULT_NOTE_TITLE = 'Approach';
 export const NOTE_TITLE_MAX = 200;
 /** Characters of stored HTML; far above any hand-written note, far below the request body limit. */
 export const NOTE_HTML_MAX = 200_000;
-export const NOTE_TAGS_MAX = 10;
-const NOTE_TAG_MAX_LENGTH = 40;
 export const NOTE_LINKED_MAX = 20;
 export const NOTES_PAGE_SIZE = 50;
 
@@ -17,8 +17,7 @@ export const NOTE_MESSAGES = {
   notFound: 'Note not found',
   linkedMissing: 'A linked question does not exist',
   linkedLimit: `At most ${NOTE_LINKED_MAX} linked questions`,
-  tagExists: 'This tag already exists',
-  tagLimit: 'Maximum 10 tags allowed',
+  ...TAG_MESSAGES,
   noQuestions: 'No Questions found',
   noNotes: 'No Notes found',
   addNew: 'Add New Note',
@@ -104,30 +103,3 @@ export function validateNoteDraft(draft: { title: string; note: string }): NoteD
   return errors;
 }
 
-/** Cleans one note tag like sheet tags (spec §5): trimmed, only word characters, spaces and hyphens. */
-function cleanNoteTag(tag: string): string {
-  return tag.replace(/[^\w\s-]/g, '').replace(/\s+/g, ' ').trim().slice(0, NOTE_TAG_MAX_LENGTH);
-}
-
-/** Adds a tag to a list as typed in the editor: the reason it was refused, or the new list. */
-export function addNoteTag(tags: readonly string[], input: string): { tags: string[] } | { error: string } | { tags: readonly string[]; unchanged: true } {
-  const tag = cleanNoteTag(input);
-  if (!tag) return { tags, unchanged: true };
-  if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return { error: NOTE_MESSAGES.tagExists };
-  if (tags.length >= NOTE_TAGS_MAX) return { error: NOTE_MESSAGES.tagLimit };
-  return { tags: [...tags, tag] };
-}
-
-/** Tags as saved: cleaned, empty ones dropped, duplicates (any case) kept once. */
-export function normalizeNoteTags(tags: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const raw of tags) {
-    const tag = cleanNoteTag(raw);
-    const key = tag.toLowerCase();
-    if (!tag || seen.has(key)) continue;
-    seen.add(key);
-    out.push(tag);
-  }
-  return out;
-}

@@ -1,11 +1,12 @@
+import { TAG_MESSAGES } from './tags';
+
 /** Sheet rules and limits from spec §5 and §9, with their exact messages. */
 export const SHEET_MESSAGES = {
   nameEmpty: 'Sheet name cannot be empty.',
   nameTaken: 'Sheet name already exists. Please choose a different name.',
   slugEmpty: 'Slug cannot be empty',
   slugPattern: 'Slug can only contain lowercase letters, numbers, and hyphens',
-  tagExists: 'This tag already exists',
-  tagLimit: 'Maximum 10 tags allowed',
+  ...TAG_MESSAGES,
   topicRequired: 'Topic name is required',
   topicEmpty: 'Topic name cannot be empty',
   subTopicEmpty: 'Subtopic name cannot be empty',
@@ -37,18 +38,12 @@ export function subTopicsOf(subTopicOrder: Record<string, string[]>, topic: stri
   return Object.hasOwn(subTopicOrder, topic) ? (subTopicOrder[topic] ?? []) : [];
 }
 
-export const MAX_TAGS = 10;
 export const SLUG_PATTERN = /^[a-z0-9-]+$/;
 export const SLUG_MAX_ATTEMPTS = 10;
 
 /** Slug input as typed: lower-cased, spaces to hyphens, any other character dropped. */
 export function normalizeSlugInput(input: string): string {
   return input.toLowerCase().replace(/\s/g, '-').replace(/[^a-z0-9-]/g, '');
-}
-
-/** Cleans one tag: trimmed; characters other than word characters, spaces and hyphens removed. */
-export function cleanTag(tag: string): string {
-  return tag.replace(/[^\w\s-]/g, '').trim();
 }
 
 export const EXPLORE_CATEGORIES = ['company-wise', 'all', 'popular', 'quickRevision', 'dsa', 'topicspecific', 'competitive'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_TAGS } from '../rules/tags';
 import type { Contest } from './contest';
 import type { Note, NotesPage, NoteTagCount, QuestionNotes } from './note';
 import { reviewRatingSchema, type Goal, type RateAnswer } from './review';
@@ -61,7 +62,7 @@ export const contentMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type ContentMessage = z.infer<typeof contentMessageSchema>;
 
-const tagList = z.array(z.string().max(50)).max(10);
+const tagList = z.array(z.string().max(50)).max(MAX_TAGS);
 
 /** Fields of a workspace record to set (not toggle): sending the same action twice changes nothing. */
 export const recordChangeSchema = z.object({
@@ -95,7 +96,7 @@ export const sheetAddSchema = z.object({
 const noteFields = {
   title: z.string().max(200),
   note: z.string().max(200_000),
-  tags: z.array(z.string().max(100)).max(10),
+  tags: z.array(z.string().max(100)).max(MAX_TAGS),
 };
 
 const platformId = z.string().min(1).max(40);

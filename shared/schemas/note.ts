@@ -1,14 +1,13 @@
 import { z } from 'zod';
+import { MAX_TAGS, normalizeTags, TAG_MESSAGES } from '../rules/tags';
 import {
   DEFAULT_NOTE_TITLE,
   isNoteBodyEmpty,
   NOTE_HTML_MAX,
   NOTE_LINKED_MAX,
   NOTE_MESSAGES,
-  NOTE_TAGS_MAX,
   NOTE_TITLE_MAX,
   NOTES_PAGE_SIZE,
-  normalizeNoteTags,
 } from '../rules/notes';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -70,9 +69,9 @@ const bodySchema = z
 /** Tags by name (or as {_id, name} objects, as the API sends them back): cleaned, deduplicated, at most 10. */
 const tagsInputSchema = z
   .array(z.union([z.string().max(100), z.object({ _id: z.string().optional(), name: z.string().max(100) })]))
-  .max(50, NOTE_MESSAGES.tagLimit)
-  .transform((tags) => normalizeNoteTags(tags.map((t) => (typeof t === 'string' ? t : t.name))))
-  .refine((tags) => tags.length <= NOTE_TAGS_MAX, NOTE_MESSAGES.tagLimit);
+  .max(50, TAG_MESSAGES.tagLimit)
+  .transform((tags) => normalizeTags(tags.map((t) => (typeof t === 'string' ? t : t.name))))
+  .refine((tags) => tags.length <= MAX_TAGS, TAG_MESSAGES.tagLimit);
 
 /** Linked questions by id (or as {_id} objects, as the spec's questionsLinked[{_id}]). */
 const linkedInputSchema = z

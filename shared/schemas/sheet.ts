@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_TAGS, SHEET_MESSAGES, SLUG_PATTERN } from '../rules/sheet';
+import { SHEET_MESSAGES, SLUG_PATTERN } from '../rules/sheet';
+import { cleanTag, hasDuplicateTags, MAX_TAGS, TAG_MESSAGES } from '../rules/tags';
 import { isReservedTopicName, UPLOAD_MESSAGES } from '../rules/upload';
 
 /** The order of a sheet's tree: topic names, subtopic names per topic, and mapping ids. */
@@ -78,9 +79,9 @@ export const slugSchema = z
 
 export const tagsSchema = z
   .array(z.string().max(50))
-  .transform((tags) => tags.map((t) => t.replace(/[^\w\s-]/g, '').trim()).filter(Boolean))
-  .refine((tags) => tags.length <= MAX_TAGS, SHEET_MESSAGES.tagLimit)
-  .refine((tags) => new Set(tags.map((t) => t.toLowerCase())).size === tags.length, SHEET_MESSAGES.tagExists);
+  .transform((tags) => tags.map(cleanTag).filter(Boolean))
+  .refine((tags) => tags.length <= MAX_TAGS, TAG_MESSAGES.tagLimit)
+  .refine((tags) => !hasDuplicateTags(tags), TAG_MESSAGES.tagExists);
 
 const name = (message: string) => z.string({ error: message }).trim().min(1, message).max(120);
 

@@ -68,6 +68,36 @@ test('the creator changes the slug and lands on the new URL; the old one leads t
   await expect(page.getByRole('heading', { name: `Slug ${slug}` })).toBeVisible();
 });
 
+for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 900 }]) {
+  test(`sheet tags follow the one tag rule, typed as chips, at ${viewport.width} px`, async ({ page, request }) => {
+    await page.setViewportSize(viewport);
+    const owner = await signUpAndSignIn(page, request, 'Tagger');
+    const slug = `tags-${Date.now()}`;
+    await api(request, owner.token, 'POST', `${S}/create-sheet`, { name: `Tags ${slug}`, slug });
+    await page.goto(`/question-tracker/sheet/${slug}`);
+    await page.getByRole('button', { name: 'Sheet menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sheet Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sheet Settings' });
+    await dialog.getByRole('tab', { name: 'Manage Tags' }).click();
+    const input = dialog.getByLabel('Sheet tags');
+    await input.fill('  Dynamic   programming! ');
+    await input.press('Enter');
+    await input.fill('dynamic PROGRAMMING');
+    await input.press('Enter');
+    await expect(dialog.getByRole('alert')).toHaveText('This tag already exists');
+    await input.fill('graphs,');
+    await input.press(',');
+    const remove = dialog.getByRole('button', { name: 'Remove tag graphs' });
+    const box = await remove.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(24);
+    await remove.click();
+    await dialog.getByRole('button', { name: 'Save tags' }).click();
+    await expect(page.getByText('Sheet tags updated successfully')).toBeVisible();
+    const saved = await api(request, owner.token, 'GET', `${S}/get-sheet-data-by-slug/${slug}`);
+    expect(JSON.stringify(saved)).toContain('"tag":["Dynamic programming"]');
+  });
+}
+
 test('bulk import of a CSV shows per-row results and fills the sheet', async ({ page, request }) => {
   const owner = await signUpAndSignIn(page, request, 'Importer');
   const slug = `import-${Date.now()}`;

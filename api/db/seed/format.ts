@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidDifficulty } from '../../../shared/rules/difficulty';
-import { EXPLORE_CATEGORIES, MAX_TAGS, SLUG_PATTERN } from '../../../shared/rules/sheet';
+import { EXPLORE_CATEGORIES, SLUG_PATTERN } from '../../../shared/rules/sheet';
+import { MAX_TAGS } from '../../../shared/rules/tags';
 
 /** One problem in a catalogue file (api/db/seed/catalogue/*.json). */
 export const seedQuestionSchema = z.object({

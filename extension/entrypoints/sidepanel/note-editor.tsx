@@ -1,6 +1,7 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { addNoteTag, DEFAULT_NOTE_TITLE, isSafeNoteUrl, validateNoteDraft } from '@shared/rules/notes';
+import { DEFAULT_NOTE_TITLE, isSafeNoteUrl, validateNoteDraft } from '@shared/rules/notes';
+import { addTag } from '@shared/rules/tags';
 import { withScheme } from '@shared/platforms/url';
 import type { Note } from '@shared/schemas/note';
 import { send } from '../../lib/messaging';
@@ -92,21 +93,21 @@ export function NoteEditor({ note, questionId, onClose }: { note: Note | null; q
     [save],
   );
 
-  function addTag() {
-    const result = addNoteTag(draft.tags, tagInput);
+  function addTyped() {
+    const result = addTag(draft.tags, tagInput);
     if ('error' in result) {
       setTagError(result.error);
       return;
     }
     setTagError(null);
     setTagInput('');
-    if (!('unchanged' in result)) change({ tags: result.tags });
+    if (result.tags !== draft.tags) change({ tags: [...result.tags] });
   }
 
   const onTagKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter' || e.key === ',') {
       e.preventDefault();
-      addTag();
+      addTyped();
     }
   };
 
@@ -129,7 +130,7 @@ export function NoteEditor({ note, questionId, onClose }: { note: Note | null; q
       </div>
       <label>
         Add a tag
-        <input value={tagInput} onChange={(e) => setTagInput(e.target.value)} onKeyDown={onTagKey} onBlur={() => tagInput && addTag()} placeholder="Press Enter to add" />
+        <input value={tagInput} onChange={(e) => setTagInput(e.target.value)} onKeyDown={onTagKey} onBlur={() => tagInput && addTyped()} placeholder="Press Enter to add" />
       </label>
       {tagError && (
         <div className="error" role="alert">

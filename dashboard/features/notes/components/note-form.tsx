@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
-import { NOTE_MESSAGES, NOTE_TITLE_MAX, normalizeNoteTags, validateNoteDraft, type NoteDraftErrors } from '@shared/rules/notes';
+import { NOTE_MESSAGES, NOTE_TITLE_MAX, validateNoteDraft, type NoteDraftErrors } from '@shared/rules/notes';
+import { normalizeTags } from '@shared/rules/tags';
 import type { Note, NoteQuestion } from '@shared/schemas/note';
 import { Skeleton } from '../../../components/feedback';
 import { ApiError } from '../../../lib/api';
@@ -8,7 +9,7 @@ import { toast } from '../../../lib/toast';
 import { noteTagsQuery, useCreateNote, useUpdateNote } from '../api/notes-queries';
 import { useNotesUi } from '../stores/notes-ui';
 import { LinkedQuestionsInput } from './linked-questions-input';
-import { TagInput } from './tag-input';
+import { TagInput } from '../../../components/tag-input';
 
 // Tiptap is only needed once someone edits: it stays out of the notes tab's own chunk.
 const NoteEditor = lazy(() => import('./note-editor'));
@@ -80,7 +81,7 @@ export function NoteForm({ note, initial, questionId, onSaved, onCancel }: NoteF
     const body = {
       title: draft.title.trim(),
       note: draft.note,
-      tags: normalizeNoteTags(draft.tags),
+      tags: normalizeTags(draft.tags),
       questionsLinked: draft.questionsLinked.map((q) => q._id),
     };
     const onError = (err: unknown) => {
@@ -167,7 +168,7 @@ export function NoteForm({ note, initial, questionId, onSaved, onCancel }: NoteF
         )}
       </div>
 
-      <TagInput tags={draft.tags} onChange={(t) => setDraft((d) => ({ ...d, tags: t }))} suggestions={(tags.data ?? []).map((t) => t.name)} />
+      <TagInput value={draft.tags} onChange={(t) => setDraft((d) => ({ ...d, tags: t }))} suggestions={(tags.data ?? []).map((t) => t.name)} />
       <LinkedQuestionsInput value={draft.questionsLinked} ownQuestionId={questionId} onChange={(q) => setDraft((d) => ({ ...d, questionsLinked: q }))} />
 
       <div className="note-form-actions">

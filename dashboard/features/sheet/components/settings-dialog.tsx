@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Copy, X } from 'lucide-react';
+import { Copy } from 'lucide-react';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useLocation } from 'wouter';
-import { cleanTag, MAX_TAGS, normalizeSlugInput, SHEET_MESSAGES } from '@shared/rules/sheet';
+import { normalizeSlugInput, SHEET_MESSAGES } from '@shared/rules/sheet';
+import { normalizeTags } from '@shared/rules/tags';
 import type { Sheet } from '@shared/schemas/sheet';
 import { Dialog } from '../../../components/dialog';
+import { TagInput } from '../../../components/tag-input';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { sharingCalls } from '../api/sharing-queries';
@@ -81,28 +83,11 @@ function SlugForm({ sheet, onDone }: { sheet: Sheet; onDone: () => void }) {
 
 function TagsForm({ sheet, onDone }: { sheet: Sheet; onDone: () => void }) {
   const [tags, setTags] = useState<string[]>(sheet.tag);
-  const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const qc = useQueryClient();
   useEffect(() => setTags(sheet.tag), [sheet.tag]);
-  function add(e: SubmitEvent) {
-    e.preventDefault();
-    const tag = cleanTag(draft);
-    if (!tag) return;
-    if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) {
-      setError(SHEET_MESSAGES.tagExists);
-      return;
-    }
-    if (tags.length >= MAX_TAGS) {
-      setError(SHEET_MESSAGES.tagLimit);
-      return;
-    }
-    setTags([...tags, tag]);
-    setDraft('');
-  }
   async function save() {
     try {
-      await sharingCalls.updateTags(sheet._id, tags.map(cleanTag).filter(Boolean));
+      await sharingCalls.updateTags(sheet._id, normalizeTags(tags));
       toast.success('Sheet tags updated successfully');
       await qc.invalidateQueries({ queryKey: sheetKeys.all });
       onDone();
@@ -120,28 +105,7 @@ function TagsForm({ sheet, onDone }: { sheet: Sheet; onDone: () => void }) {
   }
   return (
     <div className="stack">
-      <form className="row" onSubmit={add}>
-        <input className="input" placeholder="Add a tag" aria-label="New tag" aria-invalid={!!error} value={draft} onChange={(e) => { setDraft(e.target.value); setError(null); }} />
-        <button type="submit" className="btn">
-          Add
-        </button>
-      </form>
-      {error && (
-        <span className="field-error" role="alert">
-          {error}
-        </span>
-      )}
-      <div className="row" style={{ flexWrap: 'wrap' }} aria-label="Tags">
-        {tags.length === 0 && <span className="faint">No tags yet</span>}
-        {tags.map((t) => (
-          <span key={t} className="chip">
-            {t}
-            <button type="button" className="chip-x" aria-label={`Remove tag ${t}`} onClick={() => setTags(tags.filter((x) => x !== t))}>
-              <X size={12} />
-            </button>
-          </span>
-        ))}
-      </div>
+      <TagInput label="Sheet tags" value={tags} onChange={setTags} />
       <div className="row" style={{ justifyContent: 'space-between' }}>
         <button type="button" className="btn btn-ghost" onClick={() => void copy()} disabled={!tags.length}>
           <Copy size={15} /> Copy tags

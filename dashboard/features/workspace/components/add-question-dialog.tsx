@@ -15,7 +15,7 @@ import { textToNoteHtml } from '../lib/note-html';
 import { useDebounced } from '../../../lib/use-debounced';
 import { CustomCard, FoundCard, Switch } from './lookup-card';
 import { QuestionSearch } from './question-search';
-import { TagInput } from './tag-input';
+import { TagInput } from '../../../components/tag-input';
 
 /** Spec §5: the URL is checked after an 800 ms pause. */
 const URL_CHECK_MS = 800;
@@ -201,7 +201,7 @@ export function AddQuestionDialog({ open, onClose }: { open: boolean; onClose: (
         <Switch label="Checked" checked={checked} onChange={setChecked} />
         <Switch label="Starred" checked={starred} onChange={setStarred} />
       </div>
-      <TagInput value={tags} onChange={setTags} suggestions={options.data?.customTags ?? []} />
+      <TagInput label="Custom tags" value={tags} onChange={setTags} suggestions={options.data?.customTags ?? []} />
       <button type="button" className="btn btn-ghost btn-sm ws-disclosure" aria-expanded={noteOpen} onClick={() => setNoteOpen((o) => !o)}>
         {noteOpen ? <ChevronDown size={14} /> : <ChevronRight size={14} />} Add a note (optional)
       </button>

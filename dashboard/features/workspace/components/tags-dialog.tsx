@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { WorkspaceQuestion } from '@shared/schemas/workspace';
 import { Dialog } from '../../../components/dialog';
-import { TagInput } from './tag-input';
+import { TagInput } from '../../../components/tag-input';
 
 interface Props {
   record: WorkspaceQuestion | null;
@@ -31,7 +31,7 @@ export function TagsDialog({ record, suggestions, onClose, onSave }: Props) {
       }
     >
       {record && <p className="muted">{record.question.name}</p>}
-      <TagInput value={tags} onChange={setTags} suggestions={suggestions} />
+      <TagInput label="Custom tags" value={tags} onChange={setTags} suggestions={suggestions} />
     </Dialog>
   );
 }
