@@ -1,43 +1,56 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { PASSWORD_MAX, PASSWORD_MIN, RULE_MESSAGES } from '@shared/rules/account';
+import { describedBy, FieldError } from './field-error';
+
+interface Props {
+  idPrefix: string;
+  /** The form's registration of its new password and of its confirmation. */
+  newPassword: UseFormRegisterReturn;
+  confirmPassword: UseFormRegisterReturn;
+  errors: { newPassword?: string | undefined; confirmPassword?: string | undefined };
+  autoFocus?: boolean;
+}
 
 /** A new password and its confirmation, as the change-password form and the reset page ask for them. */
-export function NewPasswordFields({ idPrefix, name, autoFocus = false }: { idPrefix: string; name: string; autoFocus?: boolean }) {
+export function NewPasswordFields({ idPrefix, newPassword, confirmPassword, errors, autoFocus = false }: Props) {
+  const id = (part: string) => `${idPrefix}-${part}`;
   return (
     <>
       <div className="field">
-        <label htmlFor={`${idPrefix}-new`}>New password</label>
+        <label htmlFor={id('new')}>New password</label>
         <input
-          id={`${idPrefix}-new`}
-          name={name}
+          id={id('new')}
           type="password"
           className="input"
           autoComplete="new-password"
           minLength={PASSWORD_MIN}
           maxLength={PASSWORD_MAX}
-          aria-describedby={`${idPrefix}-new-hint`}
+          aria-invalid={!!errors.newPassword}
+          aria-describedby={describedBy(id('new-hint'), id('new-error'), errors.newPassword)}
           required
           autoFocus={autoFocus}
+          {...newPassword}
         />
-        <span className="field-hint" id={`${idPrefix}-new-hint`}>
+        <span className="field-hint" id={id('new-hint')}>
           {RULE_MESSAGES.passwordLength}.
         </span>
+        <FieldError id={id('new-error')} message={errors.newPassword} />
       </div>
       <div className="field">
-        <label htmlFor={`${idPrefix}-confirm`}>Confirm new password</label>
-        <input id={`${idPrefix}-confirm`} name="confirmPassword" type="password" className="input" autoComplete="new-password" maxLength={PASSWORD_MAX} required />
+        <label htmlFor={id('confirm')}>Confirm new password</label>
+        <input
+          id={id('confirm')}
+          type="password"
+          className="input"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX}
+          aria-invalid={!!errors.confirmPassword}
+          aria-describedby={describedBy(null, id('confirm-error'), errors.confirmPassword)}
+          required
+          {...confirmPassword}
+        />
+        <FieldError id={id('confirm-error')} message={errors.confirmPassword} />
       </div>
     </>
   );
-}
-
-/**
- * The sign-up rules for the fields above, checked before a round trip (the server checks them again):
- * the message to show, or null when the new password may be sent.
- */
-export function newPasswordProblem(form: FormData, name: string): string | null {
-  const text = (value: FormDataEntryValue | null) => (typeof value === 'string' ? value : '');
-  const password = text(form.get(name));
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return RULE_MESSAGES.passwordLength;
-  if (password !== text(form.get('confirmPassword'))) return RULE_MESSAGES.passwordMismatch;
-  return null;
 }

@@ -80,6 +80,17 @@ export const changePasswordBodySchema = z.object({
 });
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 
+const confirmed = (v: { newPassword: string; confirmPassword: string }) => v.newPassword === v.confirmPassword;
+const mismatch = { message: RULE_MESSAGES.passwordMismatch, path: ['confirmPassword'] };
+
+/** A new password typed twice, as the reset page asks for it (the form's fields; the body sends one). */
+export const newPasswordFormSchema = z.object({ newPassword, confirmPassword: z.string() }).refine(confirmed, mismatch);
+export type NewPasswordForm = z.input<typeof newPasswordFormSchema>;
+
+/** The change-password form: its body's fields and the new password's confirmation. */
+export const changePasswordFormSchema = changePasswordBodySchema.extend({ confirmPassword: z.string() }).refine(confirmed, mismatch);
+export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
+
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, RULE_MESSAGES.sheetChoiceUnknown);
 
 /** What happens to one sheet the user created when the account is deleted. */

@@ -1,10 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
-import { useState, type SubmitEvent } from 'react';
-import { formText } from '@shared/untrusted';
+import { useForm } from 'react-hook-form';
 import { useLocation, useSearch } from 'wouter';
 import { RESET_MESSAGES } from '@shared/rules/password-reset';
+import { newPasswordFormSchema, type NewPasswordForm } from '@shared/schemas/user';
 import { EmptyState } from '../../components/feedback';
-import { NewPasswordFields, newPasswordProblem } from '../../components/new-password-fields';
+import { FieldError } from '../../components/field-error';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { useResetPassword } from './api/session';
@@ -17,7 +19,11 @@ export default function ResetPasswordPage() {
   const [, navigate] = useLocation();
   const reset = useResetPassword();
   const showLogin = useLoginPopup((s) => s.show);
-  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm<NewPasswordForm>({
+    resolver: zodResolver(newPasswordFormSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+  const { errors } = formState;
 
   const askAgain = (
     <button type="button" className="btn btn-primary" onClick={() => showLogin('forgot')}>
@@ -33,26 +39,17 @@ export default function ResetPasswordPage() {
   }
 
   const resetToken = token;
-  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setError(null);
-    const form = new FormData(e.currentTarget);
-    const problem = newPasswordProblem(form, 'password');
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    const password = formText(form, 'password');
+  const onSubmit = handleSubmit(async ({ newPassword }) => {
     try {
-      await reset.mutateAsync({ token: resetToken, password });
+      await reset.mutateAsync({ token: resetToken, password: newPassword });
       toast.success(RESET_MESSAGES.done);
       navigate('/question-tracker', { replace: true });
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Network error. Please try again.');
+      setError('root', { message: err instanceof ApiError ? err.message : 'Network error. Please try again.' });
     }
-  }
+  });
 
-  const invalid = error === RESET_MESSAGES.invalidLink;
+  const invalid = errors.root?.message === RESET_MESSAGES.invalidLink;
   return (
     <section className="card card-pad reset-password" aria-labelledby="reset-title">
       <header className="page-header">
@@ -62,12 +59,14 @@ export default function ResetPasswordPage() {
         </div>
       </header>
       <form className="stack" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <NewPasswordFields idPrefix="reset" name="password" autoFocus />
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <NewPasswordFields
+          idPrefix="reset"
+          newPassword={register('newPassword')}
+          confirmPassword={register('confirmPassword')}
+          errors={{ newPassword: errors.newPassword?.message, confirmPassword: errors.confirmPassword?.message }}
+          autoFocus
+        />
+        <FieldError id="reset-error" message={errors.root?.message} />
         <button type="submit" className="btn btn-primary btn-block" disabled={reset.isPending}>
           {reset.isPending && <span className="spinner" aria-hidden />}
           Set new password

@@ -1,35 +1,30 @@
-import { useState, type SubmitEvent } from 'react';
-import { formText } from '@shared/untrusted';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { PASSWORD_MAX, RULE_MESSAGES } from '@shared/rules/account';
-import { NewPasswordFields, newPasswordProblem } from '../../../components/new-password-fields';
+import { changePasswordFormSchema, type ChangePasswordForm as Values } from '@shared/schemas/user';
+import { describedBy, FieldError } from '../../../components/field-error';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useChangePassword } from '../api/account-queries';
 
 export function ChangePasswordForm() {
   const change = useChangePassword();
-  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, reset, setError, formState } = useForm<Values>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const { errors } = formState;
 
-  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setError(null);
-    const formEl = e.currentTarget;
-    const form = new FormData(formEl);
-    const currentPassword = formText(form, 'currentPassword');
-    const newPassword = formText(form, 'newPassword');
-    const problem = newPasswordProblem(form, 'newPassword');
-    if (problem) {
-      setError(problem);
-      return;
-    }
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
       await change.mutateAsync({ currentPassword, newPassword });
-      formEl.reset();
+      reset();
       toast.success(RULE_MESSAGES.passwordChanged);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Network error. Please try again.');
+      setError('root', { message: err instanceof ApiError ? err.message : 'Network error. Please try again.' });
     }
-  }
+  });
 
   return (
     <section className="card card-pad account-section" aria-labelledby="account-password-title">
@@ -38,14 +33,26 @@ export function ChangePasswordForm() {
       <form className="stack account-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <div className="field">
           <label htmlFor="acct-current">Current password</label>
-          <input id="acct-current" name="currentPassword" type="password" className="input" autoComplete="current-password" maxLength={PASSWORD_MAX} required />
+          <input
+            id="acct-current"
+            type="password"
+            className="input"
+            autoComplete="current-password"
+            maxLength={PASSWORD_MAX}
+            aria-invalid={!!errors.currentPassword}
+            aria-describedby={describedBy(null, 'acct-current-error', errors.currentPassword?.message)}
+            required
+            {...register('currentPassword')}
+          />
+          <FieldError id="acct-current-error" message={errors.currentPassword?.message} />
         </div>
-        <NewPasswordFields idPrefix="acct" name="newPassword" />
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <NewPasswordFields
+          idPrefix="acct"
+          newPassword={register('newPassword')}
+          confirmPassword={register('confirmPassword')}
+          errors={{ newPassword: errors.newPassword?.message, confirmPassword: errors.confirmPassword?.message }}
+        />
+        <FieldError id="acct-password-error" message={errors.root?.message} />
         <div>
           <button type="submit" className="btn btn-primary" disabled={change.isPending}>
             {change.isPending && <span className="spinner" aria-hidden />}

@@ -1,11 +1,17 @@
 import { ImageUp, Trash2 } from 'lucide-react';
-import { useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { AVATAR_MAX_BYTES, PROFILE_MESSAGES, PROFILE_NAME_MAX } from '@shared/rules/account';
-import { updateProfileBodySchema, type User } from '@shared/schemas/user';
+import { updateProfileBodySchema, type UpdateProfileBody, type User } from '@shared/schemas/user';
+import { describedBy, FieldError } from '../../../components/field-error';
+import type { z } from 'zod';
 import { AvatarFace } from '../../../components/avatar';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useRemoveAvatar, useUpdateProfile, useUploadAvatar } from '../api/account-queries';
+
+type UpdateProfile = z.output<typeof updateProfileBodySchema>;
 
 const failure = (err: unknown) => (err instanceof ApiError ? err.message : 'Network error. Please try again.');
 
@@ -97,29 +103,22 @@ function AvatarPicker({ user }: { user: User }) {
 
 function NamesForm({ user }: { user: User }) {
   const update = useUpdateProfile();
-  const [error, setError] = useState<string | null>(null);
-  const [profileName, setProfileName] = useState(user.profileName);
+  const { register, handleSubmit, setError, control, formState } = useForm<UpdateProfileBody, unknown, UpdateProfile>({
+    resolver: zodResolver(updateProfileBodySchema),
+    defaultValues: { firstName: user.firstName, secondName: user.secondName, profileName: user.profileName },
+  });
+  const { errors } = formState;
+  const profileName = useWatch({ control, name: 'profileName' });
+  const profileField = register('profileName');
 
-  async function onSubmit(e: SyntheticEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setError(null);
-    const form = new FormData(e.currentTarget);
-    const text = (name: string) => {
-      const v = form.get(name);
-      return typeof v === 'string' ? v : '';
-    };
-    const parsed = updateProfileBodySchema.safeParse({ firstName: text('firstName'), secondName: text('secondName'), profileName });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? PROFILE_MESSAGES.profileNameFormat);
-      return;
-    }
+  const onSubmit = handleSubmit(async (body) => {
     try {
-      await update.mutateAsync(parsed.data);
+      await update.mutateAsync(body);
       toast.success(PROFILE_MESSAGES.saved);
     } catch (err) {
-      setError(failure(err));
+      setError('root', { message: failure(err) });
     }
-  }
+  });
 
   const renamed = profileName.trim().toLowerCase() !== user.profileName;
   return (
@@ -127,38 +126,58 @@ function NamesForm({ user }: { user: User }) {
       <div className="account-names">
         <div className="field">
           <label htmlFor="acct-first">First name</label>
-          <input id="acct-first" name="firstName" className="input" defaultValue={user.firstName} autoComplete="given-name" maxLength={60} required />
+          <input
+            id="acct-first"
+            className="input"
+            autoComplete="given-name"
+            maxLength={60}
+            aria-invalid={!!errors.firstName}
+            aria-describedby={describedBy(null, 'acct-first-error', errors.firstName?.message)}
+            required
+            {...register('firstName')}
+          />
+          <FieldError id="acct-first-error" message={errors.firstName?.message} />
         </div>
         <div className="field">
           <label htmlFor="acct-second">Second name</label>
-          <input id="acct-second" name="secondName" className="input" defaultValue={user.secondName} autoComplete="family-name" maxLength={60} />
+          <input
+            id="acct-second"
+            className="input"
+            autoComplete="family-name"
+            maxLength={60}
+            aria-invalid={!!errors.secondName}
+            aria-describedby={describedBy(null, 'acct-second-error', errors.secondName?.message)}
+            {...register('secondName')}
+          />
+          <FieldError id="acct-second-error" message={errors.secondName?.message} />
         </div>
       </div>
       <div className="field">
         <label htmlFor="acct-profile-name">Profile name</label>
         <input
           id="acct-profile-name"
-          name="profileName"
           className="input"
-          value={profileName}
-          onChange={(e) => setProfileName(e.target.value.toLowerCase().replace(/\s+/g, '-'))}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
           maxLength={PROFILE_NAME_MAX}
-          aria-describedby="acct-profile-name-hint"
+          aria-invalid={!!errors.profileName}
+          aria-describedby={describedBy('acct-profile-name-hint', 'acct-profile-name-error', errors.profileName?.message)}
           required
+          {...profileField}
+          onChange={(e) => {
+            // Shown as it will be saved: lower case, hyphens for spaces.
+            e.target.value = e.target.value.toLowerCase().replace(/\s+/g, '-');
+            void profileField.onChange(e);
+          }}
         />
         <span className="field-hint account-url" id="acct-profile-name-hint">
           Your profile: /profile/{profileName.trim() || '…'}
           {renamed && ` — links to /profile/${user.profileName} keep working.`}
         </span>
+        <FieldError id="acct-profile-name-error" message={errors.profileName?.message} />
       </div>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError id="acct-profile-error" message={errors.root?.message} />
       <div>
         <button type="submit" className="btn btn-primary" disabled={update.isPending}>
           {update.isPending && <span className="spinner" aria-hidden />}

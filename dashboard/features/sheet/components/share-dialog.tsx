@@ -1,15 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, Globe, Lock, Trash2 } from 'lucide-react';
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { SHARE_MESSAGES } from '@shared/rules/sheet';
 import type { Sheet } from '@shared/schemas/sheet';
 import { inviteBodySchema } from '@shared/schemas/sharing';
 import { Dialog } from '../../../components/dialog';
+import { describedBy, FieldError } from '../../../components/field-error';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { AvatarFace } from '../../../components/avatar';
 import { invitesQuery, sharingCalls } from '../api/sharing-queries';
 import { collaboratorsQuery, sheetKeys } from '../api/sheet-queries';
+
+type InviteBody = z.input<typeof inviteBodySchema>;
+type Invite = z.output<typeof inviteBodySchema>;
 
 const COPIED_MS = 2000;
 
@@ -17,8 +24,6 @@ const COPIED_MS = 2000;
 export function ShareDialog({ sheet, open, onClose }: { sheet: Sheet; open: boolean; onClose: () => void }) {
   const qc = useQueryClient();
   const [tab, setTab] = useState<'people' | 'pending'>('people');
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const [visibility, setVisibility] = useState(sheet.visibility);
   useEffect(() => setVisibility(sheet.visibility), [sheet.visibility]);
@@ -29,19 +34,6 @@ export function ShareDialog({ sheet, open, onClose }: { sheet: Sheet; open: bool
     void qc.invalidateQueries({ queryKey: collaboratorsQuery(sheet._id).queryKey });
   };
 
-  const invite = useMutation({
-    mutationFn: (value: string) => sharingCalls.invite(sheet._id, value),
-    onSuccess: () => {
-      toast.success('Collaborator invite sent');
-      setEmail('');
-      setTab('pending');
-      refresh();
-    },
-    onError: (err) => {
-      if (err instanceof ApiError && err.code === 409) setError(err.message);
-      else toast.failure('Failed to add collaborator', err);
-    },
-  });
   const remove = useMutation({
     mutationFn: (id: string) => sharingCalls.removeCollaborator(sheet._id, id),
     onSuccess: () => { toast.success('Collaborator removed'); refresh(); },
@@ -60,21 +52,6 @@ export function ShareDialog({ sheet, open, onClose }: { sheet: Sheet; open: bool
     },
     onSettled: () => qc.invalidateQueries({ queryKey: sheetKeys.all }),
   });
-
-  function submit(e: SubmitEvent) {
-    e.preventDefault();
-    const parsed = inviteBodySchema.safeParse({ email });
-    if (!parsed.success) {
-      setError(SHARE_MESSAGES.invalidEmail);
-      return;
-    }
-    const value = parsed.data.email;
-    if (people.data?.collaborators.some((p) => p.user === value)) {
-      setError(SHARE_MESSAGES.alreadyCollaborator);
-      return;
-    }
-    invite.mutate(value);
-  }
 
   async function copy() {
     try {
@@ -105,17 +82,14 @@ export function ShareDialog({ sheet, open, onClose }: { sheet: Sheet; open: bool
         </>
       }
     >
-      <form className="row" onSubmit={submit} noValidate>
-        <input className="input" type="email" placeholder="Add people by email" aria-label="Add people by email" aria-invalid={!!error} value={email} onChange={(e) => { setEmail(e.target.value); setError(null); }} />
-        <button type="submit" className="btn btn-primary" disabled={invite.isPending}>
-          Invite
-        </button>
-      </form>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <InviteForm
+        sheetId={sheet._id}
+        collaborators={people.data?.collaborators.map((p) => p.user) ?? []}
+        onInvited={() => {
+          setTab('pending');
+          refresh();
+        }}
+      />
       <div className="segmented" role="tablist" aria-label="Sharing">
         <button type="button" role="tab" aria-selected={tab === 'people'} onClick={() => setTab('people')}>
           People
@@ -183,5 +157,49 @@ export function ShareDialog({ sheet, open, onClose }: { sheet: Sheet; open: bool
         </div>
       </div>
     </Dialog>
+  );
+}
+
+/** Add people by email: checked with the invite's own schema, and against the people already in. */
+function InviteForm({ sheetId, collaborators, onInvited }: { sheetId: string; collaborators: readonly string[]; onInvited: () => void }) {
+  const { register, handleSubmit, setError, reset, formState } = useForm<InviteBody, unknown, Invite>({
+    resolver: zodResolver(inviteBodySchema),
+    defaultValues: { email: '' },
+  });
+  const message = formState.errors.email?.message;
+  const invite = useMutation({
+    mutationFn: (value: string) => sharingCalls.invite(sheetId, value),
+    onSuccess: () => {
+      toast.success('Collaborator invite sent');
+      reset();
+      onInvited();
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.code === 409) setError('email', { message: err.message });
+      else toast.failure('Failed to add collaborator', err);
+    },
+  });
+  const onSubmit = handleSubmit(({ email }) => {
+    if (collaborators.includes(email)) setError('email', { message: SHARE_MESSAGES.alreadyCollaborator });
+    else invite.mutate(email);
+  });
+  return (
+    <>
+      <form className="row" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <input
+          className="input"
+          type="email"
+          placeholder="Add people by email"
+          aria-label="Add people by email"
+          aria-invalid={!!message}
+          aria-describedby={describedBy(null, 'share-invite-error', message)}
+          {...register('email')}
+        />
+        <button type="submit" className="btn btn-primary" disabled={invite.isPending}>
+          Invite
+        </button>
+      </form>
+      <FieldError id="share-invite-error" message={message} />
+    </>
   );
 }
