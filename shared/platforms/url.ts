@@ -8,13 +8,18 @@ export function normaliseHost(host: string): string {
   return host.trim().toLowerCase().replace(/\.+$/, '');
 }
 
+/** True when a host is one of a judge's hosts (case and a trailing dot ignored). */
+export function isOneOf(hosts: readonly string[], host: string): boolean {
+  return hosts.includes(normaliseHost(host));
+}
+
 /** The host without one leading `www.`. */
 export function withoutWww(host: string): string {
   const h = normaliseHost(host);
   return h.startsWith('www.') ? h.slice(4) : h;
 }
 
-/** True when the text starts with a URL scheme; `leetcode.com:443/...` is a host and port, not a scheme. */
+/** True when the text starts with a URL scheme; `example.com:443/...` is a host and port, not a scheme. */
 function hasScheme(text: string): boolean {
   const m = /^([a-z][a-z0-9+.-]*):(.*)$/is.exec(text);
   if (!m) return false;
