@@ -1,5 +1,4 @@
 import { leetcodeFacts } from '@shared/platforms/leetcode';
-import { withoutWww } from '@shared/platforms/url';
 import type { ContentFeature } from './types';
 
 /** The host the history sync sends LeetCode's requests to: the token is that host's. */
@@ -23,7 +22,7 @@ export function csrfFromCookieString(cookies: string): string | null {
 export const leetcodeCsrfFeature: ContentFeature = {
   id: 'leetcode-csrf',
   description: "Hands LeetCode's request token to the history sync.",
-  runsOn: (url) => withoutWww(url.hostname) === SYNC_HOST,
+  runsOn: (url) => url.hostname.replace(/^www\./, '') === SYNC_HOST,
   start({ window, send }) {
     const token = csrfFromCookieString(window.document.cookie);
     if (token) void send({ type: 'leetcode:csrf', token }).catch(() => undefined);

@@ -12,7 +12,7 @@ const SECTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
 };
 
 /** Where Code360 is read from, how politely, and by which readers. */
-export const codestudioFacts = {
+const codestudioFacts = {
   hosts: [...NAUKRI, ...CODING_NINJAS],
   origins: {
     site: 'https://www.naukri.com',

@@ -5,7 +5,7 @@ const COLOR = '#181717';
 
 /** A profile platform only: it has no problems and claims no hosts for problem parsing. */
 /** Where GitHub is read from, how politely, and by which readers. */
-export const githubFacts = {
+const githubFacts = {
   hosts: [],
   origins: {
     site: 'https://github.com',

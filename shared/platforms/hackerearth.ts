@@ -16,7 +16,7 @@ function slugSegment(s: readonly string[]): string | undefined {
 }
 
 /** Where HackerEarth is read from, how politely, and by which readers. */
-export const hackerearthFacts = {
+const hackerearthFacts = {
   hosts: ['www.hackerearth.com', 'hackerearth.com'],
   origins: {
     site: 'https://www.hackerearth.com',

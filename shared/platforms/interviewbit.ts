@@ -5,7 +5,7 @@ import { pathSegments, slugOf } from './url';
 const COLOR = '#1E88E5';
 
 /** Where InterviewBit is read from, how politely, and by which readers. */
-export const interviewbitFacts = {
+const interviewbitFacts = {
   hosts: ['www.interviewbit.com', 'interviewbit.com'],
   origins: {
     site: 'https://www.interviewbit.com',

@@ -22,7 +22,7 @@ function arenaId(url: URL): string | null {
 }
 
 /** Where TopCoder is read from, how politely, and by which readers. */
-export const topcoderFacts = {
+const topcoderFacts = {
   hosts: ['community.topcoder.com', 'arena.topcoder.com'],
   origins: {
     site: 'https://community.topcoder.com',

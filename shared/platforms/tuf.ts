@@ -5,7 +5,7 @@ import { allSlugs, pathSegments, slugOf } from './url';
 const COLOR = '#DB2D2D';
 
 /** Where takeUforward is read from, how politely, and by which readers. */
-export const tufFacts = {
+const tufFacts = {
   hosts: ['takeuforward.org', 'www.takeuforward.org'],
   origins: {
     site: 'https://takeuforward.org',

@@ -29,7 +29,7 @@ interface PlatformExample {
 }
 
 /** A reader the product has for a judge (true), or the short reason it has none. */
-export type ReaderFact = true | { missing: string };
+type ReaderFact = true | { missing: string };
 
 /** Which readers exist for a judge; each lives in its own file named after the judge. */
 export interface JudgeReaders {

@@ -8,9 +8,9 @@ export function normaliseHost(host: string): string {
   return host.trim().toLowerCase().replace(/\.+$/, '');
 }
 
-/** True when a host is one of a judge's hosts (case and a trailing dot ignored). */
-export function isOneOf(hosts: readonly string[], host: string): boolean {
-  return hosts.includes(normaliseHost(host));
+/** True when a URL's hostname (lower-case, as URL gives it) is one of a judge's hosts. */
+export function isOneOf(hosts: readonly string[], hostname: string): boolean {
+  return hosts.includes(hostname);
 }
 
 /** The host without one leading `www.`. */
@@ -108,6 +108,8 @@ export function numericIdOf(text: string | null | undefined, maxDigits = 9): str
 }
 
 /** Match patterns for every host with the given paths (each starting with `/`). */
+// Marked free of side effects, so a content script that imports a judge's facts drops its unused patterns.
+/* @__NO_SIDE_EFFECTS__ */
 export function patternsFor(hosts: readonly string[], paths: readonly string[]): string[] {
   return hosts.flatMap((host) => paths.map((path) => `*://${host}${path}`));
 }
