@@ -77,7 +77,7 @@ export interface HistoryReader<C = unknown> {
   needs: 'session' | 'handle';
   /** The origins (by name) its requests go to: host permissions are computed from these. */
   origins: readonly SyncOriginName[];
-  /** Pause between two requests, from the judge's published limit, else about a second to be polite. */
+  /** Pause between two requests: the judge's polite interval, from its facts file (shared/platforms/<id>.ts). */
   delayMs: number;
   /** 'submission': dates are the judge's own submission times. 'sync-time': the judge gives none. */
   dates: 'submission' | 'sync-time';
