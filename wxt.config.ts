@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'wxt';
-import { SYNC_ORIGINS } from './extension/sync/types';
+import { SYNC_ORIGINS } from './extension/sync/origins';
 import { EXTENSION_PUBLIC_KEY } from './shared/extension';
 import { matchPatterns } from './shared/platforms/index';
 
@@ -8,8 +8,9 @@ import { matchPatterns } from './shared/platforms/index';
 // ignore ports); any other API origin is requested at run time from the options page.
 const LOCAL_API = ['http://localhost/*', 'http://127.0.0.1/*'];
 /**
- * The hosts the history readers ask (syncHostPatterns() of extension/sync, which needs the '@shared' alias
- * this file is loaded without; extension-sync.spec.ts checks the built manifest has every one of them).
+ * The hosts the history readers ask, from the judges' facts files (syncHostPatterns() of extension/sync
+ * needs the '@shared' alias this file is loaded without; extension-sync.spec.ts checks the built manifest
+ * has every one of them).
  */
 const SYNC_HOSTS = Object.values(SYNC_ORIGINS).map((origin) => `${new URL(origin).origin}/*`);
 /**

@@ -1,3 +1,4 @@
+import { atcoderFacts } from '../../shared/platforms/atcoder';
 import { located, MAX_PROBLEMS, type ProblemEntry, type ProblemListSource } from './problem-lists';
 import { answerOf, code, isRecord, num, readJson, text, unreadable } from './read';
 
@@ -20,7 +21,7 @@ export function clipDifficulty(raw: number): number {
  */
 export const atcoderProblems: ProblemListSource = {
   platform: 'atcoder',
-  origins: [{ name: 'atcoder-problems', envVar: 'ATCODER_PROBLEMS_ORIGIN', defaultOrigin: 'https://kenkoooo.com/atcoder' }],
+  origins: [{ name: 'atcoder-problems', envVar: 'ATCODER_PROBLEMS_ORIGIN', defaultOrigin: atcoderFacts.origins.atcoderProblems }],
   plan: (origins) => [
     { key: 'problems', url: `${origins['atcoder-problems']}/resources/problems.json`, method: 'GET', maxChars: 16 * 1024 * 1024 },
     { key: 'models', url: `${origins['atcoder-problems']}/resources/problem-models.json`, method: 'GET', maxChars: 16 * 1024 * 1024 },
@@ -37,7 +38,7 @@ export const atcoderProblems: ProblemListSource = {
       const contestId = code(p.contest_id);
       const name = text(p.name) ?? text(p.title);
       if (!id || !contestId || !name) continue;
-      const at = located('atcoder', `https://atcoder.jp/contests/${contestId}/tasks/${id}`);
+      const at = located('atcoder', `${atcoderFacts.origins.site}/contests/${contestId}/tasks/${id}`);
       if (!at) continue;
       const model = models[id];
       const raw = isRecord(model) ? num(model.difficulty) : undefined;

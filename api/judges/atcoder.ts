@@ -1,4 +1,5 @@
 import { decodeHTML } from 'entities';
+import { atcoderFacts } from '../../shared/platforms/atcoder';
 import type { RatingPoint } from '../db/schema';
 import { answerOf, code, contest, empty, dateFromString, isRecord, readJson, text, unreadable, whole } from './read';
 import type { ContestEntry, JudgeAdapter } from './types';
@@ -40,8 +41,8 @@ function tableRows(html: string, id: string): string[] | undefined {
  */
 export const atcoderJudge: JudgeAdapter = {
   id: 'atcoder',
-  defaultOrigin: 'https://atcoder.jp',
-  minIntervalMs: 1500,
+  defaultOrigin: atcoderFacts.origins.site,
+  minIntervalMs: atcoderFacts.politeIntervalMs,
   account: {
     plan: (handle, origin) => [{ key: 'history', url: `${origin}/users/${encodeURIComponent(handle)}/history/json`, method: 'GET' }],
     parse(answers) {
@@ -83,7 +84,7 @@ export const atcoderJudge: JudgeAdapter = {
         const entry = contest({
           code: code(link?.[1]),
           name: link ? text(decodeHTML(link[2] ?? '')) : undefined,
-          url: (c) => `https://atcoder.jp/contests/${c}`,
+          url: (c) => `${atcoderFacts.origins.site}/contests/${c}`,
           startsAt: time ? listTime(time) : undefined,
           durationSeconds: length ? Number(length[1]) * 3600 + Number(length[2]) * 60 : undefined,
         });

@@ -1,3 +1,4 @@
+import { codechefFacts } from '../../shared/platforms/codechef';
 import { located, type ProblemEntry, type ProblemListSource } from './problem-lists';
 import { answerOf, code, isRecord, readJson, text, unreadable, whole } from './read';
 
@@ -13,7 +14,7 @@ const PAGE_SIZE = 2000;
  */
 export const codechefProblems: ProblemListSource = {
   platform: 'codechef',
-  origins: [{ name: 'codechef', envVar: 'CODECHEF_ORIGIN', defaultOrigin: 'https://www.codechef.com' }],
+  origins: [{ name: 'codechef', envVar: 'CODECHEF_ORIGIN', defaultOrigin: codechefFacts.origins.site }],
   plan: (origins) =>
     Array.from({ length: PAGES }, (_, page) => ({
       key: `page${page}`,
@@ -33,7 +34,7 @@ export const codechefProblems: ProblemListSource = {
         if (!isRecord(p)) continue;
         const key = code(p.code);
         const name = text(p.name);
-        const at = key && located('codechef', `https://www.codechef.com/problems/${key}`);
+        const at = key && located('codechef', `${codechefFacts.origins.site}/problems/${key}`);
         if (!at || !name) continue;
         const rating = whole(p.difficulty_rating, 5000);
         out.push({ ...at, name, difficulty: rating || null, estimated: false, topics: [], contestId: code(p.intended_contest_id) ?? null, index: null });

@@ -1,3 +1,4 @@
+import { codechefFacts } from '../../shared/platforms/codechef';
 import type { RatingPoint } from '../db/schema';
 import { answerOf, code, contest, empty, dateFromString, isRecord, num, readJson, text, unreadable, whole } from './read';
 import type { ContestEntry, JudgeAdapter } from './types';
@@ -34,8 +35,8 @@ function embeddedHistory(html: string): unknown[] | undefined {
  */
 export const codechefJudge: JudgeAdapter = {
   id: 'codechef',
-  defaultOrigin: 'https://www.codechef.com',
-  minIntervalMs: 2000,
+  defaultOrigin: codechefFacts.origins.site,
+  minIntervalMs: codechefFacts.politeIntervalMs,
   account: {
     plan: (handle, origin) => [{ key: 'profile', url: `${origin}/users/${encodeURIComponent(handle)}`, method: 'GET' }],
     parse(answers) {
@@ -82,7 +83,7 @@ export const codechefJudge: JudgeAdapter = {
         const entry = contest({
           code: code(c.contest_code),
           name: text(c.contest_name),
-          url: (id) => `https://www.codechef.com/${id}`,
+          url: (id) => `${codechefFacts.origins.site}/${id}`,
           startsAt: dateFromString(c.contest_start_date_iso) ?? listDate(c.contest_start_date),
           durationSeconds: minutes === undefined ? undefined : Math.round(minutes * 60),
         });

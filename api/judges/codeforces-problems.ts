@@ -1,3 +1,4 @@
+import { codeforcesFacts } from '../../shared/platforms/codeforces';
 import { located, MAX_PROBLEMS, type ProblemEntry, type ProblemListSource } from './problem-lists';
 import { answerOf, code, isRecord, readJson, text, unreadable, whole } from './read';
 
@@ -10,7 +11,7 @@ const JUDGE = 'Codeforces';
  */
 export const codeforcesProblems: ProblemListSource = {
   platform: 'codeforces',
-  origins: [{ name: 'codeforces', envVar: 'CODEFORCES_ORIGIN', defaultOrigin: 'https://codeforces.com' }],
+  origins: [{ name: 'codeforces', envVar: 'CODEFORCES_ORIGIN', defaultOrigin: codeforcesFacts.origins.site }],
   plan: (origins) => [{ key: 'problems', url: `${origins.codeforces}/api/problemset.problems`, method: 'GET', maxChars: 32 * 1024 * 1024 }],
   parse(answers) {
     const json = readJson(answerOf(answers, 'problems').body);
@@ -22,7 +23,7 @@ export const codeforcesProblems: ProblemListSource = {
       const index = code(p.index);
       const name = text(p.name);
       if (contestId === null || !index || !name) continue;
-      const at = located('codeforces', `https://codeforces.com/contest/${contestId}/problem/${index}`);
+      const at = located('codeforces', `${codeforcesFacts.origins.site}/contest/${contestId}/problem/${index}`);
       if (!at) continue;
       const tags = Array.isArray(p.tags) ? p.tags.map((t) => text(t, 60)).filter((t): t is string => !!t && t !== '*special') : [];
       out.push({ ...at, name, difficulty: whole(p.rating, 5000), estimated: false, topics: tags.slice(0, 20), contestId: String(contestId), index });

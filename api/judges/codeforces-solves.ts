@@ -1,3 +1,4 @@
+import { codeforcesFacts } from '../../shared/platforms/codeforces';
 import { located } from './problem-lists';
 import { answerOf, code, dateFromSeconds, isRecord, readJson, text, unreadable, whole } from './read';
 import type { ContestEntryOfUser, SolveEntry, SolvesReader } from './solves';
@@ -51,7 +52,7 @@ export const codeforcesSolves: SolvesReader = {
       const inContest = CONTESTANTS.has(participant);
       if (inContest) took.add(contestId);
       if (s.verdict !== 'OK') continue;
-      const where = located('codeforces', `https://codeforces.com/contest/${contestId}/problem/${index}`);
+      const where = located('codeforces', `${codeforcesFacts.origins.site}/contest/${contestId}/problem/${index}`);
       if (!where) continue;
       const seen = solves.get(where.key);
       solves.set(where.key, { key: where.key, solvedAt: seen && seen.solvedAt < at ? seen.solvedAt : at, inContest: inContest || (seen?.inContest ?? false) });

@@ -1,3 +1,4 @@
+import { codeforcesFacts } from '../../shared/platforms/codeforces';
 import type { RatingPoint } from '../db/schema';
 import { answerOf, contest, empty, dateFromSeconds, isRecord, maxOf, readJson, text, unreadable, whole } from './read';
 import type { ContestEntry, JudgeAdapter } from './types';
@@ -12,8 +13,8 @@ const JUDGE = 'Codeforces';
  */
 export const codeforcesJudge: JudgeAdapter = {
   id: 'codeforces',
-  defaultOrigin: 'https://codeforces.com',
-  minIntervalMs: 2000,
+  defaultOrigin: codeforcesFacts.origins.site,
+  minIntervalMs: codeforcesFacts.politeIntervalMs,
   account: {
     plan: (handle, origin) => [
       { key: 'info', url: `${origin}/api/user.info?handles=${encodeURIComponent(handle)}`, method: 'GET' },
@@ -65,7 +66,7 @@ export const codeforcesJudge: JudgeAdapter = {
         const entry = contest({
           code: typeof c.id === 'number' && Number.isInteger(c.id) && c.id > 0 ? String(c.id) : undefined,
           name: text(c.name),
-          url: (id) => `https://codeforces.com/contests/${id}`,
+          url: (id) => `${codeforcesFacts.origins.site}/contests/${id}`,
           startsAt: dateFromSeconds(c.startTimeSeconds),
           durationSeconds: whole(c.durationSeconds),
         });

@@ -1,3 +1,4 @@
+import { geeksforgeeksFacts } from '../../shared/platforms/geeksforgeeks';
 import { answerOf, isRecord, readJson, text, unreadable } from './read';
 import type { JudgeAdapter } from './types';
 
@@ -11,8 +12,8 @@ const JUDGE = 'GeeksforGeeks';
  */
 export const geeksforgeeksJudge: JudgeAdapter = {
   id: 'geeksforgeeks',
-  defaultOrigin: 'https://practiceapi.geeksforgeeks.org',
-  minIntervalMs: 1000,
+  defaultOrigin: geeksforgeeksFacts.origins.api,
+  minIntervalMs: geeksforgeeksFacts.politeIntervalMs,
   account: {
     plan: (handle, origin) => [
       {

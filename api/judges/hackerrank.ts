@@ -1,3 +1,4 @@
+import { hackerrankFacts } from '../../shared/platforms/hackerrank';
 import type { RatingPoint } from '../db/schema';
 import { answerOf, empty, dateFromString, isRecord, maxOf, num, readJson, text, unreadable, whole } from './read';
 import type { JudgeAdapter, JudgeAnswer } from './types';
@@ -31,8 +32,8 @@ function json(answer: JudgeAnswer): Record<string, unknown> | undefined {
  */
 export const hackerrankJudge: JudgeAdapter = {
   id: 'hackerrank',
-  defaultOrigin: 'https://www.hackerrank.com',
-  minIntervalMs: 1000,
+  defaultOrigin: hackerrankFacts.origins.site,
+  minIntervalMs: hackerrankFacts.politeIntervalMs,
   account: {
     plan: (handle, origin) => {
       const h = encodeURIComponent(handle);

@@ -1,4 +1,4 @@
-import { platformById } from '../../shared/platforms/index';
+import { platformById, platforms } from '../../shared/platforms/index';
 import { atcoderJudge } from './atcoder';
 import { codechefJudge } from './codechef';
 import { codeforcesJudge } from './codeforces';
@@ -12,17 +12,10 @@ export type { JudgeAdapter } from './types';
 /** The judges whose accounts can be linked, one adapter file each. */
 export const judges: readonly JudgeAdapter[] = Object.freeze([leetcodeJudge, geeksforgeeksJudge, codechefJudge, codeforcesJudge, atcoderJudge, hackerrankJudge]);
 
-/** Every other judge of the platform registry, and why it has no reader. */
-export const judgesWithoutAdapter: readonly JudgeWithoutAdapter[] = Object.freeze([
-  { id: 'interviewbit', reason: 'InterviewBit has no public profile data (its profile pages need a session)' },
-  { id: 'codestudio', reason: 'Code360 has no public profile API' },
-  { id: 'tuf', reason: 'takeUforward has no public profile data' },
-  { id: 'spoj', reason: 'SPOJ has no contests or ratings to show' },
-  { id: 'topcoder', reason: 'Topcoder’s public API has been retired' },
-  { id: 'hackerearth', reason: 'HackerEarth has no public profile API' },
-  { id: 'cses', reason: 'CSES has no ratings or contests' },
-  { id: 'github', reason: 'GitHub is not a judge' },
-]);
+/** Every other judge of the platform registry, and why it has no reader (from its facts file). */
+export const judgesWithoutAdapter: readonly JudgeWithoutAdapter[] = Object.freeze(
+  platforms.flatMap((p) => (p.readers.server === true ? [] : [{ id: p.id, reason: p.readers.server.missing }])),
+);
 
 const byId = new Map<string, JudgeAdapter>(judges.map((j) => [j.id, j]));
 

@@ -8,6 +8,7 @@ import { geeksforgeeksJudge } from './geeksforgeeks';
 import { hackerrankJudge } from './hackerrank';
 import { judgeById, judges, judgesWithoutAdapter, originEnvVar } from './index';
 import { leetcodeJudge } from './leetcode';
+import { problemSources } from './problem-sources';
 import type { AccountRead, ContestRead, JudgeAnswer } from './types';
 
 const fixture = (judge: string, name: string) => readFileSync(new URL(`../../tests/fixtures/judges/${judge}/${name}`, import.meta.url), 'utf8');
@@ -28,6 +29,13 @@ describe('judge registry', () => {
     expect([...ids].sort()).toEqual(platforms.map((p) => p.id).sort());
     for (const j of judgesWithoutAdapter) expect(j.reason.length).toBeGreaterThan(10);
     for (const id of ['codeforces', 'leetcode', 'atcoder', 'codechef']) expect(judgeById(id)?.contests, id).not.toBeNull();
+  });
+
+  it("registers the server readers and problem lists that the judges' facts files name", () => {
+    const named = (reader: 'server' | 'problems') => platforms.filter((p) => p.readers[reader] === true).map((p) => p.id).sort();
+    expect(judges.map((j) => j.id).sort()).toEqual(named('server'));
+    expect(problemSources.map((s) => s.platform).sort()).toEqual(named('problems'));
+    for (const j of judges) expect(j.minIntervalMs, j.id).toBe(platforms.find((p) => p.id === j.id)?.politeIntervalMs);
   });
 
   it('plans requests on the given origin only, with the handle escaped', () => {

@@ -1,3 +1,4 @@
+import { leetcodeFacts } from '../../shared/platforms/leetcode';
 import { located, MAX_PROBLEMS, type ProblemEntry, type ProblemListSource } from './problem-lists';
 import { answerOf, isRecord, num, readJson, text, unreadable, whole } from './read';
 
@@ -27,11 +28,11 @@ export function estimateLeetcodeDifficulty(level: number, acceptance: number): n
 export const leetcodeProblems: ProblemListSource = {
   platform: 'leetcode',
   origins: [
-    { name: 'leetcode', envVar: 'LEETCODE_ORIGIN', defaultOrigin: 'https://leetcode.com' },
-    { name: 'leetcode-ratings', envVar: 'LEETCODE_RATINGS_ORIGIN', defaultOrigin: 'https://zerotrac.github.io/leetcode_problem_rating' },
+    { name: 'leetcode', envVar: 'LEETCODE_ORIGIN', defaultOrigin: leetcodeFacts.origins.site },
+    { name: 'leetcode-ratings', envVar: 'LEETCODE_RATINGS_ORIGIN', defaultOrigin: leetcodeFacts.origins.ratings },
   ],
   plan: (origins) => [
-    { key: 'problems', url: `${origins.leetcode}/api/problems/all/`, method: 'GET', headers: { referer: 'https://leetcode.com/problemset/' }, maxChars: 16 * 1024 * 1024 },
+    { key: 'problems', url: `${origins.leetcode}/api/problems/all/`, method: 'GET', headers: { referer: `${leetcodeFacts.origins.site}/problemset/` }, maxChars: 16 * 1024 * 1024 },
     { key: 'ratings', url: `${origins['leetcode-ratings']}/data.json`, method: 'GET', maxChars: 16 * 1024 * 1024 },
   ],
   parse(answers) {
@@ -52,7 +53,7 @@ export const leetcodeProblems: ProblemListSource = {
       if (!isRecord(pair) || !isRecord(pair.stat)) continue;
       const slug = typeof pair.stat.question__title_slug === 'string' ? pair.stat.question__title_slug : '';
       const name = text(pair.stat.question__title);
-      const at = slug && located('leetcode', `https://leetcode.com/problems/${slug}/`);
+      const at = slug && located('leetcode', `${leetcodeFacts.origins.site}/problems/${slug}/`);
       if (!at || !name) continue;
       const given = rated.get(at.key);
       const level = isRecord(pair.difficulty) ? (whole(pair.difficulty.level, 3) ?? 0) : 0;

@@ -1,3 +1,4 @@
+import { leetcodeFacts } from '../../shared/platforms/leetcode';
 import type { RatingPoint } from '../db/schema';
 import { answerOf, code, contest, empty, dateFromSeconds, isRecord, maxOf, num, readJson, text, unreadable, whole } from './read';
 import type { ContestEntry, JudgeAdapter } from './types';
@@ -16,7 +17,7 @@ const graphql = (origin: string, key: string, query: string, variables: Record<s
   key,
   url: `${origin}/graphql/`,
   method: 'POST' as const,
-  headers: { 'content-type': 'application/json', referer: 'https://leetcode.com/' },
+  headers: { 'content-type': 'application/json', referer: `${leetcodeFacts.origins.site}/` },
   body: JSON.stringify({ query, variables }),
 });
 
@@ -27,8 +28,8 @@ const graphql = (origin: string, key: string, query: string, variables: Record<s
  */
 export const leetcodeJudge: JudgeAdapter = {
   id: 'leetcode',
-  defaultOrigin: 'https://leetcode.com',
-  minIntervalMs: 1000,
+  defaultOrigin: leetcodeFacts.origins.site,
+  minIntervalMs: leetcodeFacts.politeIntervalMs,
   account: {
     plan: (handle, origin) => [graphql(origin, 'profile', PROFILE_QUERY, { username: handle })],
     parse(answers) {
@@ -90,7 +91,7 @@ export const leetcodeJudge: JudgeAdapter = {
         const entry = contest({
           code: code(c.titleSlug),
           name: text(c.title),
-          url: (slug) => `https://leetcode.com/contest/${slug}/`,
+          url: (slug) => `${leetcodeFacts.origins.site}/contest/${slug}/`,
           startsAt: dateFromSeconds(c.startTime),
           durationSeconds: whole(c.duration),
         });

@@ -49,8 +49,9 @@ export type ContestRead = { kind: 'ok'; contests: ContestEntry[] } | { kind: 'un
  */
 export interface JudgeAdapter {
   id: PlatformId;
+  /** Where its requests go unless `<ID>_ORIGIN` says otherwise: an origin of the judge's facts file. */
   defaultOrigin: string;
-  /** Least time between two requests to this judge from one process, unless configured. */
+  /** Least time between two requests to this judge from one process, unless configured: its facts' polite interval. */
   minIntervalMs: number;
   account: {
     plan(handle: string, origin: string): JudgeRequest[];

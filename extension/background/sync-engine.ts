@@ -16,7 +16,7 @@ import type { HandlerDeps } from './types';
 // changes nothing on the server, so a step repeated after a stop is harmless).
 
 /** What a LeetCode sync says when LeetCode refuses it and no page has given the extension LeetCode's csrftoken. */
-export const LEETCODE_TOKEN_MESSAGE = 'Open any leetcode.com page in this browser while signed in there, then press Sync again: the extension reads LeetCode’s request token on its pages.';
+export const LEETCODE_TOKEN_MESSAGE = `Open any ${new URL(SYNC_ORIGINS.leetcode).host} page in this browser while signed in there, then press Sync again: the extension reads LeetCode’s request token on its pages.`;
 
 /** How the loop reaches the world beyond HandlerDeps; each has a default for the browser. */
 export interface SyncIo {

@@ -1,9 +1,9 @@
+import { codeforcesFacts } from '@shared/platforms/codeforces';
+import { isOneOf } from '@shared/platforms/url';
 import { codeforcesStatusScope, ownAcceptedSubmissions } from '../verdicts/codeforces';
 import { showVerdictReply } from '../lib/verdict-toast';
 import type { ContentFeature } from './types';
 import type { PartialDocument } from '../lib/partial-document';
-
-const CODEFORCES_HOSTS = /(^|\.)codeforces\.(com|ru)$/;
 
 /**
  * Auto-tick on Codeforces: the status page shown after a submit (/contest/{id}/my, the problemset
@@ -14,7 +14,7 @@ const CODEFORCES_HOSTS = /(^|\.)codeforces\.(com|ru)$/;
 export const codeforcesVerdictFeature: ContentFeature = {
   id: 'codeforces-verdict',
   description: 'Ticks problems on own Accepted Codeforces submissions.',
-  runsOn: (url) => CODEFORCES_HOSTS.test(url.hostname) && codeforcesStatusScope(url) !== null,
+  runsOn: (url) => isOneOf(codeforcesFacts.hosts, url.hostname) && codeforcesStatusScope(url) !== null,
   start(ctx) {
     const { window, signal, send } = ctx;
     const reported = new Set<string>();

@@ -1,6 +1,8 @@
+import { leetcodeFacts } from '@shared/platforms/leetcode';
 import type { ContentFeature } from './types';
 
-const LEETCODE_SITE = /^(www\.)?leetcode\.com$/;
+/** The host the history sync sends LeetCode's requests to: the token is that host's. */
+const SYNC_HOST = new URL(leetcodeFacts.origins.site).hostname;
 
 /** LeetCode's csrftoken from the page's own cookie string (it is readable by the page: LeetCode's scripts send it back). */
 export function csrfFromCookieString(cookies: string): string | null {
@@ -20,7 +22,7 @@ export function csrfFromCookieString(cookies: string): string | null {
 export const leetcodeCsrfFeature: ContentFeature = {
   id: 'leetcode-csrf',
   description: "Hands LeetCode's request token to the history sync.",
-  runsOn: (url) => LEETCODE_SITE.test(url.hostname),
+  runsOn: (url) => url.hostname.replace(/^www\./, '') === SYNC_HOST,
   start({ window, send }) {
     const token = csrfFromCookieString(window.document.cookie);
     if (token) void send({ type: 'leetcode:csrf', token }).catch(() => undefined);

@@ -1,11 +1,11 @@
 import { browser } from 'wxt/browser';
+import { leetcodeFacts } from '@shared/platforms/leetcode';
+import { isOneOf } from '@shared/platforms/url';
 import { leetcodePage } from '../platforms/leetcode.dom';
 import { isAcceptedForPage, readTapMessage } from '../verdicts/leetcode';
 import { showVerdictReply } from '../lib/verdict-toast';
 import type { ContentFeature } from './types';
 import type { PartialDocument } from '../lib/partial-document';
-
-const LEETCODE_HOSTS = /(^|\.)leetcode\.(com|cn)$/;
 
 /** Loads the page-world tap where the manifest cannot run it in the page's world (Firefox MV2). */
 function injectTap(doc: Document) {
@@ -24,7 +24,7 @@ function injectTap(doc: Document) {
 export const leetcodeVerdictFeature: ContentFeature = {
   id: 'leetcode-verdict',
   description: 'Ticks the problem on an Accepted LeetCode submission.',
-  runsOn: (url) => LEETCODE_HOSTS.test(url.hostname),
+  runsOn: (url) => isOneOf(leetcodeFacts.hosts, url.hostname),
   start(ctx) {
     const { window, signal, send } = ctx;
     if (import.meta.env.FIREFOX) injectTap(window.document);

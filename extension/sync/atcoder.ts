@@ -1,3 +1,4 @@
+import { atcoderFacts } from '@shared/platforms/atcoder';
 import {
   commonTrouble,
   earliestPerProblem,
@@ -43,7 +44,7 @@ export const atcoderReader: HistoryReader<AtcoderCursor> = {
   platform: 'atcoder',
   needs: 'handle',
   origins: ['atcoderProblems'],
-  delayMs: 1500,
+  delayMs: atcoderFacts.politeIntervalMs,
   dates: 'submission',
   plan(state, origins) {
     return {
@@ -68,7 +69,7 @@ export const atcoderReader: HistoryReader<AtcoderCursor> = {
       const task = str(s.problem_id);
       const contest = str(s.contest_id);
       if (s.result !== 'AC' || !solvedAt || !task || !contest || !notBefore(solvedAt, state.since)) return null;
-      return toSubmission('atcoder', { url: `https://atcoder.jp/contests/${contest}/tasks/${task}`, solvedAt });
+      return toSubmission('atcoder', { url: `${atcoderFacts.origins.site}/contests/${contest}/tasks/${task}`, solvedAt });
     });
     let next: AtcoderCursor | null = null;
     if (json.length >= ATCODER_PAGE) {

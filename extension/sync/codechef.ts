@@ -1,3 +1,4 @@
+import { codechefFacts } from '@shared/platforms/codechef';
 import {
   commonTrouble,
   earliestPerProblem,
@@ -70,7 +71,7 @@ export const codechefReader: HistoryReader<CodechefCursor> = {
   needs: 'handle',
   origins: ['codechef'],
   // CodeChef sits behind Cloudflare and throttles bursts: two seconds, as other long-lived scrapers use.
-  delayMs: 2000,
+  delayMs: codechefFacts.politeIntervalMs,
   dates: 'submission',
   plan(state, origins) {
     return {
@@ -108,7 +109,7 @@ export const codechefReader: HistoryReader<CodechefCursor> = {
         return null;
       }
       if (result !== 'accepted') return null;
-      const url = new URL(href, 'https://www.codechef.com/').href;
+      const url = new URL(href, `${codechefFacts.origins.site}/`).href;
       const code = url.split('/').filter(Boolean).pop() ?? '';
       // The link shows the problem code; a different text is the problem's name.
       const text = str(link?.textContent);

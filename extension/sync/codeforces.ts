@@ -1,3 +1,4 @@
+import { codeforcesFacts } from '@shared/platforms/codeforces';
 import {
   commonTrouble,
   earliestPerProblem,
@@ -37,8 +38,8 @@ const JUDGE = 'Codeforces';
 
 function problemUrl(contestId: number, index: string): string {
   return contestId >= FIRST_GYM_ID
-    ? `https://codeforces.com/gym/${contestId}/problem/${index}`
-    : `https://codeforces.com/problemset/problem/${contestId}/${index}`;
+    ? `${codeforcesFacts.origins.site}/gym/${contestId}/problem/${index}`
+    : `${codeforcesFacts.origins.site}/problemset/problem/${contestId}/${index}`;
 }
 
 export const codeforcesReader: HistoryReader<CodeforcesCursor> = {
@@ -46,7 +47,7 @@ export const codeforcesReader: HistoryReader<CodeforcesCursor> = {
   needs: 'handle',
   origins: ['codeforces'],
   // The API's published limit: one call per two seconds.
-  delayMs: 2000,
+  delayMs: codeforcesFacts.politeIntervalMs,
   dates: 'submission',
   plan(state, origins) {
     const { from, count } = state.cursor ?? { from: 1, count: CODEFORCES_COUNT };

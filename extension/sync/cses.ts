@@ -1,3 +1,4 @@
+import { csesFacts } from '@shared/platforms/cses';
 import { commonTrouble, failed, lastPage, signedOut, str, toSubmission, unknownShape } from './read';
 import type { HistoryReader } from './types';
 
@@ -17,7 +18,7 @@ export const csesReader: HistoryReader<CsesCursor> = {
   platform: 'cses',
   needs: 'session',
   origins: ['cses'],
-  delayMs: 1000,
+  delayMs: csesFacts.politeIntervalMs,
   dates: 'sync-time',
   plan(_state, origins) {
     return { url: `${origins.cses}/problemset/`, method: 'GET', credentials: 'include' };
@@ -40,7 +41,7 @@ export const csesReader: HistoryReader<CsesCursor> = {
       // The section's heading is the <h2> just before the task's list.
       const list = li.closest('ul.task-list');
       const heading = list?.previousElementSibling?.matches('h2') ? str(list.previousElementSibling.textContent) : undefined;
-      return toSubmission('cses', { url: new URL(href, 'https://cses.fi/').href, solvedAt, name: str(link?.textContent), topics: heading ? [heading] : [] });
+      return toSubmission('cses', { url: new URL(href, `${csesFacts.origins.site}/`).href, solvedAt, name: str(link?.textContent), topics: heading ? [heading] : [] });
     });
     return lastPage(items);
   },

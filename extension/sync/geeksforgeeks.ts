@@ -1,3 +1,4 @@
+import { geeksforgeeksFacts } from '@shared/platforms/geeksforgeeks';
 import {
   commonTrouble,
   earliestPerProblem,
@@ -32,7 +33,7 @@ export const geeksforgeeksReader: HistoryReader<GeeksforgeeksCursor> = {
   platform: 'geeksforgeeks',
   needs: 'handle',
   origins: ['geeksforgeeksApi'],
-  delayMs: 1000,
+  delayMs: geeksforgeeksFacts.politeIntervalMs,
   dates: 'submission',
   plan(state, origins) {
     return {
@@ -70,7 +71,7 @@ export const geeksforgeeksReader: HistoryReader<GeeksforgeeksCursor> = {
         const at = isoFromLocalDateTime(p.user_subtime, TIME_ZONE);
         if (at ? !notBefore(at, state.since) : state.since) return null;
         // The group is GfG's difficulty: School, Basic, Easy, Medium or Hard.
-        return toSubmission('geeksforgeeks', { url: `https://www.geeksforgeeks.org/problems/${slug}/1`, solvedAt: at ?? now, name: str(p.pname), difficulty: level });
+        return toSubmission('geeksforgeeks', { url: `${geeksforgeeksFacts.origins.site}/problems/${slug}/1`, solvedAt: at ?? now, name: str(p.pname), difficulty: level });
       });
     });
     if (entries > 0 && unreadable === entries) return failed(unknownShape(JUDGE, 'solved entries without a slug'));

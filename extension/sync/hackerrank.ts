@@ -1,3 +1,4 @@
+import { hackerrankFacts } from '@shared/platforms/hackerrank';
 import {
   commonTrouble,
   earliestPerProblem,
@@ -33,7 +34,7 @@ export const hackerrankReader: HistoryReader<HackerrankCursor> = {
   platform: 'hackerrank',
   needs: 'handle',
   origins: ['hackerrank'],
-  delayMs: 1000,
+  delayMs: hackerrankFacts.politeIntervalMs,
   dates: 'submission',
   plan(state, origins) {
     const cursor = state.cursor?.cursor ?? '';
@@ -66,7 +67,7 @@ export const hackerrankReader: HistoryReader<HackerrankCursor> = {
         reached.since = true;
         return null;
       }
-      return toSubmission('hackerrank', { url: `https://www.hackerrank.com/challenges/${slug}/problem`, solvedAt, name: str(m.name) });
+      return toSubmission('hackerrank', { url: `${hackerrankFacts.origins.site}/challenges/${slug}/problem`, solvedAt, name: str(m.name) });
     });
     if (models.length > 0 && items.every((i) => i === null) && !reached.since) {
       return failed(unknownShape(JUDGE, 'challenges without slug or date'));

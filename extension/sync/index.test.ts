@@ -32,7 +32,7 @@ describe('history reader registry', () => {
     for (const reader of historyReaders) {
       expect(platformById(reader.platform)?.problemSource, reader.platform).toBe(true);
       expect(historyReaderFor(reader.platform)).toBe(reader);
-      expect(reader.delayMs).toBeGreaterThanOrEqual(1000);
+      expect(reader.delayMs).toBe(platformById(reader.platform)?.politeIntervalMs);
       expect(reader.origins.length).toBeGreaterThan(0);
     }
     expect(historyReaderFor('github')).toBeUndefined();

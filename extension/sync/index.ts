@@ -1,3 +1,4 @@
+import { platforms } from '@shared/platforms/index';
 import { atcoderReader } from './atcoder';
 import { codechefReader } from './codechef';
 import { codeforcesReader } from './codeforces';
@@ -23,30 +24,10 @@ export const historyReaders: readonly HistoryReader[] = Object.freeze([
   spojReader,
 ]);
 
-/** Every other judge of the registry, with the reason the UI shows. */
-export const unsupportedJudges: readonly UnsupportedJudge[] = Object.freeze([
-  {
-    platform: 'interviewbit',
-    reason: 'Not available: InterviewBit publishes only solved counts per course (its profile API), not which problems were solved or when.',
-  },
-  {
-    platform: 'codestudio',
-    reason: 'Not available: Code360 profiles give problem counts by difficulty, not a list of solved problems or their dates.',
-  },
-  {
-    platform: 'tuf',
-    reason: "Not available: TUF+ keeps progress inside the signed-in app, with no endpoint known to list a user's solved problems.",
-  },
-  {
-    platform: 'topcoder',
-    reason: 'Not available: TopCoder member statistics are totals per track; no public list of solved archive problems exists.',
-  },
-  {
-    platform: 'hackerearth',
-    reason: 'Not available: HackerEarth shows only solved counts on a profile and has no public submissions list.',
-  },
-  { platform: 'github', reason: 'Not available: GitHub is a profile link here, not a judge with problems.' },
-]);
+/** Every other judge of the registry, with the reason the UI shows (from its facts file). */
+export const unsupportedJudges: readonly UnsupportedJudge[] = Object.freeze(
+  platforms.flatMap((p) => (p.readers.history === true ? [] : [{ platform: p.id, reason: p.readers.history.missing }])),
+);
 
 const byPlatform = new Map<string, HistoryReader>(historyReaders.map((r) => [r.platform, r]));
 
@@ -56,8 +37,8 @@ export function historyReaderFor(platform: string): HistoryReader | undefined {
 
 /**
  * Match patterns for every origin the readers ask (host permissions for the sync). Some are not problem
- * hosts at all (kenkoooo.com, practiceapi.geeksforgeeks.org) and some problem hosts are only matched on
- * problem paths (codeforces.com/api, spoj.com/status), so the problem registry's patterns do not cover them.
+ * hosts at all (AtCoder Problems, GeeksforGeeks' API host) and some problem hosts are only matched on
+ * problem paths (Codeforces' API, SPOJ's status pages), so the problem registry's patterns do not cover them.
  */
 export function syncHostPatterns(origins: SyncOrigins = SYNC_ORIGINS): string[] {
   return [...new Set(historyReaders.flatMap((r) => r.origins.map((name) => `${new URL(origins[name]).origin}/*`)))];

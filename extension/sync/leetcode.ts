@@ -1,3 +1,4 @@
+import { leetcodeFacts } from '@shared/platforms/leetcode';
 import {
   commonTrouble,
   failed,
@@ -91,7 +92,7 @@ const authError = (errors: unknown[]) =>
 const errorMessage = (errors: unknown[]) => errors.map((e) => (isRecord(e) ? str(e.message) : undefined)).find(Boolean) ?? 'unknown error';
 
 function questionItem(q: LeetcodeQuestion, solvedAt: string) {
-  return toSubmission('leetcode', { url: `https://leetcode.com/problems/${q.slug}/`, solvedAt, name: q.name, difficulty: q.difficulty, topics: q.topics });
+  return toSubmission('leetcode', { url: `${leetcodeFacts.origins.site}/problems/${q.slug}/`, solvedAt, name: q.name, difficulty: q.difficulty, topics: q.topics });
 }
 
 /** After one problem is dated: the next problem, or the end. */
@@ -156,7 +157,7 @@ export const leetcodeReader: HistoryReader<LeetcodeCursor> = {
   platform: 'leetcode',
   needs: 'session',
   origins: ['leetcode'],
-  delayMs: 1000,
+  delayMs: leetcodeFacts.politeIntervalMs,
   dates: 'submission',
   plan(state, origins) {
     const cursor = state.cursor ?? FIRST;
@@ -175,7 +176,7 @@ export const leetcodeReader: HistoryReader<LeetcodeCursor> = {
     const trouble = commonTrouble<LeetcodeCursor>(JUDGE, answer);
     if (trouble) return trouble;
     if (answer.status === 401) return signedOut();
-    if (answer.status === 403) return failed('LeetCode refused the request (403). Sign in on leetcode.com in this browser, then sync again.');
+    if (answer.status === 403) return failed(`LeetCode refused the request (403). Sign in on ${new URL(leetcodeFacts.origins.site).host} in this browser, then sync again.`);
     const json = readJson(answer.body);
     if (!isRecord(json)) return failed(unknownShape(JUDGE, `HTTP ${answer.status}, not a JSON object`));
     const cursor = state.cursor ?? FIRST;

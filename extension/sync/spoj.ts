@@ -1,3 +1,4 @@
+import { spojFacts } from '@shared/platforms/spoj';
 import {
   commonTrouble,
   earliestPerProblem,
@@ -34,7 +35,7 @@ export const spojReader: HistoryReader<SpojCursor> = {
   platform: 'spoj',
   needs: 'handle',
   origins: ['spoj'],
-  delayMs: 1000,
+  delayMs: spojFacts.politeIntervalMs,
   dates: 'submission',
   plan(state, origins) {
     return {
@@ -70,7 +71,7 @@ export const spojReader: HistoryReader<SpojCursor> = {
         return null;
       }
       if (status !== ACCEPTED) return null;
-      const url = new URL(href, 'https://www.spoj.com/').href;
+      const url = new URL(href, `${spojFacts.origins.site}/`).href;
       const code = url.split('/').filter(Boolean).pop()?.toUpperCase();
       // The link's title (or text) names the problem; one that only repeats the code is no name.
       const name = [link?.getAttribute('title'), link?.textContent].map(str).find((n) => n && n.toUpperCase() !== code);

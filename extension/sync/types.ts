@@ -1,25 +1,8 @@
 import type { PlatformId } from '@shared/platforms/types';
 import type { SyncImportBody } from '@shared/schemas/sync';
+import type { SyncOriginName, SyncOrigins } from './origins';
 
-/**
- * Where history requests go, by name. Problem URLs in the output are always the judges' canonical ones;
- * only the hosts asked for data change, so tests and a local fake judge can stand in for the real ones.
- */
-export const SYNC_ORIGINS = {
-  leetcode: 'https://leetcode.com',
-  codeforces: 'https://codeforces.com',
-  /** AtCoder itself has no history API: AtCoder Problems (kenkoooo.com) mirrors every submission. */
-  atcoderProblems: 'https://kenkoooo.com',
-  codechef: 'https://www.codechef.com',
-  cses: 'https://cses.fi',
-  /** GeeksforGeeks' profile page reads its solved list from this API host, not www.geeksforgeeks.org. */
-  geeksforgeeksApi: 'https://practiceapi.geeksforgeeks.org',
-  hackerrank: 'https://www.hackerrank.com',
-  spoj: 'https://www.spoj.com',
-} as const;
-
-export type SyncOriginName = keyof typeof SYNC_ORIGINS;
-export type SyncOrigins = Readonly<Record<SyncOriginName, string>>;
+export { SYNC_ORIGINS, type SyncOriginName, type SyncOrigins } from './origins';
 
 /** One HTTP request of a sync, as plain data: the caller runs it with fetch. */
 export interface SyncRequest {
@@ -94,7 +77,7 @@ export interface HistoryReader<C = unknown> {
   needs: 'session' | 'handle';
   /** The origins (by name) its requests go to: host permissions are computed from these. */
   origins: readonly SyncOriginName[];
-  /** Pause between two requests, from the judge's published limit, else about a second to be polite. */
+  /** Pause between two requests: the judge's polite interval, from its facts file (shared/platforms/<id>.ts). */
   delayMs: number;
   /** 'submission': dates are the judge's own submission times. 'sync-time': the judge gives none. */
   dates: 'submission' | 'sync-time';

@@ -1,5 +1,5 @@
 import { monogramIcon } from './icon';
-import type { Platform } from './types';
+import type { JudgeFacts, Platform } from './types';
 import { pathSegments, patternsFor, slugOf } from './url';
 
 const COLOR = '#222222';
@@ -17,12 +17,31 @@ function homeContest(task: string, pathContest: string): string {
   return cut > 0 ? task.slice(0, cut).replaceAll('_', '-') : pathContest;
 }
 
+/** Where AtCoder is read from, how politely, and by which readers. */
+export const atcoderFacts = {
+  hosts: HOSTS,
+  origins: {
+    site: 'https://atcoder.jp',
+    /** AtCoder Problems: mirrors every submission and estimates difficulties (AtCoder publishes neither). */
+    atcoderProblems: 'https://kenkoooo.com/atcoder',
+  },
+  // AtCoder Problems asks for more than a second between calls.
+  politeIntervalMs: 1500,
+  readers: {
+    page: true,
+    history: true,
+    verdict: { missing: 'Its solves reach the tracker by the history sync; no saved verdict answer to read one from.' },
+    server: true,
+    problems: true,
+  },
+} as const satisfies JudgeFacts;
+
 export const atcoder: Platform = {
+  ...atcoderFacts,
   id: 'atcoder',
   numericId: 8,
   name: 'AtCoder',
   profileUrlBase: 'https://atcoder.jp/users/',
-  hosts: HOSTS,
   // Server-rendered: task pages are full loads.
   matchPatterns: patternsFor(HOSTS, ['/contests/*/tasks/*']),
   icon: monogramIcon('AC', COLOR),

@@ -1,5 +1,5 @@
 import { monogramIcon } from './icon';
-import type { Platform } from './types';
+import type { JudgeFacts, Platform } from './types';
 import { allSlugs, codeOf, pathSegments } from './url';
 
 const COLOR = '#5B4638';
@@ -17,12 +17,29 @@ function codeSegment(s: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** Where CodeChef is read from, how politely, and by which readers. */
+export const codechefFacts = {
+  hosts: ['www.codechef.com', 'codechef.com'],
+  origins: {
+    site: 'https://www.codechef.com',
+  },
+  // Its pages sit behind Cloudflare, which turns away quick repeats.
+  politeIntervalMs: 2000,
+  readers: {
+    page: true,
+    history: true,
+    verdict: { missing: 'Its solves reach the tracker by the history sync; no saved verdict answer to read one from.' },
+    server: true,
+    problems: true,
+  },
+} as const satisfies JudgeFacts;
+
 export const codechef: Platform = {
+  ...codechefFacts,
   id: 'codechef',
   numericId: 3,
   name: 'CodeChef',
   profileUrlBase: 'https://www.codechef.com/users/',
-  hosts: ['www.codechef.com', 'codechef.com'],
   // A single-page app: whole host.
   icon: monogramIcon('CC', COLOR),
   color: COLOR,

@@ -1,5 +1,5 @@
 import { monogramIcon } from './icon';
-import type { Platform } from './types';
+import type { JudgeFacts, Platform } from './types';
 import { numericIdOf, pathSegments, patternsFor } from './url';
 
 const COLOR = '#1F8ACB';
@@ -24,12 +24,29 @@ function pick(id: string | undefined, index: string | undefined, gym: boolean) {
   return { id: n, index: index.toUpperCase(), gym: gym || Number(n) >= FIRST_GYM_ID };
 }
 
+/** Where Codeforces is read from, how politely, and by which readers. */
+export const codeforcesFacts = {
+  hosts: HOSTS,
+  origins: {
+    site: 'https://codeforces.com',
+  },
+  // Codeforces' published API limit: one call every two seconds.
+  politeIntervalMs: 2000,
+  readers: {
+    page: true,
+    history: true,
+    verdict: true,
+    server: true,
+    problems: true,
+  },
+} as const satisfies JudgeFacts;
+
 export const codeforces: Platform = {
+  ...codeforcesFacts,
   id: 'codeforces',
   numericId: 4,
   name: 'Codeforces',
   profileUrlBase: 'https://codeforces.com/profile/',
-  hosts: HOSTS,
   // Server-rendered: every problem page is a full load, so only problem paths are matched.
   matchPatterns: patternsFor(HOSTS, ['/problemset/problem/*', '/problemset/gymProblem/*', '/contest/*/problem/*', '/gym/*/problem/*']),
   icon: monogramIcon('CF', COLOR),

@@ -1,5 +1,5 @@
 import { monogramIcon } from './icon';
-import type { Platform } from './types';
+import type { JudgeFacts, Platform } from './types';
 import { pathSegments, patternsFor, slugOf, withoutWww } from './url';
 
 const COLOR = '#F78F1E';
@@ -11,12 +11,27 @@ const SECTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
   'codingninjas.com': new Set(['codestudio', 'studio']),
 };
 
+/** Where Code360 is read from, how politely, and by which readers. */
+const codestudioFacts = {
+  hosts: [...NAUKRI, ...CODING_NINJAS],
+  origins: {
+    site: 'https://www.naukri.com',
+  },
+  readers: {
+    page: true,
+    history: { missing: 'Not available: Code360 profiles give problem counts by difficulty, not a list of solved problems or their dates.' },
+    verdict: { missing: 'No saved answer of its submit verdict to build a reader on.' },
+    server: { missing: 'Code360 has no public profile API' },
+    problems: { missing: 'Its problems carry difficulty labels, not ratings on a scale.' },
+  },
+} as const satisfies JudgeFacts;
+
 export const codestudio: Platform = {
+  ...codestudioFacts,
   id: 'codestudio',
   numericId: 6,
   name: 'Code360',
   profileUrlBase: 'https://www.naukri.com/code360/profile/',
-  hosts: [...NAUKRI, ...CODING_NINJAS],
   // naukri.com is a jobs site: only the Code360 app (which navigates client-side within /code360/) is matched.
   matchPatterns: [...patternsFor(NAUKRI, ['/code360/*']), ...patternsFor(CODING_NINJAS, ['/*'])],
   icon: monogramIcon('360', COLOR),

@@ -1,5 +1,5 @@
 import { monogramIcon } from './icon';
-import type { Platform } from './types';
+import type { JudgeFacts, Platform } from './types';
 import { numericIdOf, pathSegments, patternsFor } from './url';
 
 const COLOR = '#3B6FB6';
@@ -7,11 +7,28 @@ const HOSTS = ['cses.fi', 'www.cses.fi'];
 /** Pages of one task: statement, statistics, submit and hacking. */
 const VIEWS = new Set(['task', 'view', 'stats', 'submit', 'hack']);
 
+/** Where CSES is read from, how politely, and by which readers. */
+export const csesFacts = {
+  hosts: HOSTS,
+  origins: {
+    site: 'https://cses.fi',
+  },
+  // No published limit: about a second, to be polite.
+  politeIntervalMs: 1000,
+  readers: {
+    page: true,
+    history: true,
+    verdict: { missing: 'Its solves reach the tracker by the history sync; no saved verdict answer to read one from.' },
+    server: { missing: 'CSES has no ratings or contests' },
+    problems: { missing: 'CSES rates none of its problems.' },
+  },
+} as const satisfies JudgeFacts;
+
 export const cses: Platform = {
+  ...csesFacts,
   id: 'cses',
   name: 'CSES',
   profileUrlBase: 'https://cses.fi/user/',
-  hosts: HOSTS,
   // Server-rendered: task pages are full loads.
   matchPatterns: patternsFor(HOSTS, ['/problemset/*']),
   icon: monogramIcon('CS', COLOR),

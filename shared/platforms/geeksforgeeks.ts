@@ -1,15 +1,34 @@
 import { monogramIcon } from './icon';
-import type { Platform } from './types';
+import type { JudgeFacts, Platform } from './types';
 import { pathSegments, slugOf } from './url';
 
 const COLOR = '#2F8D46';
 
+/** Where GeeksforGeeks is read from, how politely, and by which readers. */
+export const geeksforgeeksFacts = {
+  hosts: ['www.geeksforgeeks.org', 'geeksforgeeks.org', 'practice.geeksforgeeks.org'],
+  origins: {
+    site: 'https://www.geeksforgeeks.org',
+    /** Its profile pages read a user's figures and solved list from this API host. */
+    api: 'https://practiceapi.geeksforgeeks.org',
+  },
+  // No published limit: about a second, to be polite.
+  politeIntervalMs: 1000,
+  readers: {
+    page: true,
+    history: true,
+    verdict: { missing: 'Its solves reach the tracker by the history sync; no saved verdict answer to read one from.' },
+    server: true,
+    problems: { missing: 'Its problems carry difficulty labels, not ratings on a scale.' },
+  },
+} as const satisfies JudgeFacts;
+
 export const geeksforgeeks: Platform = {
+  ...geeksforgeeksFacts,
   id: 'geeksforgeeks',
   numericId: 2,
   name: 'GeeksforGeeks',
   profileUrlBase: 'https://www.geeksforgeeks.org/user/',
-  hosts: ['www.geeksforgeeks.org', 'geeksforgeeks.org', 'practice.geeksforgeeks.org'],
   // The site navigates client-side between articles and problems, so whole hosts are matched.
   icon: monogramIcon('GfG', COLOR),
   color: COLOR,

@@ -1,14 +1,29 @@
 import { monogramIcon } from './icon';
-import type { Platform } from './types';
+import type { JudgeFacts, Platform } from './types';
 
 const COLOR = '#181717';
 
 /** A profile platform only: it has no problems and claims no hosts for problem parsing. */
+/** Where GitHub is read from, how politely, and by which readers. */
+const githubFacts = {
+  hosts: [],
+  origins: {
+    site: 'https://github.com',
+  },
+  readers: {
+    page: { missing: 'GitHub is a profile link here, not a judge.' },
+    history: { missing: 'Not available: GitHub is a profile link here, not a judge with problems.' },
+    verdict: { missing: 'GitHub is a profile link here, not a judge.' },
+    server: { missing: 'GitHub is not a judge' },
+    problems: { missing: 'GitHub is a profile link here, not a judge.' },
+  },
+} as const satisfies JudgeFacts;
+
 export const github: Platform = {
+  ...githubFacts,
   id: 'github',
   name: 'GitHub',
   profileUrlBase: 'https://github.com/',
-  hosts: [],
   icon: monogramIcon('GH', COLOR),
   color: COLOR,
   problemSource: false,

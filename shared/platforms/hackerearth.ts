@@ -1,5 +1,5 @@
 import { monogramIcon } from './icon';
-import type { Platform } from './types';
+import type { JudgeFacts, Platform } from './types';
 import { allSlugs, pathSegments, slugOf } from './url';
 
 const COLOR = '#323754';
@@ -15,11 +15,26 @@ function slugSegment(s: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** Where HackerEarth is read from, how politely, and by which readers. */
+const hackerearthFacts = {
+  hosts: ['www.hackerearth.com', 'hackerearth.com'],
+  origins: {
+    site: 'https://www.hackerearth.com',
+  },
+  readers: {
+    page: true,
+    history: { missing: 'Not available: HackerEarth shows only solved counts on a profile and has no public submissions list.' },
+    verdict: { missing: 'No saved answer of its submit verdict to build a reader on.' },
+    server: { missing: 'HackerEarth has no public profile API' },
+    problems: { missing: 'Its problems carry difficulty labels, not ratings on a scale.' },
+  },
+} as const satisfies JudgeFacts;
+
 export const hackerearth: Platform = {
+  ...hackerearthFacts,
   id: 'hackerearth',
   name: 'HackerEarth',
   profileUrlBase: 'https://www.hackerearth.com/@',
-  hosts: ['www.hackerearth.com', 'hackerearth.com'],
   icon: monogramIcon('HE', COLOR),
   color: COLOR,
   problemSource: true,

@@ -1,17 +1,34 @@
 import { monogramIcon } from './icon';
-import type { Platform } from './types';
+import type { JudgeFacts, Platform } from './types';
 import { pathSegments, slugOf } from './url';
 
 const COLOR = '#2EC866';
 /** Tabs of a challenge; anything may follow them (a submission id). */
 const TABS = new Set(['problem', 'leaderboard', 'editorial', 'submissions', 'forum']);
 
+/** Where HackerRank is read from, how politely, and by which readers. */
+export const hackerrankFacts = {
+  hosts: ['www.hackerrank.com', 'hackerrank.com'],
+  origins: {
+    site: 'https://www.hackerrank.com',
+  },
+  // No published limit: about a second, to be polite.
+  politeIntervalMs: 1000,
+  readers: {
+    page: true,
+    history: true,
+    verdict: { missing: 'Its solves reach the tracker by the history sync; no saved verdict answer to read one from.' },
+    server: true,
+    problems: { missing: 'Its problems carry difficulty labels, not ratings on a scale.' },
+  },
+} as const satisfies JudgeFacts;
+
 export const hackerrank: Platform = {
+  ...hackerrankFacts,
   id: 'hackerrank',
   numericId: 7,
   name: 'HackerRank',
   profileUrlBase: 'https://www.hackerrank.com/profile/',
-  hosts: ['www.hackerrank.com', 'hackerrank.com'],
   // A single-page app: whole host.
   icon: monogramIcon('HR', COLOR),
   color: COLOR,

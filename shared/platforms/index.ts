@@ -44,6 +44,11 @@ export function platformById(id: string): Platform | undefined {
   return byId.get(id);
 }
 
+/** A judge's problem URL to show as an example: its first example's canonical form. */
+export function exampleProblemUrl(id: string): string {
+  return byId.get(id)?.examples[0]?.canonical ?? '';
+}
+
 /** The problem platform serving a host; case, a trailing dot and a leading `www.` are ignored. */
 export function platformForHost(host: string): Platform | undefined {
   const h = normaliseHost(host);

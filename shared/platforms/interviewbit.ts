@@ -1,15 +1,30 @@
 import { monogramIcon } from './icon';
-import type { Platform } from './types';
+import type { JudgeFacts, Platform } from './types';
 import { pathSegments, slugOf } from './url';
 
 const COLOR = '#1E88E5';
 
+/** Where InterviewBit is read from, how politely, and by which readers. */
+const interviewbitFacts = {
+  hosts: ['www.interviewbit.com', 'interviewbit.com'],
+  origins: {
+    site: 'https://www.interviewbit.com',
+  },
+  readers: {
+    page: true,
+    history: { missing: 'Not available: InterviewBit publishes only solved counts per course (its profile API), not which problems were solved or when.' },
+    verdict: { missing: 'No saved answer of its submit verdict to build a reader on.' },
+    server: { missing: 'InterviewBit has no public profile data (its profile pages need a session)' },
+    problems: { missing: 'No public list of its problems with ratings.' },
+  },
+} as const satisfies JudgeFacts;
+
 export const interviewbit: Platform = {
+  ...interviewbitFacts,
   id: 'interviewbit',
   numericId: 5,
   name: 'InterviewBit',
   profileUrlBase: 'https://www.interviewbit.com/profile/',
-  hosts: ['www.interviewbit.com', 'interviewbit.com'],
   icon: monogramIcon('IB', COLOR),
   color: COLOR,
   problemSource: true,

@@ -1,18 +1,37 @@
 import { monogramIcon } from './icon';
-import type { Platform } from './types';
+import type { JudgeFacts, Platform } from './types';
 import { pathSegments, slugOf } from './url';
 
 const COLOR = '#FFA116';
 /** Tabs of a problem page; anything may follow them (a solution or submission id). */
 const TABS = new Set(['description', 'editorial', 'solution', 'solutions', 'submissions', 'discuss', 'hints']);
 
+/** Where LeetCode is read from, how politely, and by which readers. */
+export const leetcodeFacts = {
+  // leetcode.cn serves the same problem slugs.
+  hosts: ['leetcode.com', 'www.leetcode.com', 'leetcode.cn', 'www.leetcode.cn'],
+  origins: {
+    site: 'https://leetcode.com',
+    /** The public contest-problem ratings data set (LeetCode rates no problem itself). */
+    ratings: 'https://zerotrac.github.io/leetcode_problem_rating',
+  },
+  // No published limit: about a second, to be polite.
+  politeIntervalMs: 1000,
+  readers: {
+    page: true,
+    history: true,
+    verdict: true,
+    server: true,
+    problems: true,
+  },
+} as const satisfies JudgeFacts;
+
 export const leetcode: Platform = {
+  ...leetcodeFacts,
   id: 'leetcode',
   numericId: 1,
   name: 'LeetCode',
   profileUrlBase: 'https://leetcode.com/u/',
-  // leetcode.cn serves the same problem slugs.
-  hosts: ['leetcode.com', 'www.leetcode.com', 'leetcode.cn', 'www.leetcode.cn'],
   // The app navigates client-side from lists to problems, so the whole host is matched.
   icon: monogramIcon('LC', COLOR),
   color: COLOR,

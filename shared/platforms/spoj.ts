@@ -1,5 +1,5 @@
 import { monogramIcon } from './icon';
-import type { Platform } from './types';
+import type { JudgeFacts, Platform } from './types';
 import { codeOf, pathSegments, patternsFor } from './url';
 
 const COLOR = '#2C5F8A';
@@ -7,11 +7,28 @@ const HOSTS = ['www.spoj.com', 'spoj.com'];
 /** Problem lists that share the /problems/{name}/ shape. */
 const LISTS = new Set(['CLASSICAL', 'TUTORIAL', 'CHALLENGE', 'PARTIAL', 'RIDDLE', 'BASICS', 'MAIN']);
 
+/** Where SPOJ is read from, how politely, and by which readers. */
+export const spojFacts = {
+  hosts: HOSTS,
+  origins: {
+    site: 'https://www.spoj.com',
+  },
+  // No published limit: about a second, to be polite.
+  politeIntervalMs: 1000,
+  readers: {
+    page: true,
+    history: true,
+    verdict: { missing: 'Its solves reach the tracker by the history sync; no saved verdict answer to read one from.' },
+    server: { missing: 'SPOJ has no contests or ratings to show' },
+    problems: { missing: 'Its problems have no ratings on a scale.' },
+  },
+} as const satisfies JudgeFacts;
+
 export const spoj: Platform = {
+  ...spojFacts,
   id: 'spoj',
   name: 'SPOJ',
   profileUrlBase: 'https://www.spoj.com/users/',
-  hosts: HOSTS,
   // Server-rendered: problem pages are full loads.
   matchPatterns: patternsFor(HOSTS, ['/problems/*']),
   icon: monogramIcon('SP', COLOR),

@@ -1,5 +1,5 @@
 import { monogramIcon } from './icon';
-import type { Platform } from './types';
+import type { JudgeFacts, Platform } from './types';
 import { hashSegments, numericIdOf, pathSegments, withoutWww } from './url';
 
 const COLOR = '#29A7DF';
@@ -21,11 +21,26 @@ function arenaId(url: URL): string | null {
   return numericIdOf(h[4]);
 }
 
+/** Where TopCoder is read from, how politely, and by which readers. */
+const topcoderFacts = {
+  hosts: ['community.topcoder.com', 'arena.topcoder.com'],
+  origins: {
+    site: 'https://community.topcoder.com',
+  },
+  readers: {
+    page: true,
+    history: { missing: 'Not available: TopCoder member statistics are totals per track; no public list of solved archive problems exists.' },
+    verdict: { missing: 'No saved answer of its submit verdict to build a reader on.' },
+    server: { missing: 'Topcoder’s public API has been retired' },
+    problems: { missing: 'Topcoder’s public API has been retired.' },
+  },
+} as const satisfies JudgeFacts;
+
 export const topcoder: Platform = {
+  ...topcoderFacts,
   id: 'topcoder',
   name: 'TopCoder',
   profileUrlBase: 'https://profiles.topcoder.com/',
-  hosts: ['community.topcoder.com', 'arena.topcoder.com'],
   // Problem statements are full loads of /stat; the arena is hash-routed, so its whole host is matched.
   matchPatterns: ['*://community.topcoder.com/stat*', '*://arena.topcoder.com/*'],
   icon: monogramIcon('TC', COLOR),

@@ -1,15 +1,30 @@
 import { monogramIcon } from './icon';
-import type { Platform } from './types';
+import type { JudgeFacts, Platform } from './types';
 import { allSlugs, pathSegments, slugOf } from './url';
 
 const COLOR = '#DB2D2D';
 
+/** Where takeUforward is read from, how politely, and by which readers. */
+const tufFacts = {
+  hosts: ['takeuforward.org', 'www.takeuforward.org'],
+  origins: {
+    site: 'https://takeuforward.org',
+  },
+  readers: {
+    page: true,
+    history: { missing: "Not available: TUF+ keeps progress inside the signed-in app, with no endpoint known to list a user's solved problems." },
+    verdict: { missing: 'No saved answer of its submit verdict to build a reader on.' },
+    server: { missing: 'takeUforward has no public profile data' },
+    problems: { missing: 'No public list of its problems with ratings.' },
+  },
+} as const satisfies JudgeFacts;
+
 export const tuf: Platform = {
+  ...tufFacts,
   id: 'tuf',
   numericId: 9,
   name: 'TUF',
   profileUrlBase: 'https://takeuforward.org/profile/',
-  hosts: ['takeuforward.org', 'www.takeuforward.org'],
   icon: monogramIcon('TUF', COLOR),
   color: COLOR,
   problemSource: true,

@@ -28,15 +28,48 @@ interface PlatformExample {
   canonical: string;
 }
 
-export interface Platform {
+/** A reader the product has for a judge (true), or the short reason it has none. */
+type ReaderFact = true | { missing: string };
+
+/** Which readers exist for a judge; each lives in its own file named after the judge. */
+export interface JudgeReaders {
+  /** extension/platforms/<id>.dom.ts: the details a problem page shows. */
+  page: ReaderFact;
+  /** extension/sync/<id>.ts: the user's solved history (the reason is shown to users as it is). */
+  history: ReaderFact;
+  /** extension/verdicts/<id>.ts: ticks a problem on the user's own Accepted verdict. */
+  verdict: ReaderFact;
+  /** api/judges/<id>.ts: a linked account's figures and the judge's contests. */
+  server: ReaderFact;
+  /** api/judges/<id>-problems.ts: the judge's problems with their ratings. */
+  problems: ReaderFact;
+}
+
+/**
+ * Where a judge is read from and how politely: plain data, so that a content script can import it
+ * without the parser and its examples.
+ */
+export interface JudgeFacts {
+  /** Host names problem pages live on, without scheme (e.g. 'example.com', 'www.example.com'). */
+  hosts: readonly string[];
+  /**
+   * Origins its readers read from, by name: `site` is the judge's own (canonical problem URLs and links
+   * shown to users); others are API hosts or third-party mirrors. The API can point each elsewhere
+   * (api/config.ts); the values here are the defaults.
+   */
+  origins: { readonly site: string } & Readonly<Record<string, string>>;
+  /** Least milliseconds between two requests to it, from the judge's published limit where it has one. */
+  politeIntervalMs?: number;
+  readers: JudgeReaders;
+}
+
+export interface Platform extends JudgeFacts {
   id: PlatformId;
   /** Numeric id from the spec (leetcode 1 ... tuf 9); platforms without one have none. */
   numericId?: number;
   name: string;
   /** Base URL of a user's profile; the profile name is appended. */
   profileUrlBase: string;
-  /** Host names problem pages live on, without scheme (e.g. 'leetcode.com', 'www.leetcode.com'). */
-  hosts: readonly string[];
   /** A small inline SVG icon (viewBox 0 0 24 24), self-contained, no external references. */
   icon: string;
   /**

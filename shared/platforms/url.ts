@@ -8,13 +8,18 @@ export function normaliseHost(host: string): string {
   return host.trim().toLowerCase().replace(/\.+$/, '');
 }
 
+/** True when a URL's hostname (lower-case, as URL gives it) is one of a judge's hosts. */
+export function isOneOf(hosts: readonly string[], hostname: string): boolean {
+  return hosts.includes(hostname);
+}
+
 /** The host without one leading `www.`. */
 export function withoutWww(host: string): string {
   const h = normaliseHost(host);
   return h.startsWith('www.') ? h.slice(4) : h;
 }
 
-/** True when the text starts with a URL scheme; `leetcode.com:443/...` is a host and port, not a scheme. */
+/** True when the text starts with a URL scheme; `example.com:443/...` is a host and port, not a scheme. */
 function hasScheme(text: string): boolean {
   const m = /^([a-z][a-z0-9+.-]*):(.*)$/is.exec(text);
   if (!m) return false;
@@ -103,6 +108,8 @@ export function numericIdOf(text: string | null | undefined, maxDigits = 9): str
 }
 
 /** Match patterns for every host with the given paths (each starting with `/`). */
+// Marked free of side effects, so a content script that imports a judge's facts drops its unused patterns.
+/* @__NO_SIDE_EFFECTS__ */
 export function patternsFor(hosts: readonly string[], paths: readonly string[]): string[] {
   return hosts.flatMap((host) => paths.map((path) => `*://${host}${path}`));
 }

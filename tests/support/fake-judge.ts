@@ -12,6 +12,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
+import { judgeById, originEnvVar } from '../../api/judges/index';
+import { problemOrigins } from '../../api/judges/problem-sources';
+import { platforms } from '../../shared/platforms/index';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/judges/', import.meta.url));
 const savedFixture = (judge: string, name: string) => readFileSync(`${FIXTURES}${judge}/${name}`, 'utf8');
@@ -224,9 +227,9 @@ export function createFakeJudge(options: { now?: () => Date; delayMs?: number } 
       return Promise.resolve(app.fetch(new Request(`http://fake-judge${u.pathname}${u.search}`, init)));
     },
     /** Origins by judge id, for config.judgeOrigins, pointing at `base`. */
-    origins: (base = 'http://fake-judge') => Object.fromEntries(Object.keys(JUDGE_PATHS).map((j) => [j, `${base}/${j}`])),
+    origins: (base = 'http://fake-judge') => Object.fromEntries(JUDGE_PATHS.map((j) => [j, `${base}/${j}`])),
     /** Origins of the third-party problem lists, for config.problemOrigins. */
-    problemOrigins: (base = 'http://fake-judge') => Object.fromEntries(PROBLEM_PATHS.map((p) => [p, `${base}/${p}`])),
+    problemOrigins: (base = 'http://fake-judge') => Object.fromEntries(PROBLEM_PATHS.map((o) => [o.name, `${base}/${o.name}`])),
     /** Serves another saved answer in place of one (null: the saved one again). */
     swapFixture(judge: string, name: string, replacement: string | null) {
       if (replacement) swapped.set(`${judge}/${name}`, replacement);
@@ -236,16 +239,22 @@ export function createFakeJudge(options: { now?: () => Date; delayMs?: number } 
 }
 export type FakeJudge = ReturnType<typeof createFakeJudge>;
 
-const JUDGE_PATHS = { codeforces: 1, leetcode: 1, atcoder: 1, codechef: 1, geeksforgeeks: 1, hackerrank: 1 } as const;
-const PROBLEM_PATHS = ['atcoder-problems', 'leetcode-ratings'] as const;
+/** The judges with a server reader (their facts files say which), each under /<id>/. */
+const JUDGE_PATHS = platforms.filter((p) => p.readers.server === true).map((p) => p.id);
+/** The problem lists read from third parties (not a judge's own origin), each under /<name>/. */
+const PROBLEM_PATHS = problemOrigins.filter((o) => !judgeById(o.name));
+
+/** The API's *_ORIGIN settings that send every judge's and problem list's requests to a fake judge at `base`. */
+export function fakeJudgeEnv(base: string): Record<string, string> {
+  const entries: [string, string][] = [...JUDGE_PATHS.map((id) => [originEnvVar(id), `${base}/${id}`] as [string, string]), ...PROBLEM_PATHS.map((o) => [o.envVar, `${base}/${o.name}`] as [string, string])];
+  return Object.fromEntries(entries);
+}
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const port = Number(process.argv[process.argv.indexOf('--port') + 1]) || 18900;
   const { serve } = await import('@hono/node-server');
   const judge = createFakeJudge();
   serve({ fetch: judge.app.fetch, port, hostname: '127.0.0.1' }, () => {
-    for (const [id, origin] of Object.entries({ ...judge.origins(`http://127.0.0.1:${port}`), ...judge.problemOrigins(`http://127.0.0.1:${port}`) })) {
-      console.log(`${id.toUpperCase().replace('-', '_')}_ORIGIN=${origin}`);
-    }
+    for (const [name, origin] of Object.entries(fakeJudgeEnv(`http://127.0.0.1:${port}`))) console.log(`${name}=${origin}`);
   });
 }

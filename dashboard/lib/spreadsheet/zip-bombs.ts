@@ -3,6 +3,7 @@
  * really inflate to gigabytes, and a workbook padded with thousands of entries.
  */
 import { unzipSync, zipSync } from 'fflate';
+import { exampleProblemUrl } from '../../../shared/platforms/index';
 
 type XlsxModule = typeof import('xlsx');
 
@@ -127,7 +128,7 @@ export function buildZip(parts: ZipPart[]): Uint8Array {
 
 /** The parts of a small real workbook (one sheet with a header and one row). */
 export function workbookParts(XLSX: XlsxModule): Record<string, Uint8Array> {
-  const sheet = XLSX.utils.aoa_to_sheet([['problemUrl', 'solved'], ['https://leetcode.com/problems/two-sum/', 'true']]);
+  const sheet = XLSX.utils.aoa_to_sheet([['problemUrl', 'solved'], [exampleProblemUrl('leetcode'), 'true']]);
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, 'Sheet1');
   return unzipSync(new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer));

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { parseProblemUrl } from '@shared/platforms/index';
+import { exampleProblemUrl, parseProblemUrl } from '@shared/platforms/index';
 import { QUESTION_MESSAGES } from '@shared/schemas/question';
 import { Dialog } from '../../../components/dialog';
 import { ApiError } from '../../../lib/api';
@@ -106,7 +106,7 @@ export function AddQuestionDialog({ open, place, topics, subTopicsOf, onClose, o
     >
       <div className="field">
         <label htmlFor="aq-url">Question URL</label>
-        <input id="aq-url" className="input" placeholder="https://leetcode.com/problems/two-sum/" value={url} aria-invalid={!!urlError} onChange={(e) => { setUrl(e.target.value); setStatus('idle'); }} autoFocus />
+        <input id="aq-url" className="input" placeholder={exampleProblemUrl('leetcode')} value={url} aria-invalid={!!urlError} onChange={(e) => { setUrl(e.target.value); setStatus('idle'); }} autoFocus />
         {urlError && <span className="field-error">{urlError}</span>}
         {status === 'checking' && <span className="field-hint">Looking up the question…</span>}
       </div>

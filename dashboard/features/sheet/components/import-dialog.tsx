@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { exampleProblemUrl } from '@shared/platforms/index';
 import { checkUploadFile, fileExtension, SHEET_IMPORT_LAYOUT, SLOW_UPLOAD_MS, UPLOAD_ACCEPT, UPLOAD_MESSAGES } from '@shared/rules/upload';
 import { sheetImportResultSchema, type ImportRowResult, type SheetImportResult } from '@shared/schemas/sharing';
 import { Dialog } from '../../../components/dialog';
@@ -94,7 +95,7 @@ export function ImportDialog({ sheetId, open, onClose, onImported }: { sheetId: 
         </thead>
         <tbody>
           <tr>
-            <td>https://leetcode.com/problems/two-sum/</td>
+            <td>{exampleProblemUrl('leetcode')}</td>
             <td>Arrays</td>
             <td>Hashing</td>
           </tr>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toHttpUrl } from '@shared/platforms/url';
+import { exampleProblemUrl } from '@shared/platforms/index';
 import { QUESTION_MESSAGES, type UnknownQuestion } from '@shared/schemas/question';
 import { DEFAULT_NOTE_TITLE } from '@shared/rules/notes';
 import { WORKSPACE_MESSAGES, type SolveQuestionBody } from '@shared/schemas/workspace';
@@ -166,7 +167,7 @@ export function AddQuestionDialog({ open, onClose }: { open: boolean; onClose: (
           <input
             id="aq-url"
             className="input"
-            placeholder="https://leetcode.com/problems/two-sum/"
+            placeholder={exampleProblemUrl('leetcode')}
             value={url}
             aria-invalid={!!problem}
             aria-describedby="aq-url-status"

@@ -1,5 +1,6 @@
 import { FileSpreadsheet, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { exampleProblemUrl } from '@shared/platforms/index';
 import { checkUploadFile, importHeadline, PROGRESS_LAYOUT, SLOW_UPLOAD_MS, UPLOAD_ACCEPT, UPLOAD_MESSAGES } from '@shared/rules/upload';
 import type { ProgressImportResult } from '@shared/schemas/workspace';
 import { Dialog } from '../../../components/dialog';
@@ -115,11 +116,11 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
             </thead>
             <tbody>
               <tr>
-                <td>https://leetcode.com/problems/two-sum/</td>
+                <td>{exampleProblemUrl('leetcode')}</td>
                 <td>true</td>
               </tr>
               <tr>
-                <td>https://codeforces.com/problemset/problem/4/A</td>
+                <td>{exampleProblemUrl('codeforces')}</td>
                 <td>false</td>
               </tr>
             </tbody>
