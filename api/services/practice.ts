@@ -23,10 +23,10 @@ export async function solvedOn(db: Db, userId: string, platform: string): Promis
     sql`with solved as (
           select q.key from user_questions uq join questions q on q.id = uq.question_id
           where uq.user_id = ${userId} and uq.checked and q.platform = ${platform}
-          union
+          union all
           select key from judge_solves where user_id = ${userId} and platform = ${platform}
         )
-        select s.key, pr.difficulty, pr.topics
+        select distinct on (s.key) s.key, pr.difficulty, pr.topics
         from solved s left join problem_ratings pr on pr.platform = ${platform} and pr.key = s.key`,
   );
 }
@@ -93,7 +93,7 @@ export async function recommendations(db: Db, userId: string, query: { platform:
     const item = { platform, key: c.key, url: c.url, name: c.name, difficulty: c.difficulty, estimated: c.estimated, solveProbability: p, band, topics: c.topics, questionId: c.question_id };
     ranked.push({ item, key: c.key, distance: Math.abs(p - middle), topicSolves: leastSolved(c.topics) });
   }
-  ranked.sort((a, b) => a.distance - b.distance || a.topicSolves - b.topicSolves || a.key.localeCompare(b.key));
+  ranked.sort((a, b) => a.distance - b.distance || a.topicSolves - b.topicSolves || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const items = ranked.slice(0, limit).map((r) => r.item);
   return { platform, ...rating, items };
 }

@@ -7,7 +7,9 @@ import { solvesPlatforms } from '../judges/solves-readers';
 /** Contests listed at most (newest first). */
 const MAX_CONTESTS = 500;
 
-const byIndex = (a: { index: string }, b: { index: string }) => a.index.localeCompare(b.index, 'en', { numeric: true });
+// One collator for every comparison: localeCompare with options builds a new one each call.
+const indexOrder = new Intl.Collator('en', { numeric: true });
+const byIndex = (a: { index: string }, b: { index: string }) => indexOrder.compare(a.index, b.index);
 
 /**
  * The contests the user took part in on linked judges, newest first, each problem marked solved (accepted
