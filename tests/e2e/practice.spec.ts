@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PRACTICE_MESSAGES } from '../../shared/rules/practice';
 import type { RecommendationsResponse } from '../../shared/schemas/practice';
@@ -78,6 +79,8 @@ for (const { label, viewport } of SIZES) {
           await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
         }
         expect(await overflow(page), `${theme} theme`).toEqual([]);
+        const { violations } = await new AxeBuilder({ page }).include('.practice').analyze();
+        expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${theme}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
       }
     });
 
