@@ -41,6 +41,7 @@ import { calendarFeedRoutes } from './routes/calendar-feed';
 import { contestRoutes } from './routes/contests';
 import { judgeAccountRoutes } from './routes/judge-accounts';
 import { leaderboardRoutes } from './routes/leaderboard';
+import { practiceRoutes } from './routes/practice';
 import { manualQueue } from './jobs/queue';
 import type { JobQueue } from './jobs/queue';
 import { jobHandlers } from './jobs/handlers';
@@ -201,6 +202,7 @@ export function createApp({
     .route('/question-tracker/v1/user', profileSettingsRoutes(deps))
     .route('/question-tracker/v1/user/accounts', judgeAccountRoutes(deps))
     .route('/question-tracker/v1/user/calendar-feed', calendarFeedRoutes(deps))
+    .route('/question-tracker/v1/user', practiceRoutes(deps))
     .route('/question-tracker/v1/leaderboard', leaderboardRoutes(deps))
     .route('/question-tracker/v1', contestRoutes(deps));
 

@@ -25,6 +25,7 @@ import { cpuTimes } from './cpu';
 import { measureScale } from './scale';
 import { measureScaleData } from './scale-data';
 import { benchApp, seedBench, type BenchData } from './seed';
+import { measurePractice } from './practice';
 import { measureServerTime } from './server-time';
 import { measureSigninBurst } from './signin-burst';
 
@@ -230,6 +231,11 @@ async function main() {
   if (want('15')) {
     // Its own PostgreSQL database: 100,000 ranked users would change what the other steps measure.
     await step('15 judge accounts', () => measureAccounts({ samples: SAMPLES }));
+  }
+
+  if (want('16')) {
+    // Its own database: the rated list and the upsolve data would change what the other steps measure.
+    await step('16 practice', () => measurePractice({ samples: SAMPLES }));
   }
 
   if (want('11', '12', '13', '14')) {

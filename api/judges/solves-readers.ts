@@ -5,3 +5,6 @@ import type { SolvesReader } from './solves';
 const readers: readonly SolvesReader[] = [codeforcesSolves];
 
 export const solvesReaderFor = (platform: string) => readers.find((r) => r.platform === platform);
+
+/** The judges whose contest entries are kept (the upsolve list covers these). */
+export const solvesPlatforms: readonly string[] = readers.map((r) => r.platform);

@@ -56,3 +56,23 @@ export function estimateRating(difficulties: readonly number[]): number | null {
   const at = rated[Math.ceil(0.8 * rated.length) - 1] ?? 0;
   return Math.round(at / 10) * 10;
 }
+
+/** The bands, as the screens list them. */
+export const PRACTICE_BANDS = ['easy', 'moderate', 'hard'] as const satisfies readonly PracticeBand[];
+
+/** The judges whose problems are rated (api/judges/problem-sources.ts reads one list each). */
+export const PRACTICE_PLATFORMS = ['codeforces', 'atcoder', 'leetcode', 'codechef'] as const;
+export type PracticePlatform = (typeof PRACTICE_PLATFORMS)[number];
+
+export const PRACTICE_MESSAGES = {
+  unknownPlatform: 'No problem ratings for that judge',
+  unknownBand: 'Choose a band: easy, moderate or hard',
+  dismissed: 'Problem hidden from your recommendations',
+  restored: 'Problem is back in your recommendations',
+  notRated: 'That problem is not in the judge’s rated list',
+  /** Shown beside an estimated rating. */
+  estimated: (solved: number) => `estimated from ${solved} solved problems`,
+  /** Why a judge has no recommendation yet. */
+  tooFewSolves: (solved: number, judge: string) =>
+    `Solve at least ${MIN_RATED_SOLVES} rated problems on ${judge} or link your ${judge} account to get recommendations (${solved} so far)`,
+} as const;

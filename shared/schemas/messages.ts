@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_TAGS } from '../rules/tags';
 import type { Contest } from './contest';
 import type { Note, NotesPage, NoteTagCount, QuestionNotes } from './note';
+import type { Recommendation } from './practice';
 import { reviewRatingSchema, type Goal, type RateAnswer } from './review';
 import { AUTO_SYNC_CHOICES, type SyncOverview } from './sync';
 
@@ -135,6 +136,7 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
   reviewRateSchema,
   z.object({ type: z.literal('review:status'), timeZone: z.string().max(64).optional() }),
   z.object({ type: z.literal('contests:next') }),
+  z.object({ type: z.literal('practice:recommend'), platform: platformId.optional() }),
   z.object({ type: z.literal('queue:status') }),
   z.object({ type: z.literal('queue:flush') }),
   syncStatusSchema,
@@ -286,6 +288,14 @@ export interface TodayActivity {
 }
 
 /** The popup's review facts: questions due now, the streak of days meeting the goal, and today's progress. */
+/** The popup's pick: a problem of the moderate band on a judge, or the reason there is none. */
+export interface PracticePick {
+  platform: string;
+  judge: string;
+  item: Recommendation | null;
+  note: string | null;
+}
+
 export interface ReviewStatus {
   due: number;
   streak: number;
@@ -330,6 +340,8 @@ export type ReplyMap = EveryMessage<{
   'review:status': ReviewStatus;
   /** The soonest contest that has not started (else one running), with its judge's name; null when none is listed. */
   'contests:next': (Contest & { judge: string }) | null;
+  /** One recommended problem on the page's judge (or the user's main judge), or why there is none. */
+  'practice:recommend': PracticePick;
   'queue:status': QueueStatus;
   'queue:flush': QueueStatus;
   'sync:status': SyncOverview;

@@ -83,6 +83,7 @@ const sheet = (ctx: CellContext) => ctx.resource as SheetRes;
 const RV = '/question-tracker/v1/user/review';
 const JA = '/question-tracker/v1/user/accounts';
 const CF = '/question-tracker/v1/user/calendar-feed';
+const U = '/question-tracker/v1/user';
 const questionOf = (ctx: CellContext) => {
   const r = ctx.resource as IdRes;
   if (!r.questionId) throw new Error('not a record');
@@ -447,6 +448,14 @@ export const POLICIES: RoutePolicy[] = [
   { method: 'GET', path: CF, cases: one('own feed', ['self'], personal(), () => ({ path: CF })) },
   { method: 'PUT', path: CF, cases: one('create or rotate feed', ['self'], personal(), async (ctx) => ({ path: CF, body: {}, token: await spare(ctx) })) },
   { method: 'DELETE', path: CF, cases: one('revoke feed (none)', ['self'], personal(404), async (ctx) => ({ path: CF, token: await spare(ctx) })) },
+
+  // Practice: each person's own recommendations, dismissals and upsolve list.
+  { method: 'GET', path: `${U}/recommendations`, cases: one('own recommendations', ['self'], personal(), () => ({ path: `${U}/recommendations?platform=codeforces&band=easy` }), KEEPS) },
+  { method: 'GET', path: `${U}/next`, cases: one('next from own sheets', ['self'], personal(), () => ({ path: `${U}/next` }), KEEPS) },
+  { method: 'GET', path: `${U}/upsolve`, cases: one('own upsolve list', ['self'], personal(), () => ({ path: `${U}/upsolve` }), KEEPS) },
+  // The matrix's database has no rated list: a dismissal names no rated problem (404), its undo answers alike.
+  { method: 'POST', path: `${U}/practice/dismissals`, cases: one('dismiss (unrated)', ['self'], personal(404), () => ({ path: `${U}/practice/dismissals`, body: { platform: 'codeforces', key: '1A' } })) },
+  { method: 'DELETE', path: `${U}/practice/dismissals/:platform/:key`, cases: one('undo a dismissal', ['self'], personal(), () => ({ path: `${U}/practice/dismissals/codeforces/1A` })) },
 ];
 
 export const routeKey = (method: string, path: string) => `${method} ${path}`;

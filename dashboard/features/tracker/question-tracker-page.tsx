@@ -22,6 +22,7 @@ const TAB_VIEWS: Record<Tab, LazyExoticComponent<ComponentType>> = {
   sheet: lazy(() => import('../sheet/sheet-tab')),
   leaderboard: lazy(() => import('../leaderboard/leaderboard-tab')),
   contests: lazy(() => import('../contests/contests-tab')),
+  practice: lazy(() => import('../practice/practice-tab')),
 };
 
 export function QuestionTrackerPage() {

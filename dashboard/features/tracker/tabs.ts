@@ -1,4 +1,4 @@
-const TABS = ['mySheets', 'workspace', 'review', 'analysis', 'explore', 'notes', 'sheet', 'leaderboard', 'contests'] as const;
+const TABS = ['mySheets', 'workspace', 'review', 'analysis', 'explore', 'notes', 'sheet', 'leaderboard', 'contests', 'practice'] as const;
 export type Tab = (typeof TABS)[number];
 
 /** Tabs a logged-out visitor may see; the others open the login popup. */
@@ -14,6 +14,7 @@ export const TAB_LABELS: Record<Tab, string> = {
   sheet: 'Sheet',
   leaderboard: 'Leaderboard',
   contests: 'Contests',
+  practice: 'Practice',
 };
 
 const isTab = (value: string | null): value is Tab => value !== null && (TABS as readonly string[]).includes(value);

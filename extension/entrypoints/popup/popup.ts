@@ -5,6 +5,7 @@ import { formText } from '@shared/untrusted';
 import { h, setProp, syncChildren } from '../../lib/dom';
 import { NO_PROBLEM, type PopupBoot, type PopupTarget } from './boot';
 import { contestCard, problemCard, reviewFacts } from './cards';
+import { createRecommendation } from './recommendation';
 import { createSheetPicker, type SheetPicker } from './sheet-picker';
 
 export type Tone = 'success' | 'error' | 'info';
@@ -68,6 +69,7 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
   let contestAsked = false;
   let reviewFor = false;
   const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const tryNext = createRecommendation(io.send);
 
   function set(patch: Partial<Model>) {
     Object.assign(m, patch);
@@ -330,7 +332,8 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
       account = [signInForm];
     }
 
-    syncChildren(wrap, [head, toastEl, card, showActions && actions, showRating && rateRow, picker?.element, signedIn && !!problem && reviewFacts(m.review, true, reviewLink), !problem && contestCard(m.contest), ...account]);
+    tryNext.update(signedIn && m.state ? (m.state.platform?.id ?? null) : undefined);
+    syncChildren(wrap, [head, toastEl, card, showActions && actions, showRating && rateRow, picker?.element, signedIn && !!problem && reviewFacts(m.review, true, reviewLink), !problem && contestCard(m.contest), signedIn && m.state !== null && tryNext.element, ...account]);
     fetchFacts();
   }
 
