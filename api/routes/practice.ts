@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { PRACTICE_MESSAGES } from '../../shared/rules/practice';
-import { dismissalBodySchema, dismissalParamSchema, nextQuerySchema, recommendationsQuerySchema } from '../../shared/schemas/practice';
+import { dismissalBodySchema, nextQuerySchema, recommendationsQuerySchema } from '../../shared/schemas/practice';
 import type { Deps } from '../deps';
 import type { AppEnv } from '../lib/env';
 import { ok, valid } from '../lib/respond';
@@ -26,7 +26,7 @@ export function practiceRoutes(deps: Deps) {
       const { platform, key } = c.req.valid('json');
       return ok(c, await dismiss(db, requireUser(c).id, platform, key, clock.now()), 200, PRACTICE_MESSAGES.dismissed);
     })
-    .delete('/practice/dismissals/:platform/:key', signedIn, valid('param', dismissalParamSchema), async (c) => {
+    .delete('/practice/dismissals/:platform/:key', signedIn, valid('param', dismissalBodySchema), async (c) => {
       const { platform, key } = c.req.valid('param');
       return ok(c, await undismiss(db, requireUser(c).id, platform, key), 200, PRACTICE_MESSAGES.restored);
     });

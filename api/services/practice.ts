@@ -17,7 +17,7 @@ interface SolvedRow {
  * The problems a user solved on a judge: ticked records (which synced history writes too) and the judge's
  * own accepted list of a linked account, joined to the judge's rated list.
  */
-export async function solvedOn(db: Db, userId: string, platform: string): Promise<SolvedRow[]> {
+async function solvedOn(db: Db, userId: string, platform: string): Promise<SolvedRow[]> {
   return queryRows<SolvedRow>(
     db,
     sql`with solved as (

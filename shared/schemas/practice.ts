@@ -43,7 +43,6 @@ export type RecommendationsResponse = z.infer<typeof recommendationsResponseSche
 
 /** POST /user/practice/dismissals: "not interested". */
 export const dismissalBodySchema = z.object({ platform: practicePlatformSchema, key: z.string().min(1).max(100) });
-export const dismissalParamSchema = dismissalBodySchema;
 export const dismissalResponseSchema = z.object({ platform: z.string(), key: z.string(), dismissed: z.boolean() });
 
 /** GET /user/next */

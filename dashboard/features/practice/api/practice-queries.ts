@@ -5,7 +5,7 @@ import { api, unwrap } from '../../../lib/api';
 
 const U = () => api['question-tracker'].v1.user;
 
-export const practiceKeys = {
+const practiceKeys = {
   all: (token: string | null) => ['practice', token] as const,
   recommendations: (token: string | null, platform: PracticePlatform, band: PracticeBand) => ['practice', token, 'recommendations', platform, band] as const,
   next: (token: string | null) => ['practice', token, 'next'] as const,
@@ -13,7 +13,7 @@ export const practiceKeys = {
 };
 
 /** How many recommendations a band shows. */
-export const SHOWN = 10;
+const SHOWN = 10;
 
 export const recommendationsQuery = (token: string | null, platform: PracticePlatform, band: PracticeBand) =>
   queryOptions({
