@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Toaster } from 'sonner';
 import { Redirect, Route, Switch } from 'wouter';
+import { EXTENSION_PAGE_PATH } from '@shared/extension';
 import { TrackerErrorScreen } from '../components/error-screens';
 import { SkeletonList } from '../components/feedback';
 import { LoginPopup } from '../features/auth/components/login-popup';
@@ -16,6 +17,7 @@ const ProfilePage = lazy(() => import('../features/profile/profile-page'));
 const AccountPage = lazy(() => import('../features/account/account-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
 const VerifyEmailPage = lazy(() => import('../features/auth/verify-email-page'));
+const ExtensionPage = lazy(() => import('../features/extension/extension-page'));
 
 export function App() {
   const theme = useThemeStore((s) => s.theme);
@@ -30,6 +32,11 @@ export function App() {
           <Route path={PRICING_PATH}>
             <Suspense fallback={<SkeletonList rows={4} />}>
               <PricingPage />
+            </Suspense>
+          </Route>
+          <Route path={EXTENSION_PAGE_PATH}>
+            <Suspense fallback={<SkeletonList rows={4} />}>
+              <ExtensionPage />
             </Suspense>
           </Route>
           <Route path={PREMIUM_SHEET_ROUTE} component={QuestionTrackerPage} />

@@ -141,6 +141,9 @@ export const POLICIES: RoutePolicy[] = [
   { method: 'POST', path: '/auth/v1/verify-email', cases: one('verify with a made-up link', ['open'], open(400), () => ({ path: '/auth/v1/verify-email', body: { token: 'x'.repeat(43) } })) },
   { method: 'POST', path: '/auth/v1/resend-verification', cases: one('resend own link', ['self'], personal(400), () => ({ path: '/auth/v1/resend-verification' })) },
   { method: 'GET', path: '/healthz', cases: one('health', ['open'], open(), () => ({ path: '/healthz' })) },
+  // The extension's packages: open to anyone; the test app has none built, so each is the 404 that says so.
+  { method: 'GET', path: '/downloads/extension-chrome.zip', cases: one('package', ['open'], open(404), () => ({ path: '/downloads/extension-chrome.zip' })) },
+  { method: 'GET', path: '/downloads/extension-firefox.zip', cases: one('package', ['open'], open(404), () => ({ path: '/downloads/extension-firefox.zip' })) },
 
   // Catalogue
   {
