@@ -1,4 +1,5 @@
 import type { RatingPoint } from '../db/schema';
+import { acceptedCount, statusRequest } from './codeforces-solves';
 import { answerOf, contest, empty, fromSeconds, isRecord, maxOf, readJson, text, unreadable, whole } from './read';
 import type { ContestEntry, JudgeAdapter } from './types';
 
@@ -6,7 +7,7 @@ const JUDGE = 'Codeforces';
 
 /**
  * Codeforces' documented API (https://codeforces.com/apiHelp): user.info for rating, maxRating and rank,
- * user.rating for the rating changes, contest.list for contests (phase BEFORE or CODING). Every answer is
+ * user.rating for the rating changes, user.status for the solved count (distinct accepted problems), contest.list for contests (phase BEFORE or CODING). Every answer is
  * { status: 'OK', result } or { status: 'FAILED', comment }; an unknown handle is HTTP 400 with
  * "handles: User with handle X not found". The API asks for at most one call every two seconds.
  */
@@ -18,6 +19,7 @@ export const codeforcesJudge: JudgeAdapter = {
     plan: (handle, origin) => [
       { key: 'info', url: `${origin}/api/user.info?handles=${encodeURIComponent(handle)}`, method: 'GET' },
       { key: 'rating', url: `${origin}/api/user.rating?handle=${encodeURIComponent(handle)}`, method: 'GET' },
+      statusRequest(handle, origin),
     ],
     parse(answers) {
       const info = readJson(answerOf(answers, 'info').body);
@@ -51,6 +53,8 @@ export const codeforcesJudge: JudgeAdapter = {
         return unreadable(JUDGE, 'user.rating has no result');
       }
       figures.maxRating ??= maxOf(figures.history, figures.rating);
+      // A submission list that cannot be read leaves the count unknown; the rating figures still stand.
+      figures.solved = acceptedCount(answerOf(answers, 'status').body);
       return { kind: 'ok', figures };
     },
   },
