@@ -7,8 +7,10 @@ import type { LeaderboardRow } from '@shared/schemas/leaderboard';
 import { EmptyState, LoadFailed, Skeleton } from '../../components/feedback';
 import { useSession } from '../auth/api/session';
 import { mySheetsQuery } from '../explore/api/sheet-list-queries';
+import { judgeAccountsQuery } from '../judge-accounts/api/judge-account-queries';
 import { judgeName } from '../judge-accounts/lib/judges';
 import { leaderboardQuery } from './api/leaderboard-queries';
+import { toBeRanked } from './lib/unranked';
 import './leaderboard.css';
 
 const METRIC_LABELS: Record<RankingMetric, string> = {
@@ -90,9 +92,7 @@ export default function LeaderboardTab() {
           <TableSkeleton />
         )
       ) : data.rows.length === 0 && !data.me ? (
-        <EmptyState icon={<Users size={22} />} title={sheet ? 'Nobody from this sheet is ranked yet' : 'Nobody is ranked yet'}>
-          {isLoggedIn ? 'Link a judge account and join the leaderboard from your account settings.' : 'Sign in, link a judge account and join.'}
-        </EmptyState>
+        <EmptyBoard metric={metric} sheet={sheet} token={token} />
       ) : (
         <div className={`card lb-table-wrap${query.isPlaceholderData ? ' lb-stale' : ''}`} aria-busy={query.isFetching}>
           <table className="lb-table">
@@ -182,6 +182,27 @@ function SheetFilter({ token, value, onChange }: { token: string | null; value: 
 }
 
 /** c_score in one line, and its whole definition (from shared/rules/ranking) a click away. */
+/** An empty board: what the viewer would do to be on it, where their accounts say; else that nobody is ranked by the metric. */
+function EmptyBoard({ metric, sheet, token }: { metric: RankingMetric; sheet: string | null; token: string | null }) {
+  const accounts = useQuery(judgeAccountsQuery(token));
+  const label = METRIC_LABELS[metric];
+  const nobody = sheet ? `Nobody from this sheet is ranked by ${label} yet` : `Nobody is ranked by ${label} yet`;
+  const step = accounts.data ? toBeRanked(metric, label, { accounts: accounts.data.accounts, optIn: accounts.data.leaderboardOptIn }, judgeName) : null;
+  return (
+    <EmptyState icon={<Users size={22} />} title={step ?? nobody}>
+      {!token ? (
+        'Sign in, link a judge account and join.'
+      ) : step ? (
+        <>
+          {nobody}. Judge accounts and the leaderboard are in <Link href="/account">account settings</Link>.
+        </>
+      ) : (
+        `${nobody}.`
+      )}
+    </EmptyState>
+  );
+}
+
 function CScoreNote() {
   const weights = Object.entries(DIFFICULTY_WEIGHTS)
     .map(([name, w]) => `${name.charAt(0).toUpperCase()}${name.slice(1)} ${w}`)
