@@ -223,6 +223,13 @@ export const POLICIES: RoutePolicy[] = [
     path: `${WS}/remove-question/:id`,
     cases: one('remove a record', ['record'], owned(200, WORKSPACE_MESSAGES.recordNotFound), (ctx) => ({ path: `${WS}/remove-question/${id(ctx)}` })),
   },
+  {
+    method: 'POST',
+    path: `${WS}/remove-imported`,
+    // Taking back an import's custom questions touches the caller's own records only: someone else's record
+    // of the same question stays, and so does the question (the owner has a record of it).
+    cases: [{ label: "remove someone's custom question", targets: ['record'], expect: personal(), request: (ctx) => ({ path: `${WS}/remove-imported`, body: { questionIds: [questionOf(ctx)] } }), harmless: (a) => a !== 'creator' }],
+  },
   { method: 'GET', path: '/question-tracker/v1/user/analytics/get', cases: one('analytics', ['self'], personal(), () => ({ path: '/question-tracker/v1/user/analytics/get?days=-1' })) },
   { method: 'GET', path: '/question-tracker/v1/user/analytics/activity', cases: one('activity', ['self'], personal(), () => ({ path: '/question-tracker/v1/user/analytics/activity' })) },
 
