@@ -7,6 +7,8 @@ import type { Activity } from '@shared/schemas/analytics';
 import { Skeleton } from '../../../components/feedback';
 import { useSession } from '../../auth/api/session';
 import { activityQuery, localTimeZone } from '../api/analytics-queries';
+import { STREAKS } from '@shared/rules/review';
+import { InfoTip } from '../../../components/info-tip';
 import { heatmapWeeks, monthLabels, streaks } from '../lib/heatmap';
 
 const DAY_LABELS = ['', 'Mon', '', 'Wed', '', 'Fri', ''];
@@ -68,7 +70,8 @@ export function ActivityCalendar({ activity: data, isLoading = false, isError = 
           </div>
           <div className="an-heat-footer">
             <span className="row muted">
-              <Flame size={15} aria-hidden /> Current streak <strong>{stats.current}</strong> · Longest <strong>{stats.longest}</strong> · Best day <strong>{stats.best}</strong>
+              <Flame size={15} aria-hidden /> <span data-testid="practice-streak">{STREAKS.practice.name}</span> <InfoTip label={`What is the ${STREAKS.practice.name.toLowerCase()}?`} text={STREAKS.practice.explain} />{' '}
+              <strong>{stats.current}</strong> · Longest <strong>{stats.longest}</strong> · Best day <strong>{stats.best}</strong>
             </span>
             <span className="an-heat-legend" aria-hidden>
               Less
