@@ -12,6 +12,7 @@ import { judgeName } from '../judge-accounts/lib/judges';
 import { leaderboardQuery } from './api/leaderboard-queries';
 import { toBeRanked } from './lib/unranked';
 import './leaderboard.css';
+import { formatNumber } from '@shared/format-number';
 
 const METRIC_LABELS: Record<RankingMetric, string> = {
   c_score: 'C-Score',
@@ -123,7 +124,7 @@ export default function LeaderboardTab() {
           </table>
           <nav className="lb-pager" aria-label="Leaderboard pages">
             <span className="muted">
-              {data.total.toLocaleString('en-US')} ranked · page {page} of {pages}
+              {formatNumber(data.total)} ranked · page {page} of {pages}
             </span>
             <div className="row">
               <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => go(metric, page - 1, sheet)}>
@@ -144,7 +145,7 @@ function Row({ row, me }: { row: LeaderboardRow; me: boolean }) {
   return (
     <tr className={me ? 'lb-me' : undefined} aria-current={me ? 'true' : undefined}>
       <td className="lb-rank">
-        <span className={`lb-rank-badge${row.rank <= 3 ? ` lb-top lb-top-${row.rank}` : ''}`}>{row.rank.toLocaleString('en-US')}</span>
+        <span className={`lb-rank-badge${row.rank <= 3 ? ` lb-top lb-top-${row.rank}` : ''}`}>{formatNumber(row.rank)}</span>
       </td>
       <td className="lb-name">
         {/* Profiles open in a new tab, as every profile link does (spec). */}
@@ -153,7 +154,7 @@ function Row({ row, me }: { row: LeaderboardRow; me: boolean }) {
         </a>
         {me && <span className="badge lb-you">You</span>}
       </td>
-      <td className="lb-value">{row.value.toLocaleString('en-US')}</td>
+      <td className="lb-value">{formatNumber(row.value)}</td>
     </tr>
   );
 }

@@ -7,6 +7,7 @@ import type { Activity } from '@shared/schemas/analytics';
 import { Skeleton } from '../../../components/feedback';
 import { useSession } from '../../auth/api/session';
 import { activityQuery, localTimeZone } from '../api/analytics-queries';
+import { formatNumber } from '@shared/format-number';
 import { STREAKS } from '@shared/rules/review';
 import { InfoTip } from '../../../components/info-tip';
 import { heatmapWeeks, monthLabels, streaks } from '../lib/heatmap';
@@ -32,7 +33,7 @@ export function ActivityCalendar({ activity: data, isLoading = false, isError = 
     <section className="card card-pad an-card an-activity" aria-label="Activity">
       <div className="section-header">
         <h3>Activity</h3>
-        {data && <span className="muted">{data.total} solved in the last year</span>}
+        {data && <span className="muted">{formatNumber(data.total)} solved in the last year</span>}
       </div>
       {isLoading && <Skeleton height={120} />}
       {isError && <p className="faint">Failed to load data.</p>}
