@@ -10,6 +10,7 @@ import { QuestionTrackerPage } from '../features/tracker/question-tracker-page';
 import { queryClient } from '../lib/query-client';
 import { PREMIUM_SHEET_ROUTE, PRICING_PATH, SHEET_ROUTE } from '../lib/first-paint';
 import { useThemeStore } from '../lib/theme';
+import { usePhone } from '../lib/use-phone';
 import { Layout } from './layout';
 
 const PricingPage = lazy(() => import('../features/pricing/pricing-page'));
@@ -19,8 +20,12 @@ const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-pag
 const VerifyEmailPage = lazy(() => import('../features/auth/verify-email-page'));
 const ExtensionPage = lazy(() => import('../features/extension/extension-page'));
 
+/** The add button's height and its distance from the bottom (styles.css .fab), and a gap. */
+const TOASTS_ABOVE_FAB = 28 + 56 + 16;
+
 export function App() {
   const theme = useThemeStore((s) => s.theme);
+  const phone = usePhone();
   return (
     <QueryClientProvider client={queryClient}>
       <Layout>
@@ -65,7 +70,9 @@ export function App() {
         </Switch>
       </Layout>
       <LoginPopup />
-      <Toaster theme={theme} position="bottom-right" richColors closeButton />
+      {/* The bottom right holds the add button: toasts stand above it, and on a phone, where the bottom also
+          holds a screen's last buttons, they come from the top. */}
+      <Toaster theme={theme} position={phone ? 'top-center' : 'bottom-right'} offset={phone ? undefined : { bottom: TOASTS_ABOVE_FAB, right: 24 }} richColors closeButton />
     </QueryClientProvider>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { Flame } from 'lucide-react';
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { plural } from '@shared/plural';
 import type { Activity } from '@shared/schemas/analytics';
 import { Skeleton } from '../../../components/feedback';
@@ -28,6 +28,12 @@ export function ActivityCalendar({ activity: data, isLoading = false, isError = 
   const weeks = useMemo(() => (data ? heatmapWeeks(data) : []), [data]);
   const months = useMemo(() => monthLabels(weeks), [weeks]);
   const stats = data ? streaks(data) : null;
+  // Today is the last column: a phone, which shows only part of the year, opens on it.
+  const scroller = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el) el.scrollLeft = el.scrollWidth;
+  }, [data]);
 
   return (
     <section className="card card-pad an-card an-activity" aria-label="Activity">
@@ -40,11 +46,11 @@ export function ActivityCalendar({ activity: data, isLoading = false, isError = 
       {data && stats && (
         <>
           {/* Scrolls sideways on a phone: focusable so a keyboard can scroll it too. */}
-          <div className="an-heat-scroll" tabIndex={0} role="region" aria-label="Activity calendar">
+          <div ref={scroller} className="an-heat-scroll" tabIndex={0} role="region" aria-label="Activity calendar">
             <div className="an-heat" role="img" aria-label={`${data.total} questions solved in the last year, on ${Object.keys(data.days).length} days`}>
               <div className="an-heat-months" style={{ gridTemplateColumns: `repeat(${weeks.length}, minmax(10px, 1fr))` }} aria-hidden>
                 {months.map((m) => (
-                  <span key={`${m.column}-${m.label}`} style={{ gridColumn: m.column + 1 }}>
+                  <span key={`${m.column}-${m.label}`} style={{ gridColumn: m.area, gridRow: 1, justifySelf: m.end ? 'end' : 'start' }}>
                     {m.label}
                   </span>
                 ))}
