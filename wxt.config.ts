@@ -24,6 +24,8 @@ export default defineConfig({
   srcDir: 'extension',
   outDir: '.output',
   imports: false,
+  // Fixed names: the server offers these files for download (shared/extension.ts EXTENSION_PACKAGES).
+  zip: { artifactTemplate: 'extension-{{browser}}.zip' },
   modules: ['@wxt-dev/module-react'],
   alias: {
     '@shared': resolve('shared'),

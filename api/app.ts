@@ -42,6 +42,7 @@ import { contestRoutes } from './routes/contests';
 import { judgeAccountRoutes } from './routes/judge-accounts';
 import { leaderboardRoutes } from './routes/leaderboard';
 import { practiceRoutes } from './routes/practice';
+import { downloadRoutes } from './routes/downloads';
 import { manualQueue } from './jobs/queue';
 import type { JobQueue } from './jobs/queue';
 import { jobHandlers } from './jobs/handlers';
@@ -204,7 +205,8 @@ export function createApp({
     .route('/question-tracker/v1/user/calendar-feed', calendarFeedRoutes(deps))
     .route('/question-tracker/v1/user', practiceRoutes(deps))
     .route('/question-tracker/v1/leaderboard', leaderboardRoutes(deps))
-    .route('/question-tracker/v1', contestRoutes(deps));
+    .route('/question-tracker/v1', contestRoutes(deps))
+    .route('/downloads', downloadRoutes(deps));
 
   mountDashboard(app, config.dashboardDir);
 

@@ -35,6 +35,8 @@ const schema = z.object({
   /** Prefixes every Redis key, so several deployments can share one Redis server. */
   REDIS_PREFIX: z.string().max(100).default('tracker:'),
   DASHBOARD_DIR: z.string().default('./dist/dashboard'),
+  /** Where the extension's packages are (the build's zips, served under /downloads). */
+  EXTENSION_DIR: z.string().default('./.output'),
   /** scrypt cost; 2^17 in production, lowered in tests. */
   SCRYPT_N: z.coerce
     .number()
@@ -105,6 +107,7 @@ export interface Config {
   redisUrl: string | undefined;
   redisPrefix: string;
   dashboardDir: string;
+  extensionDir: string;
   scryptN: number;
   hashConcurrency: number;
   hashQueue: number;
@@ -152,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     dashboardDir: resolve(e.DASHBOARD_DIR),
+    extensionDir: resolve(e.EXTENSION_DIR),
     scryptN: e.SCRYPT_N,
     hashConcurrency: e.HASH_CONCURRENCY,
     hashQueue: e.HASH_QUEUE,

@@ -135,7 +135,7 @@ export function mountDashboard(app: Hono<AppEnv>, dir: string): void {
 }
 
 /** API prefixes and files: an unknown one is always the JSON 404, never the page. */
-const NOT_A_PAGE = /^\/(auth|healthz|assets|question-tracker\/v\d+)(\/|$)|\.[a-z0-9]+$/i;
+const NOT_A_PAGE = /^\/(auth|healthz|assets|downloads|question-tracker\/v\d+)(\/|$)|\.[a-z0-9]+$/i;
 
 /**
  * Whether a request for an unknown address is a person's browser opening it: it asks for HTML and the

@@ -93,7 +93,7 @@ export interface Reply<T = unknown> {
 /** A test app on a fresh database, with a small HTTP helper that always goes through app.fetch. */
 export async function createTestApp(options: { config?: Partial<Config>; clock?: Clock; mailer?: Mailer; sheetLists?: SheetLists } = {}) {
   const database = await openTestDatabase();
-  const config = testConfig({ dashboardDir: '/nonexistent', ...options.config });
+  const config = testConfig({ dashboardDir: '/nonexistent', extensionDir: '/nonexistent', ...options.config });
   // TEST_REDIS_URL runs the suite with failed sign-ins counted in Redis, under a prefix of this app's own.
   const redisUrl = process.env.TEST_REDIS_URL;
   const throttle = redisUrl ? await redisThrottle(redisUrl, `test:${randomBytes(6).toString('hex')}:`) : postgresThrottle(database.db);

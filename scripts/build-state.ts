@@ -24,7 +24,8 @@ export const targets = {
   api: { output: 'dist/api/server.mjs', inputs: ['api', 'shared', 'package-lock.json'], script: 'build:api' },
   // Its last output is index.html's policy (api/lib/page-policy.ts), which the server needs to start.
   dashboard: { output: 'dist/dashboard/index.csp.json', inputs: ['dashboard', 'shared', 'api/app.ts', 'api/lib/page-policy.ts', 'package-lock.json'], script: 'build:dashboard' },
-  extension: { output: '.output/chrome-mv3/manifest.json', inputs: ['extension', 'shared', 'wxt.config.ts', 'package-lock.json'], script: 'build:extension' },
+  // Its last output is the Firefox package (build:extension zips Chrome's build, then Firefox's).
+  extension: { output: '.output/extension-firefox.zip', inputs: ['extension', 'shared', 'wxt.config.ts', 'package-lock.json'], script: 'build:extension' },
 } as const;
 
 /** True when a build output is missing or older than any of its inputs. */

@@ -9,3 +9,17 @@ export const EXTENSION_PUBLIC_KEY =
 
 /** The id Chrome gives an extension with that key (the SHA-256 of the key, first 32 hex digits as a–p). */
 export const EXTENSION_ID = 'onbjdlkjkjjeccgokdaiegcmbalfmehb';
+
+/** The dashboard's "Get the extension" page. */
+export const EXTENSION_PAGE_PATH = '/question-tracker/extension';
+
+/**
+ * The packages the server offers, one per browser: the build's zips (wxt.config.ts names them), served
+ * under /downloads by api/routes/downloads.ts.
+ */
+export const EXTENSION_PACKAGES = {
+  chrome: { browser: 'Chrome', file: 'extension-chrome.zip', href: '/downloads/extension-chrome.zip' },
+  firefox: { browser: 'Firefox', file: 'extension-firefox.zip', href: '/downloads/extension-firefox.zip' },
+} as const;
+
+export type ExtensionBrowser = keyof typeof EXTENSION_PACKAGES;

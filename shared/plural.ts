@@ -1,4 +1,6 @@
+import { formatNumber } from './format-number';
+
 /** A count with its noun, singular for one: "1 note", "3 notes", "1,234 followers". */
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : pluralForm}`;
+  return `${formatNumber(count)} ${count === 1 ? singular : pluralForm}`;
 }

@@ -2,12 +2,39 @@ import { codeforcesFacts } from '../../shared/platforms/codeforces';
 import { located } from './problem-lists';
 import { answerOf, code, dateFromSeconds, isRecord, readJson, text, unreadable, whole } from './read';
 import type { ContestEntryOfUser, SolveEntry, SolvesReader } from './solves';
+import type { JudgeRequest } from './types';
 
 const JUDGE = 'Codeforces';
 /** Submissions read at most (user.status answers newest first). */
 const MAX_SUBMISSIONS = 10_000;
 /** Who took part in the contest itself (not practice, a virtual run or a manager's test). */
 const CONTESTANTS = new Set(['CONTESTANT', 'OUT_OF_COMPETITION']);
+
+/** user.status: a user's submissions, newest first (the accepted list and the account's solved count read it). */
+export const statusRequest = (handle: string, origin: string): JudgeRequest => ({
+  key: 'status',
+  url: `${origin}/api/user.status?handle=${encodeURIComponent(handle)}&from=1&count=${MAX_SUBMISSIONS}`,
+  method: 'GET',
+  maxChars: 64 * 1024 * 1024,
+});
+
+/**
+ * How many distinct problems user.status's answer has an accepted (verdict OK) submission for, a problem
+ * being its contest and index; null when the answer is not a submission list. Codeforces' user.info has
+ * no solved count, so this is the account's.
+ */
+export function acceptedCount(body: string): number | null {
+  const status = readJson(body);
+  if (!isRecord(status) || status.status !== 'OK' || !Array.isArray(status.result)) return null;
+  const accepted = new Set<string>();
+  for (const s of status.result.slice(0, MAX_SUBMISSIONS)) {
+    if (!isRecord(s) || !isRecord(s.problem) || s.verdict !== 'OK') continue;
+    const contestId = code(s.problem.contestId);
+    const index = code(s.problem.index);
+    if (contestId && index) accepted.add(`${contestId}/${index}`);
+  }
+  return accepted.size;
+}
 
 /**
  * user.status (every submission, newest first: { id, contestId, creationTimeSeconds, problem: { contestId,
@@ -18,7 +45,7 @@ const CONTESTANTS = new Set(['CONTESTANT', 'OUT_OF_COMPETITION']);
 export const codeforcesSolves: SolvesReader = {
   platform: 'codeforces',
   plan: (handle, origin) => [
-    { key: 'status', url: `${origin}/api/user.status?handle=${encodeURIComponent(handle)}&from=1&count=${MAX_SUBMISSIONS}`, method: 'GET', maxChars: 64 * 1024 * 1024 },
+    statusRequest(handle, origin),
     { key: 'rating', url: `${origin}/api/user.rating?handle=${encodeURIComponent(handle)}`, method: 'GET' },
     { key: 'contests', url: `${origin}/api/contest.list?gym=false`, method: 'GET', maxChars: 16 * 1024 * 1024 },
   ],

@@ -1,5 +1,6 @@
 import { codeforcesFacts } from '../../shared/platforms/codeforces';
 import type { RatingPoint } from '../db/schema';
+import { acceptedCount, statusRequest } from './codeforces-solves';
 import { answerOf, contest, empty, dateFromSeconds, isRecord, maxOf, readJson, text, unreadable, whole } from './read';
 import type { ContestEntry, JudgeAdapter } from './types';
 
@@ -7,7 +8,7 @@ const JUDGE = 'Codeforces';
 
 /**
  * Codeforces' documented API (https://codeforces.com/apiHelp): user.info for rating, maxRating and rank,
- * user.rating for the rating changes, contest.list for contests (phase BEFORE or CODING). Every answer is
+ * user.rating for the rating changes, user.status for the solved count (distinct accepted problems), contest.list for contests (phase BEFORE or CODING). Every answer is
  * { status: 'OK', result } or { status: 'FAILED', comment }; an unknown handle is HTTP 400 with
  * "handles: User with handle X not found". The API asks for at most one call every two seconds.
  */
@@ -19,6 +20,7 @@ export const codeforcesJudge: JudgeAdapter = {
     plan: (handle, origin) => [
       { key: 'info', url: `${origin}/api/user.info?handles=${encodeURIComponent(handle)}`, method: 'GET' },
       { key: 'rating', url: `${origin}/api/user.rating?handle=${encodeURIComponent(handle)}`, method: 'GET' },
+      statusRequest(handle, origin),
     ],
     parse(answers) {
       const info = readJson(answerOf(answers, 'info').body);
@@ -52,6 +54,8 @@ export const codeforcesJudge: JudgeAdapter = {
         return unreadable(JUDGE, 'user.rating has no result');
       }
       figures.maxRating ??= maxOf(figures.history, figures.rating);
+      // A submission list that cannot be read leaves the count unknown; the rating figures still stand.
+      figures.solved = acceptedCount(answerOf(answers, 'status').body);
       return { kind: 'ok', figures };
     },
   },

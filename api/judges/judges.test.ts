@@ -51,11 +51,31 @@ describe('judge registry', () => {
 });
 
 describe('Codeforces', () => {
-  const answers = (info: string, rating: string, status = 200) => ({ info: ok(fixture('codeforces', info), status), rating: ok(fixture('codeforces', rating)) });
-  it('reads rating, max rating, rank and the rating changes', () => {
+  const answers = (info: string, rating: string, status = 200, submissions = 'user-status.json') => ({
+    info: ok(fixture('codeforces', info), status),
+    rating: ok(fixture('codeforces', rating)),
+    status: ok(fixture('codeforces', submissions)),
+  });
+  it('reads rating, max rating, rank, the rating changes and the distinct accepted problems', () => {
     const f = figures(codeforcesJudge.account.parse(answers('user-info.json', 'user-rating.json'), 'tourist'));
-    expect(f).toMatchObject({ rating: 3757, maxRating: 4009, rank: 'legendary grandmaster', contests: 3, solved: null });
+    // Eight submissions: six problems accepted (one of them twice), and a wrong answer on one of them.
+    expect(f).toMatchObject({ rating: 3757, maxRating: 4009, rank: 'legendary grandmaster', contests: 3, solved: 6 });
     expect(f.history[0]).toEqual({ contest: 'Codeforces Round 990 (Div. 1)', at: '2024-12-03T16:35:00.000Z', rating: 3798 });
+  });
+  it('counts a problem accepted in several submissions once, and knows no count from a broken submission list', () => {
+    const twice = JSON.stringify({
+      status: 'OK',
+      result: [
+        { id: 3, problem: { contestId: 1, index: 'A' }, verdict: 'OK' },
+        { id: 2, problem: { contestId: 1, index: 'A' }, verdict: 'OK' },
+        { id: 1, problem: { contestId: 1, index: 'B' }, verdict: 'WRONG_ANSWER' },
+        { id: 0, problem: { contestId: 2, index: 'C1' }, verdict: 'OK' },
+      ],
+    });
+    const base = answers('user-info.json', 'user-rating.json');
+    expect(figures(codeforcesJudge.account.parse({ ...base, status: ok(twice) }, 'tourist')).solved).toBe(2);
+    const broken = figures(codeforcesJudge.account.parse(answers('user-info.json', 'user-rating.json', 200, 'changed-shape.json'), 'tourist'));
+    expect(broken).toMatchObject({ rating: 3757, solved: null });
   });
   it('reads an unrated user (no rating fields at all)', () => {
     const f = figures(codeforcesJudge.account.parse(answers('user-info-unrated.json', 'user-rating-empty.json'), 'newcomer_42'));

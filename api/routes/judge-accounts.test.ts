@@ -41,8 +41,8 @@ describe('judge accounts', () => {
     const put = await c.link(me.token, 'codeforces', { handle: 'tourist' });
     expect(put.status).toBe(200);
     const { account } = judgeAccountResponseSchema.parse(put.body.data);
-    expect(account).toMatchObject({ platform: 'codeforces', handle: 'tourist', rating: 3757, maxRating: 4009, rank: 'legendary grandmaster', status: 'ok', public: false, ageSeconds: 0, profileUrl: 'https://codeforces.com/profile/tourist', contests: 3 });
-    expect(t.judge.requests.filter((r) => r.judge === 'codeforces').map((r) => r.path)).toEqual(['/codeforces/api/user.info', '/codeforces/api/user.rating']);
+    expect(account).toMatchObject({ platform: 'codeforces', handle: 'tourist', rating: 3757, maxRating: 4009, rank: 'legendary grandmaster', status: 'ok', public: false, ageSeconds: 0, profileUrl: 'https://codeforces.com/profile/tourist', contests: 3, solved: 6 });
+    expect(t.judge.requests.filter((r) => r.judge === 'codeforces').map((r) => r.path)).toEqual(['/codeforces/api/user.info', '/codeforces/api/user.rating', '/codeforces/api/user.status']);
 
     const list = await c.list(me.token);
     expect(list.status).toBe(200);
@@ -215,7 +215,8 @@ describe('leaderboard', () => {
 
     // c_score is the shared rule's, from public accounts; hiding the account takes the figures away.
     const scored = (await c.board({ metric: 'c_score' }, people[3]!.token)).body.data;
-    expect(scored.me!.value).toBe(cScore([{ platform: 'codeforces', rating: 948, solved: null, solvedByDifficulty: null }]));
+    // Codeforces' solved count is its distinct accepted problems (the fake judge's six for every handle).
+    expect(scored.me!.value).toBe(cScore([{ platform: 'codeforces', rating: 948, solved: 6, solvedByDifficulty: null }]));
     await c.setPublic(people[3]!.token, 'codeforces', false);
     const after = (await c.board({ metric: 'codeforces_rating' }, people[3]!.token)).body.data;
     expect(after.total).toBe(3);

@@ -121,10 +121,11 @@ describe('public profiles: the judge portfolio', () => {
       expect(res.status).toBe(200);
       const p = profileResponseSchema.parse(res.body.data).profile;
       expect(p.portfolio.cards.map((c) => c.platform)).toEqual(['codeforces', 'leetcode']);
-      expect(p.portfolio.cards[0]).toMatchObject({ name: 'Codeforces', handle: 'tourist', rating: 3757, maxRating: 4009, rank: 'legendary grandmaster', profileUrl: 'https://codeforces.com/profile/tourist', contests: 3 });
+      expect(p.portfolio.cards[0]).toMatchObject({ name: 'Codeforces', handle: 'tourist', rating: 3757, maxRating: 4009, rank: 'legendary grandmaster', profileUrl: 'https://codeforces.com/profile/tourist', contests: 3, solved: 6 });
       expect(p.portfolio.cards[0]!.history).toHaveLength(3);
       expect(p.portfolio.cards[1]).toMatchObject({ name: 'LeetCode', rating: 2746, solved: 2712, profileUrl: 'https://leetcode.com/u/lee215' });
-      expect(p.portfolio).toMatchObject({ contestsTaken: 6, totalSolved: 2712 });
+      // Codeforces' six distinct accepted problems count with LeetCode's.
+      expect(p.portfolio).toMatchObject({ contestsTaken: 6, totalSolved: 2718 });
       const text = JSON.stringify(res.body);
       for (const hidden of ['hidden_handle_7', 'secret_chef', 'atcoder', 'codechef', owner.email, secret.slug, '@']) expect(text).not.toContain(hidden);
     }

@@ -133,6 +133,38 @@ describe('progress import and export', () => {
     expect(await snapshot(u.user._id)).toEqual(before);
   });
 
+  it('lists apart the problems the catalogue does not know, and takes them back out on request', async () => {
+    const u = await t.signup('Typo');
+    const other = await t.signup('SameTypo');
+    const csv = ['problemUrl,solved', 'https://leetcode.com/problems/two-sum/,true', 'https://leetcode.com/problems/tow-sum-typo/,true', 'https://leetcode.com/problems/two-sum/,true', 'https://leetcode.com/problems/only-mine-typo/,false'].join('\n');
+    const res = await upload(u.token, form(csv));
+    expect(res.status).toBe(200);
+    const result = progressImportResultSchema.parse(res.body.data);
+    expect(result.custom.map((c) => [c.row, c.problemUrl, c.name])).toEqual([
+      [3, 'https://leetcode.com/problems/tow-sum-typo/', 'Tow Sum Typo'],
+      [5, 'https://leetcode.com/problems/only-mine-typo/', 'Only Mine Typo'],
+    ]);
+    // Someone else made the same typo: the question is shared from then on.
+    await upload(other.token, form('problemUrl,solved\nhttps://leetcode.com/problems/tow-sum-typo/,true'));
+
+    const twoSum = await lookupId('https://leetcode.com/problems/two-sum/');
+    const remove = (token: string, questionIds: string[]) => t.reply(W()['remove-imported'].$post({ json: { questionIds } }, t.as(token)));
+    // A verified question is never taken out this way.
+    expect((await remove(u.token, [...result.custom.map((c) => c._id), twoSum])).body.data).toEqual({ removed: 2 });
+    const urls = async (token: string) => (await listQuestions(token, '100')).body.data.questions.map((q) => q.question.problemUrl);
+    expect(await urls(u.token)).toEqual(['https://leetcode.com/problems/two-sum/']);
+    // The question only u had is gone; the shared one stays for the other user, then goes with their record.
+    const left = async () => (await t.db.select({ key: questions.key }).from(questions).where(sql`${questions.key} like '%-typo'`)).map((q) => q.key);
+    expect(await left()).toEqual(['tow-sum-typo']);
+    expect(await urls(other.token)).toEqual(['https://leetcode.com/problems/tow-sum-typo/']);
+    expect((await remove(other.token, [result.custom[0]!._id])).body.data).toEqual({ removed: 1 });
+    // Made by u, but nobody has anything of it any more.
+    expect(await left()).toEqual(['tow-sum-typo']);
+    expect((await remove(u.token, [result.custom[0]!._id])).body.data).toEqual({ removed: 0 });
+    expect(await left()).toEqual([]);
+    expect((await t.call('POST', '/question-tracker/v1/user/question/remove-imported', { body: { questionIds: ['nope'] }, token: u.token })).status).toBe(400);
+  });
+
   it('lists the rows it skipped: the spreadsheet row number, the cell at fault and why', async () => {
     const u = await t.signup('Failures');
     const csv = [

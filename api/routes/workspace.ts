@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import {
+  removeImportedBodySchema,
   solveQuestionBodySchema,
   updateCustomQuestionBodySchema,
   updateRecordBodySchema,
@@ -11,6 +12,7 @@ import type { Deps } from '../deps';
 import type { AppEnv } from '../lib/env';
 import { ok, valid } from '../lib/respond';
 import { requireUser } from '../lib/session';
+import { removeImported } from '../services/progress-import';
 import { exportWorkspace, filterOptions, listWorkspace, removeRecord, solveQuestion, updateCustomQuestion, updateRecord } from '../services/workspace';
 
 /** /question-tracker/v1/user/question: the signed-in user's workspace records. */
@@ -44,5 +46,9 @@ export function workspaceRoutes(deps: Deps) {
     })
     .delete('/remove-question/:id', async (c) => {
       return ok(c, await removeRecord(db, requireUser(c).id, c.req.param('id')), 200, 'Question removed from workspace');
+    })
+    // The custom questions a progress import added (its answer's `custom`), taken back from its result.
+    .post('/remove-imported', valid('json', removeImportedBodySchema), async (c) => {
+      return ok(c, await removeImported(db, requireUser(c).id, c.req.valid('json').questionIds), 200);
     });
 }

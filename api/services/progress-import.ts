@@ -5,7 +5,7 @@ import type { ParsedProblem } from '../../shared/platforms/types';
 import { MAX_LISTED_FAILURES, MAX_LISTED_VALUE, parseSolvedCell, PROGRESS_LAYOUT, UPLOAD_MESSAGES } from '../../shared/rules/upload';
 import { restoreCell } from '../../shared/rules/spreadsheet-safety';
 import type { ProgressImportFailure, ProgressImportResult, UploadedFile } from '../../shared/schemas/workspace';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { AppError, badRequest } from '../lib/errors';
 import { csvText } from '../lib/upload-form';
@@ -21,6 +21,8 @@ export interface ImportDeps {
 interface Wanted {
   parsed: ParsedProblem;
   solved: boolean;
+  /** The first row that named it, numbered as in a spreadsheet. */
+  row: number;
 }
 
 interface ClassifiedRows {
@@ -92,7 +94,7 @@ function classifyCsv(text: string): ClassifiedRows {
     if (seen) {
       out.duplicates++;
       seen.solved ||= solved;
-    } else out.wanted.set(key, { parsed: problem, solved });
+    } else out.wanted.set(key, { parsed: problem, solved, row: at });
   });
   if (!out.total) throw badRequest(UPLOAD_MESSAGES.empty);
   return out;
@@ -156,7 +158,9 @@ export async function importProgress(deps: ImportDeps, userId: string, file: Upl
     const added = new Map(written.added);
     const ticked = new Map(written.ticked);
 
-    const result: ProgressImportResult = { questions: [], new: 0, alreadySolved: rows.duplicates, invalidUrl: rows.invalidUrl, error: rows.error, total: rows.total, failed: rows.failed };
+    // Problems the catalogue does not know, listed apart: a typo in a URL makes one, and can be taken back.
+    const custom = pairs.filter(({ q }) => !q.verified).slice(0, MAX_LISTED_FAILURES).map(({ w, q }) => ({ _id: q.id, problemUrl: q.problem_url, name: q.name, row: w.row }));
+    const result: ProgressImportResult = { questions: [], custom, new: 0, alreadySolved: rows.duplicates, invalidUrl: rows.invalidUrl, error: rows.error, total: rows.total, failed: rows.failed };
     // New records first, then ticks, each in file order; a record another request wrote meanwhile counts as already there.
     for (const { q } of pairs) {
       const checked = added.get(q.id);
@@ -174,4 +178,36 @@ export async function importProgress(deps: ImportDeps, userId: string, file: Upl
   });
   await refreshStatistics(deps.db, outcome.added, ['user_questions', 'review_cards']);
   return outcome.result;
+}
+
+/**
+ * Takes custom questions an import added back out of the user's workspace: their record, review card and
+ * own naming of each. A question row this user made and nobody has anything of (no record, sheet, note,
+ * card or naming) goes too; a verified question is never touched.
+ */
+export async function removeImported(db: Db, userId: string, questionIds: readonly string[]): Promise<{ removed: number }> {
+  if (!questionIds.length) return { removed: 0 };
+  const ids = JSON.stringify([...new Set(questionIds)]);
+  return db.transaction(async (tx) => {
+    const [gone] = await queryRows<{ removed: number }>(
+      tx,
+      sql`with target as (select q.id from jsonb_array_elements_text(${ids}::jsonb) as w(id) join questions q on q.id = w.id::uuid and not q.verified),
+            records as (delete from user_questions where user_id = ${userId} and question_id in (select id from target) returning question_id),
+            cards as (delete from review_cards where user_id = ${userId} and question_id in (select id from target)),
+            logs as (delete from review_logs where user_id = ${userId} and question_id in (select id from target)),
+            names as (delete from custom_questions where user_id = ${userId} and question_id in (select id from target))
+          select count(*)::int as removed from records`,
+    );
+    // After the statement above: what it deleted is gone when these checks run.
+    await tx.execute(sql`delete from questions q
+      where q.id in (select w.id::uuid from jsonb_array_elements_text(${ids}::jsonb) as w(id)) and not q.verified and q.created_by = ${userId}
+        and not exists (select 1 from user_questions x where x.question_id = q.id)
+        and not exists (select 1 from mappings x where x.question_id = q.id)
+        and not exists (select 1 from notes x where x.question_id = q.id)
+        and not exists (select 1 from note_question_links x where x.question_id = q.id)
+        and not exists (select 1 from review_cards x where x.question_id = q.id)
+        and not exists (select 1 from review_logs x where x.question_id = q.id)
+        and not exists (select 1 from custom_questions x where x.question_id = q.id)`);
+    return { removed: gone?.removed ?? 0 };
+  });
 }

@@ -12,6 +12,8 @@ export interface BulkQuestion {
   key: string;
   name: string;
   problem_url: string;
+  /** In the shared catalogue; false for a custom question (one the catalogue did not know). */
+  verified: boolean;
 }
 
 export const problemKey = (p: { platform: string; key: string }) => `${p.platform}:${p.key}`;
@@ -77,10 +79,10 @@ export async function refreshStatistics(db: Db, rowsAdded: number, tables: reado
   await db.execute(sql.raw(`analyze ${tables.join(', ')}`));
 }
 
-type QuestionTuple = [id: string, platform: string, key: string, name: string, problemUrl: string];
+type QuestionTuple = [id: string, platform: string, key: string, name: string, problemUrl: string, verified: boolean];
 
 const questionTuples = (from: SQL) =>
-  sql`(select coalesce(json_agg(json_build_array(r.id, r.platform, r.key, r.name, r.problem_url)), '[]') from ${from} as r)::text`;
+  sql`(select coalesce(json_agg(json_build_array(r.id, r.platform, r.key, r.name, r.problem_url, r.verified)), '[]') from ${from} as r)::text`;
 
 /**
  * The questions of these problems by problemKey, creating the ones the catalogue does not know as custom
@@ -93,13 +95,13 @@ export async function resolveQuestions(tx: Db, problems: ParsedProblem[], create
   const found = new Map<string, BulkQuestion>();
   if (!problems.length) return found;
   const keep = (rows: QuestionTuple[]) => {
-    for (const [id, platform, key, name, problem_url] of rows) found.set(problemKey({ platform, key }), { id, platform, key, name, problem_url });
+    for (const [id, platform, key, name, problem_url, verified] of rows) found.set(problemKey({ platform, key }), { id, platform, key, name, problem_url, verified });
   };
   const lookup = async (list: ParsedProblem[]) => {
     const pairs = JSON.stringify(list.map((p) => ({ platform: p.platform, key: p.key })));
     const { rows } = await jsonColumns<{ rows: QuestionTuple[] }>(
       tx,
-      sql`select ${questionTuples(sql`(select q.id, q.platform, q.key, q.name, q.problem_url
+      sql`select ${questionTuples(sql`(select q.id, q.platform, q.key, q.name, q.problem_url, q.verified
           from jsonb_to_recordset(${pairs}::jsonb) as w(platform text, key text)
           join questions q on q.platform = w.platform and q.key = w.key)`)} as rows`,
     );
@@ -109,7 +111,7 @@ export async function resolveQuestions(tx: Db, problems: ParsedProblem[], create
   const missing = problems.filter((p) => !found.has(problemKey(p)));
   if (!missing.length) return found;
 
-  const created = missing.map((p): QuestionTuple => [randomUUID(), p.platform, p.key, nameFromKey(p.key), p.url]);
+  const created = missing.map((p): QuestionTuple => [randomUUID(), p.platform, p.key, nameFromKey(p.key), p.url, false]);
   const values = JSON.stringify(created.map(([id, platform, key, name, url]) => ({ id, platform, key, name, slug: slugFromKey(key), url })));
   const insert = sql`insert into questions (id, platform, key, name, slug, problem_url, verified, created_by)
     select w.id, w.platform, w.key, w.name, w.slug, w.url, false, ${createdBy}
@@ -122,7 +124,7 @@ export async function resolveQuestions(tx: Db, problems: ParsedProblem[], create
   }
   const { rows } = await jsonColumns<{ rows: QuestionTuple[] }>(
     tx,
-    sql`with created as (${insert} on conflict do nothing returning id, platform, key, name, problem_url)
+    sql`with created as (${insert} on conflict do nothing returning id, platform, key, name, problem_url, verified)
         select ${questionTuples(sql`created`)} as rows`,
   );
   keep(rows);

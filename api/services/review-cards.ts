@@ -2,6 +2,7 @@ import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { createEmptyCard, fsrs, generatorParameters, Rating } from 'ts-fsrs';
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
+import { SPREAD_DAYS } from '../../shared/rules/review';
 
 /*
  * Spaced repetition (FSRS, through ts-fsrs: the scheduler is the library's, never ours). No same-day
@@ -10,12 +11,8 @@ import type { Clock } from '../lib/clock';
  */
 export const scheduler = fsrs(generatorParameters({ enable_short_term: false, enable_fuzz: false }));
 
-/**
- * Old solves (an import, a history sync) whose first interval has already run out are spread over this
- * many days from today, each question on a day of its own (a hash of its id), so that a user who brings in
- * 800 solved problems is given about 800/30 a day rather than 800 today.
- */
-export const SPREAD_DAYS = 30;
+// Each spread question's day comes from a hash of its id (SPREAD_DAYS, in shared/rules, says how many days).
+export { SPREAD_DAYS };
 
 /** The card a first solve gives: a first Good review at the solve. The same for every question but its dates. */
 const FIRST_SOLVE = (() => {

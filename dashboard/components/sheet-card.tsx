@@ -13,7 +13,6 @@ export const PRICING_HREF = '/question-tracker/sheet/premium/pricing';
 export const sheetHref = (card: Pick<Card, 'slug' | 'premium'>) =>
   card.premium ? `/question-tracker/sheet/premium/${card.slug}` : `/question-tracker/sheet/${card.slug}`;
 
-export const formatCount = (n: number) => n.toLocaleString('en-US');
 
 /** The Follow button is hidden for the creator, collaborators and private sheets (spec §6). */
 const canFollow = (card: Card) => !card.isAuthor && !card.isCollaborator && card.visibility !== 'private';

@@ -29,3 +29,22 @@ export function formatInterval(days: number): string {
   if (days < 365) return `${Math.round(days / 30)}mo`;
   return `${Math.round((days / 365) * 10) / 10}y`;
 }
+
+/**
+ * Old solves (an import, a history sync) whose first interval has already run out are spread over this
+ * many days from today, each question on a day of its own, so that a user who brings in 800 solved
+ * problems is given about 800/30 a day rather than 800 today.
+ */
+export const SPREAD_DAYS = 30;
+
+/** Why questions solved together come due on different days (shown beside the upcoming days). */
+export const SPREAD_NOTE = `Questions solved together come due on different days on purpose: first reviews of earlier solves are spread over up to ${SPREAD_DAYS} days, so no day gets them all.`;
+
+/** The two streaks, named apart: they count different days, so they may differ on the same day. */
+export const STREAKS = {
+  practice: { name: 'Practice streak', explain: 'Days in a row with at least one problem solved.' },
+  review: { name: 'Review streak', explain: 'Days in a row on which the daily review goal was met.' },
+} as const;
+
+/** Today's new problems against the daily goal, said so that more than the goal does not read as an error. */
+export const newTodayText = (done: number, goal: number) => `${plural(done, 'new problem')} today (goal ${goal} a day)`;

@@ -24,6 +24,11 @@ export const UPLOAD_MESSAGES = {
   rowUrlUnsupported: 'Not a problem URL of a supported platform',
   rowBrokenQuotes: 'The row has an unclosed quote',
   rowSolvedUnreadable: 'Solved must be true or false (yes/no, 1/0 also work)',
+  /** Rows whose problem the catalogue does not know: added as the user's own questions, maybe a typo. */
+  customHeading: 'Added as new questions, check the spelling',
+  customHint: 'The catalogue does not know these problems, so they were added as your own questions. A typo in a URL shows up here: remove the wrong ones.',
+  customRemoved: (n: number) => `${n} ${n === 1 ? 'question' : 'questions'} removed`,
+  customRemoveFailed: 'Could not remove the questions',
 } as const;
 
 /**

@@ -191,6 +191,11 @@ export type ProgressImportFailure = z.infer<typeof progressImportFailureSchema>;
 /** Progress import answer (spec §3 upload result, §7); `failed` lists the skipped rows (at most MAX_LISTED_FAILURES). */
 export const progressImportResultSchema = z.object({
   questions: z.array(z.object({ _id: z.string(), problemUrl: z.string(), name: z.string(), checked: z.boolean() })),
+  /**
+   * Problems of the file the catalogue does not know (custom questions), in file order with the first
+   * row that named each (at most MAX_LISTED_FAILURES): a typo in a URL lands here.
+   */
+  custom: z.array(z.object({ _id: z.string(), problemUrl: z.string(), name: z.string(), row: z.number().int() })),
   new: z.number().int(),
   alreadySolved: z.number().int(),
   invalidUrl: z.number().int(),
@@ -199,6 +204,10 @@ export const progressImportResultSchema = z.object({
   failed: z.array(progressImportFailureSchema),
 });
 export type ProgressImportResult = z.infer<typeof progressImportResultSchema>;
+
+/** POST /remove-imported: custom questions an import added, taken out of the workspace again. */
+export const removeImportedBodySchema = z.object({ questionIds: z.array(z.uuid()).max(500) });
+export const removeImportedResultSchema = z.object({ removed: z.number().int() });
 
 /** A file as the server's multipart parser hands it over (a web File), without DOM types. */
 export interface UploadedFile {

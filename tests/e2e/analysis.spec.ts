@@ -67,7 +67,7 @@ test('shows difficulty, platform, topic and company charts and the activity of t
   const activity = page.getByRole('region', { name: 'Activity' });
   await expect(activity.getByText('6 solved in the last year')).toBeVisible();
   await expect(activity.locator('.an-heat-cell[data-count="6"]')).toHaveCount(1);
-  await expect(activity.getByText('Current streak')).toBeVisible();
+  await expect(activity.getByText('Practice streak')).toBeVisible();
 
   // Another window: nothing in it is older than a week, so the numbers stay.
   await page.getByRole('button', { name: 'Last 7 days' }).click();

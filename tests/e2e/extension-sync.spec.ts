@@ -248,6 +248,6 @@ test.describe('the extension: sync solved problems', () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Sync solved problems' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sync solved problems' });
-    await expect(dialog.getByTestId('sync-no-extension')).toContainText('Load unpacked');
+    await expect(dialog.getByTestId('sync-no-extension').getByRole('link', { name: 'Get the extension' })).toHaveAttribute('href', '/question-tracker/extension');
   });
 });

@@ -50,6 +50,32 @@ for (const size of SIZES) {
       await expect(dialog.getByLabel('Import summary').getByRole('status')).toHaveClass(/success/);
     });
 
+    test('rows the catalogue does not know are listed apart to check their spelling, and can be removed', async ({ page, request }) => {
+      await signUpAndSignIn(page, request, 'Speller');
+      await page.goto('/question-tracker?tab=workspace');
+      await page.getByRole('button', { name: 'Import' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import Progress' });
+      const typo = 'https://leetcode.com/problems/tow-sum/';
+      const other = 'https://leetcode.com/problems/clmbing-stairs/';
+      await dialog.getByLabel('Progress file').setInputFiles(csv(['https://leetcode.com/problems/two-sum/,true', `${typo},true`, `${other},false`]));
+      await dialog.getByRole('button', { name: 'Upload' }).click();
+      const custom = dialog.getByRole('region', { name: 'Added as new questions, check the spelling' });
+      await expect(custom.getByRole('listitem')).toHaveCount(2);
+      await expect(custom.getByRole('listitem').first()).toContainText('Row 3');
+      await expect(custom.getByRole('listitem').first()).toContainText(typo);
+      expect(await overflow(page)).toEqual([]);
+
+      await custom.getByRole('button', { name: `Remove ${typo}` }).click();
+      await expect(custom.getByRole('listitem')).toHaveCount(1);
+      await expect(page.getByText('1 question removed')).toBeVisible();
+      await dialog.getByText('Close', { exact: true }).click();
+      // The workspace keeps the known problem and the one not removed; the typo is gone.
+      const table = page.locator('main');
+      await expect(table.getByText('Two Sum', { exact: true }).first()).toBeVisible();
+      await expect(table.getByText('Clmbing Stairs', { exact: true }).first()).toBeVisible();
+      await expect(table.getByText('Tow Sum', { exact: true })).toHaveCount(0);
+    });
+
     test('exporting an empty workspace says there is nothing to export and downloads nothing', async ({ page, request }) => {
       await signUpAndSignIn(page, request, 'Exporter');
       await page.goto('/question-tracker?tab=workspace');

@@ -163,8 +163,8 @@ test('the daily goal is set in the header; a review and a new problem meet it an
   await page.goto('/question-tracker?tab=review');
   const todayBox = page.getByRole('region', { name: 'Today' });
   await expect(todayBox.getByTestId('today-reviews')).toHaveText('0/5 reviews');
-  await expect(todayBox.getByTestId('today-new')).toHaveText('0/1 new');
-  await expect(todayBox.getByTestId('streak')).toHaveText('Streak 0 days · best 0 days');
+  await expect(todayBox.getByTestId('today-new')).toHaveText('0 new problems today (goal 1 a day)');
+  await expect(todayBox.getByTestId('streak')).toHaveText('Review streak 0 days · best 0 days');
 
   await todayBox.getByRole('button', { name: 'Daily goal' }).click();
   const dialog = page.getByRole('dialog', { name: 'Daily goal' });
@@ -185,16 +185,16 @@ test('the daily goal is set in the header; a review and a new problem meet it an
   await expect(todayBox.getByRole('img', { name: 'Daily goal 50% done' })).toBeVisible();
   await addQuestion(request, token, WATERMELON, { checked: true });
   await page.reload();
-  await expect(todayBox.getByTestId('today-new')).toHaveText('1/1 new');
+  await expect(todayBox.getByTestId('today-new')).toHaveText('1 new problem today (goal 1 a day)');
   await expect(todayBox.getByText('goal met')).toBeVisible();
   await expect(todayBox.getByRole('img', { name: 'Daily goal 100% done' })).toBeVisible();
-  await expect(todayBox.getByTestId('streak')).toHaveText('Streak 1 day · best 1 day');
+  await expect(todayBox.getByTestId('streak')).toHaveText('Review streak 1 day · best 1 day');
 
   // The next day, nothing done yet: the streak stands until that day is over.
   await moveClock(request, 1);
   await page.reload();
   await expect(todayBox.getByTestId('today-reviews')).toHaveText('0/1 reviews');
-  await expect(todayBox.getByTestId('streak')).toHaveText('Streak 1 day · best 1 day');
+  await expect(todayBox.getByTestId('streak')).toHaveText('Review streak 1 day · best 1 day');
 
   // The Analysis tab's retention card counts the review.
   await page.goto('/question-tracker?tab=analysis');

@@ -142,6 +142,9 @@ export const POLICIES: RoutePolicy[] = [
   { method: 'POST', path: '/auth/v1/verify-email', cases: one('verify with a made-up link', ['open'], open(400), () => ({ path: '/auth/v1/verify-email', body: { token: 'x'.repeat(43) } })) },
   { method: 'POST', path: '/auth/v1/resend-verification', cases: one('resend own link', ['self'], personal(400), () => ({ path: '/auth/v1/resend-verification' })) },
   { method: 'GET', path: '/healthz', cases: one('health', ['open'], open(), () => ({ path: '/healthz' })) },
+  // The extension's packages: open to anyone; the test app has none built, so each is the 404 that says so.
+  { method: 'GET', path: '/downloads/extension-chrome.zip', cases: one('package', ['open'], open(404), () => ({ path: '/downloads/extension-chrome.zip' })) },
+  { method: 'GET', path: '/downloads/extension-firefox.zip', cases: one('package', ['open'], open(404), () => ({ path: '/downloads/extension-firefox.zip' })) },
 
   // Catalogue
   {
@@ -220,6 +223,13 @@ export const POLICIES: RoutePolicy[] = [
     method: 'DELETE',
     path: `${WS}/remove-question/:id`,
     cases: one('remove a record', ['record'], owned(200, WORKSPACE_MESSAGES.recordNotFound), (ctx) => ({ path: `${WS}/remove-question/${id(ctx)}` })),
+  },
+  {
+    method: 'POST',
+    path: `${WS}/remove-imported`,
+    // Taking back an import's custom questions touches the caller's own records only: someone else's record
+    // of the same question stays, and so does the question (the owner has a record of it).
+    cases: [{ label: "remove someone's custom question", targets: ['record'], expect: personal(), request: (ctx) => ({ path: `${WS}/remove-imported`, body: { questionIds: [questionOf(ctx)] } }), harmless: (a) => a !== 'creator' }],
   },
   { method: 'GET', path: '/question-tracker/v1/user/analytics/get', cases: one('analytics', ['self'], personal(), () => ({ path: '/question-tracker/v1/user/analytics/get?days=-1' })) },
   { method: 'GET', path: '/question-tracker/v1/user/analytics/activity', cases: one('activity', ['self'], personal(), () => ({ path: '/question-tracker/v1/user/analytics/activity' })) },

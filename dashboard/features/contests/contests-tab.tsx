@@ -67,7 +67,7 @@ export default function ContestsTab() {
             </>
           )}
         </div>
-        <CalendarFeedCard platform={judge} />
+        <CalendarFeedCard platform={judge} hasContests={shown.length > 0} />
       </div>
     </div>
   );

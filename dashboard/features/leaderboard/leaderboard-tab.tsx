@@ -7,9 +7,12 @@ import type { LeaderboardRow } from '@shared/schemas/leaderboard';
 import { EmptyState, LoadFailed, Skeleton } from '../../components/feedback';
 import { useSession } from '../auth/api/session';
 import { mySheetsQuery } from '../explore/api/sheet-list-queries';
+import { judgeAccountsQuery } from '../judge-accounts/api/judge-account-queries';
 import { judgeName } from '../judge-accounts/lib/judges';
 import { leaderboardQuery } from './api/leaderboard-queries';
+import { toBeRanked } from './lib/unranked';
 import './leaderboard.css';
+import { formatNumber } from '@shared/format-number';
 
 const METRIC_LABELS: Record<RankingMetric, string> = {
   c_score: 'C-Score',
@@ -90,9 +93,7 @@ export default function LeaderboardTab() {
           <TableSkeleton />
         )
       ) : data.rows.length === 0 && !data.me ? (
-        <EmptyState icon={<Users size={22} />} title={sheet ? 'Nobody from this sheet is ranked yet' : 'Nobody is ranked yet'}>
-          {isLoggedIn ? 'Link a judge account and join the leaderboard from your account settings.' : 'Sign in, link a judge account and join.'}
-        </EmptyState>
+        <EmptyBoard metric={metric} sheet={sheet} token={token} />
       ) : (
         <div className={`card lb-table-wrap${query.isPlaceholderData ? ' lb-stale' : ''}`} aria-busy={query.isFetching}>
           <table className="lb-table">
@@ -123,7 +124,7 @@ export default function LeaderboardTab() {
           </table>
           <nav className="lb-pager" aria-label="Leaderboard pages">
             <span className="muted">
-              {data.total.toLocaleString('en-US')} ranked · page {page} of {pages}
+              {formatNumber(data.total)} ranked · page {page} of {pages}
             </span>
             <div className="row">
               <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => go(metric, page - 1, sheet)}>
@@ -144,7 +145,7 @@ function Row({ row, me }: { row: LeaderboardRow; me: boolean }) {
   return (
     <tr className={me ? 'lb-me' : undefined} aria-current={me ? 'true' : undefined}>
       <td className="lb-rank">
-        <span className={`lb-rank-badge${row.rank <= 3 ? ` lb-top lb-top-${row.rank}` : ''}`}>{row.rank.toLocaleString('en-US')}</span>
+        <span className={`lb-rank-badge${row.rank <= 3 ? ` lb-top lb-top-${row.rank}` : ''}`}>{formatNumber(row.rank)}</span>
       </td>
       <td className="lb-name">
         {/* Profiles open in a new tab, as every profile link does (spec). */}
@@ -153,7 +154,7 @@ function Row({ row, me }: { row: LeaderboardRow; me: boolean }) {
         </a>
         {me && <span className="badge lb-you">You</span>}
       </td>
-      <td className="lb-value">{row.value.toLocaleString('en-US')}</td>
+      <td className="lb-value">{formatNumber(row.value)}</td>
     </tr>
   );
 }
@@ -182,6 +183,27 @@ function SheetFilter({ token, value, onChange }: { token: string | null; value: 
 }
 
 /** c_score in one line, and its whole definition (from shared/rules/ranking) a click away. */
+/** An empty board: what the viewer would do to be on it, where their accounts say; else that nobody is ranked by the metric. */
+function EmptyBoard({ metric, sheet, token }: { metric: RankingMetric; sheet: string | null; token: string | null }) {
+  const accounts = useQuery(judgeAccountsQuery(token));
+  const label = METRIC_LABELS[metric];
+  const nobody = sheet ? `Nobody from this sheet is ranked by ${label} yet` : `Nobody is ranked by ${label} yet`;
+  const step = accounts.data ? toBeRanked(metric, label, { accounts: accounts.data.accounts, optIn: accounts.data.leaderboardOptIn }, judgeName) : null;
+  return (
+    <EmptyState icon={<Users size={22} />} title={step ?? nobody}>
+      {!token ? (
+        'Sign in, link a judge account and join.'
+      ) : step ? (
+        <>
+          {nobody}. Judge accounts and the leaderboard are in <Link href="/account">account settings</Link>.
+        </>
+      ) : (
+        `${nobody}.`
+      )}
+    </EmptyState>
+  );
+}
+
 function CScoreNote() {
   const weights = Object.entries(DIFFICULTY_WEIGHTS)
     .map(([name, w]) => `${name.charAt(0).toUpperCase()}${name.slice(1)} ${w}`)

@@ -3,13 +3,14 @@ import { BadgeCheck, BarChart3, Building2, Crown, KeyRound, ListChecks, RefreshC
 import { Link } from 'wouter';
 import { cardDescription } from '@shared/schemas/sheet-list';
 import { Skeleton } from '../../components/feedback';
-import { formatCount, sheetHref } from '../../components/sheet-card';
+import { sheetHref } from '../../components/sheet-card';
 import { useSession } from '../auth/api/session';
 import { useLoginPopup } from '../auth/stores/login-popup';
 import { premiumSheetsQuery } from '../explore/api/sheet-list-queries';
 import { exploreHref } from '../explore/lib/categories';
 import './pricing.css';
 import { plural } from '@shared/plural';
+import { formatNumber } from '@shared/format-number';
 
 const INCLUDED = [
   { icon: Building2, title: 'Every company-wise sheet', text: 'The full question lists of the company sheets below, organised by topic, and new company sheets as they are added.' },
@@ -90,7 +91,7 @@ export default function PricingPage() {
                   <p className="muted">{cardDescription(s.description, true)}</p>
                 </div>
                 <span className="faint pricing-sheet-meta">
-                  {hasPremium ? `${formatCount(s.totalQuestions)} questions · ` : ''}
+                  {hasPremium ? `${formatNumber(s.totalQuestions)} questions · ` : ''}
                   {plural(s.followers, 'follower')}
                 </span>
               </li>

@@ -8,7 +8,7 @@ import type { Profile } from '@shared/schemas/profile';
 import { TrackerErrorScreen } from '../../components/error-screens';
 import { EmptyState, Skeleton } from '../../components/feedback';
 import { PlatformIcon } from '../../components/question-bits';
-import { ExpandableGrid, formatCount, SheetCard, SheetCardGridSkeleton } from '../../components/sheet-card';
+import { ExpandableGrid, SheetCard, SheetCardGridSkeleton } from '../../components/sheet-card';
 import { ApiError } from '../../lib/api';
 import { useSession } from '../auth/api/session';
 import { AvatarFace } from '../../components/avatar';
@@ -20,6 +20,7 @@ import { JudgeCards, PortfolioStats, RatingCharts, RecentContests } from './comp
 import { totalSolved } from './lib/portfolio';
 import '../analysis/analysis.css';
 import './profile.css';
+import { formatNumber } from '@shared/format-number';
 
 const DIFFICULTY_ORDER = ['Easy', 'Medium', 'Hard'];
 const SHEETS_SHOWN = 6;
@@ -91,7 +92,7 @@ function ProfileView({ profile }: { profile: Profile }) {
           </p>
         </div>
         <div className="profile-total">
-          <span className="profile-total-number">{formatCount(accounts.length ? totalSolved(byPlatform, accounts) : total)}</span>
+          <span className="profile-total-number">{formatNumber(accounts.length ? totalSolved(byPlatform, accounts) : total)}</span>
           <span className="muted">{accounts.length ? 'solved across judges' : 'questions solved'}</span>
         </div>
       </header>
@@ -179,7 +180,7 @@ function StatCard({ title, total, entries, render, tone }: StatCardProps) {
             <li key={key}>
               <div className="row profile-bar-label">
                 {render(key)}
-                <span className="profile-bar-count">{formatCount(n)}</span>
+                <span className="profile-bar-count">{formatNumber(n)}</span>
               </div>
               <div className="progress-bar" aria-hidden>
                 <div className={tone ? `bar-${tone(key)}` : undefined} style={{ width: `${total ? Math.max(2, Math.round((n / total) * 100)) : 0}%` }} />

@@ -1,12 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { Flame } from 'lucide-react';
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { plural } from '@shared/plural';
 import type { Activity } from '@shared/schemas/analytics';
 import { Skeleton } from '../../../components/feedback';
 import { useSession } from '../../auth/api/session';
 import { activityQuery, localTimeZone } from '../api/analytics-queries';
+import { formatNumber } from '@shared/format-number';
+import { STREAKS } from '@shared/rules/review';
+import { InfoTip } from '../../../components/info-tip';
 import { heatmapWeeks, monthLabels, streaks } from '../lib/heatmap';
 
 const DAY_LABELS = ['', 'Mon', '', 'Wed', '', 'Fri', ''];
@@ -25,23 +28,29 @@ export function ActivityCalendar({ activity: data, isLoading = false, isError = 
   const weeks = useMemo(() => (data ? heatmapWeeks(data) : []), [data]);
   const months = useMemo(() => monthLabels(weeks), [weeks]);
   const stats = data ? streaks(data) : null;
+  // Today is the last column: a phone, which shows only part of the year, opens on it.
+  const scroller = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el) el.scrollLeft = el.scrollWidth;
+  }, [data]);
 
   return (
     <section className="card card-pad an-card an-activity" aria-label="Activity">
       <div className="section-header">
         <h3>Activity</h3>
-        {data && <span className="muted">{data.total} solved in the last year</span>}
+        {data && <span className="muted">{formatNumber(data.total)} solved in the last year</span>}
       </div>
       {isLoading && <Skeleton height={120} />}
       {isError && <p className="faint">Failed to load data.</p>}
       {data && stats && (
         <>
           {/* Scrolls sideways on a phone: focusable so a keyboard can scroll it too. */}
-          <div className="an-heat-scroll" tabIndex={0} role="region" aria-label="Activity calendar">
+          <div ref={scroller} className="an-heat-scroll" tabIndex={0} role="region" aria-label="Activity calendar">
             <div className="an-heat" role="img" aria-label={`${data.total} questions solved in the last year, on ${Object.keys(data.days).length} days`}>
               <div className="an-heat-months" style={{ gridTemplateColumns: `repeat(${weeks.length}, minmax(10px, 1fr))` }} aria-hidden>
                 {months.map((m) => (
-                  <span key={`${m.column}-${m.label}`} style={{ gridColumn: m.column + 1 }}>
+                  <span key={`${m.column}-${m.label}`} style={{ gridColumn: m.area, gridRow: 1, justifySelf: m.end ? 'end' : 'start' }}>
                     {m.label}
                   </span>
                 ))}
@@ -68,7 +77,8 @@ export function ActivityCalendar({ activity: data, isLoading = false, isError = 
           </div>
           <div className="an-heat-footer">
             <span className="row muted">
-              <Flame size={15} aria-hidden /> Current streak <strong>{stats.current}</strong> · Longest <strong>{stats.longest}</strong> · Best day <strong>{stats.best}</strong>
+              <Flame size={15} aria-hidden /> <span data-testid="practice-streak">{STREAKS.practice.name}</span> <InfoTip label={`What is the ${STREAKS.practice.name.toLowerCase()}?`} text={STREAKS.practice.explain} />{' '}
+              <strong>{stats.current}</strong> · Longest <strong>{stats.longest}</strong> · Best day <strong>{stats.best}</strong>
             </span>
             <span className="an-heat-legend" aria-hidden>
               Less

@@ -35,8 +35,15 @@ export function heatmapWeeks(activity: Activity): HeatCell[][] {
 }
 
 /** Month labels with the week column they start in. */
-export function monthLabels(weeks: HeatCell[][]): { column: number; label: string }[] {
-  const out: { column: number; label: string }[] = [];
+/** Columns a month's short name needs (a column is at least 10 px wide). */
+const LABEL_COLUMNS = 3;
+
+/**
+ * Each month's short name at the week it starts in, as a grid placement (`area`, CSS grid-column). A name
+ * starting in the last columns is placed to end with the grid instead, so it is never cut off.
+ */
+export function monthLabels(weeks: HeatCell[][]): { column: number; label: string; area: string; end: boolean }[] {
+  const out: { column: number; label: string; area: string; end: boolean }[] = [];
   let last = '';
   weeks.forEach((week, column) => {
     const first = week.find((c) => c.day)?.day;
@@ -44,11 +51,13 @@ export function monthLabels(weeks: HeatCell[][]): { column: number; label: strin
     const month = first.slice(0, 7);
     if (month !== last) {
       last = month;
-      out.push({ column, label: new Date(`${first}T00:00:00Z`).toLocaleString('en', { month: 'short', timeZone: 'UTC' }) });
+      const end = column > weeks.length - LABEL_COLUMNS;
+      const area = end ? `${Math.max(1, weeks.length - LABEL_COLUMNS + 1)} / -1` : `${column + 1} / span ${LABEL_COLUMNS}`;
+      out.push({ column, label: new Date(`${first}T00:00:00Z`).toLocaleString('en', { month: 'short', timeZone: 'UTC' }), area, end });
     }
   });
   // A label squeezed into the first column before a new month would overlap: drop it.
-  return out.filter((m, i) => !(i === 0 && out[1] && out[1].column - m.column < 2));
+  return out.filter((m, i) => !(i === 0 && out[1] && out[1].column - m.column < LABEL_COLUMNS));
 }
 
 /** The current streak (up to today, or yesterday when today has nothing yet), the longest, and the best day. */

@@ -1,4 +1,5 @@
-import { LogOut, RefreshCw, Settings, User as UserIcon } from 'lucide-react';
+import { LogOut, Puzzle, RefreshCw, Settings, User as UserIcon } from 'lucide-react';
+import { EXTENSION_PAGE_PATH } from '@shared/extension';
 import { Link } from 'wouter';
 import { Menu, MenuItem, MenuLabel, MenuLink, MenuSeparator } from '../../../components/menu';
 import { toast } from '../../../lib/toast';
@@ -40,6 +41,13 @@ export default function AccountMenu() {
       <MenuItem onSelect={showSync}>
         <RefreshCw size={16} aria-hidden /> Sync solved problems
       </MenuItem>
+      <MenuLink
+        link={
+          <Link href={EXTENSION_PAGE_PATH}>
+            <Puzzle size={16} aria-hidden /> Get the extension
+          </Link>
+        }
+      />
       <MenuSeparator />
       <MenuItem danger onSelect={() => logout.mutate(undefined, { onSettled: () => toast.success('Signed out') })}>
         <LogOut size={16} aria-hidden /> Sign out

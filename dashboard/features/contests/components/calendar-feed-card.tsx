@@ -12,9 +12,10 @@ import { allContestsHref } from '../lib/links';
 
 /**
  * The user's subscribable calendar feed. Its address holds a secret the server keeps only hashed, so it
- * is shown once, right after it is made; rotating makes a new one and ends the old.
+ * is shown once, right after it is made; rotating makes a new one and ends the old. `hasContests`: whether
+ * the list shown holds any contest (the one-off calendar file is offered only then).
  */
-export function CalendarFeedCard({ platform }: { platform: string | null }) {
+export function CalendarFeedCard({ platform, hasContests }: { platform: string | null; hasContests: boolean }) {
   const { token, isLoggedIn } = useSession();
   const feed = useQuery(calendarFeedQuery(token));
   const create = useCreateFeed(token);
@@ -58,9 +59,12 @@ export function CalendarFeedCard({ platform }: { platform: string | null }) {
         <Link2 size={16} aria-hidden /> Calendar feed
       </h2>
       <p className="muted">Subscribe once in Google Calendar, Apple Calendar or Outlook and new contests appear by themselves.</p>
-      <a className="ct-feed-download" href={allContestsHref(platform)} download>
-        <Download size={14} aria-hidden /> Download {platform ? `${judgeName(platform)}’s` : 'all'} contests as a calendar file
-      </a>
+      {/* A calendar file of no contest would be empty: offered only when there is something in it. */}
+      {hasContests && (
+        <a className="ct-feed-download" href={allContestsHref(platform)} download>
+          <Download size={14} aria-hidden /> Download {platform ? `${judgeName(platform)}’s` : 'all'} contests as a calendar file
+        </a>
+      )}
       {!isLoggedIn ? (
         <button type="button" className="btn" onClick={() => useLoginPopup.getState().show('login')}>
           Sign in to get your feed

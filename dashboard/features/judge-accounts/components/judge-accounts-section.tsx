@@ -19,6 +19,7 @@ import {
 } from '../api/judge-account-queries';
 import { formatAge, judgeName, LINKABLE_JUDGES } from '../lib/judges';
 import '../judge-accounts.css';
+import { formatNumber } from '@shared/format-number';
 
 const QUEUED_MS = 15_000;
 
@@ -105,7 +106,7 @@ function AccountRow({ account: a, token, onRemove }: { account: JudgeAccount; to
         <StatusBadge account={a} />
       </div>
       <dl className="ja-figures">
-        <Figure label="Rating" value={a.rating} extra={a.maxRating !== null && a.maxRating !== a.rating ? `max ${a.maxRating}` : null} />
+        <Figure label="Rating" value={a.rating} extra={a.maxRating !== null && a.maxRating !== a.rating ? `max ${formatNumber(a.maxRating)}` : null} />
         <Figure label="Solved" value={a.solved} />
         {a.rank && <Figure label="Rank" value={a.rank} />}
         <div>
@@ -135,7 +136,7 @@ function Figure({ label, value, extra }: { label: string; value: number | string
     <div>
       <dt>{label}</dt>
       <dd>
-        {value === null ? <span className="faint">—</span> : typeof value === 'number' ? value.toLocaleString('en-US') : value}
+        {value === null ? <span className="faint">—</span> : typeof value === 'number' ? formatNumber(value) : value}
         {extra && <span className="faint ja-extra"> · {extra}</span>}
       </dd>
     </div>

@@ -7,11 +7,12 @@ import { isHttpUrl } from '@shared/rules/contests';
 import { isContestJudge } from '../../judge-accounts/lib/judges';
 import type { PortfolioCard } from '@shared/schemas/profile';
 import { recentContests } from '../lib/portfolio';
+import { formatNumber } from '@shared/format-number';
 
 // recharts is the heaviest part of the page: it loads after the cards are on screen.
 const RatingChart = lazy(() => import('./rating-chart'));
 
-const fmt = (n: number | null) => (n === null ? '—' : n.toLocaleString('en-US'));
+const fmt = (n: number | null) => (n === null ? '—' : formatNumber(n));
 
 /** One card per public judge account: rating, best rating, title, solved and contests, and a link to the judge. */
 export function JudgeCards({ accounts }: { accounts: readonly PortfolioCard[] }) {
@@ -140,7 +141,7 @@ export function RecentContests({ accounts, taken }: { accounts: readonly Portfol
         <h2 id="pf-contests-h">
           <History size={18} aria-hidden /> Recent contests
         </h2>
-        <span className="muted">{taken.toLocaleString('en-US')} taken in all</span>
+        <span className="muted">{formatNumber(taken)} taken in all</span>
       </div>
       <ol className="card pf-contests">
         {recent.map((c) => (

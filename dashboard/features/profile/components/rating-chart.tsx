@@ -1,6 +1,7 @@
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { platformById } from '@shared/platforms/index';
 import { chartPoints, type RatingPoint } from '../lib/portfolio';
+import { formatNumber } from '@shared/format-number';
 
 const dateLabel = (t: number) => new Date(t).toLocaleDateString(undefined, { month: 'short', year: '2-digit' });
 const fullDate = (t: number) => new Date(t).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
@@ -15,7 +16,7 @@ export default function RatingChart({ platform, history }: { platform: string; h
   const last = points[points.length - 1];
   const summary =
     first && last
-      ? `${name} rating over ${points.length} contests, from ${first.rating} on ${fullDate(first.t)} to ${last.rating} on ${fullDate(last.t)}; highest ${Math.max(...ratings)}`
+      ? `${name} rating over ${points.length} contests, from ${formatNumber(first.rating)} on ${fullDate(first.t)} to ${formatNumber(last.rating)} on ${fullDate(last.t)}; highest ${formatNumber(Math.max(...ratings))}`
       : `${name}: no rated contests yet`;
   return (
     <div className="pf-chart" role="img" aria-label={summary}>

@@ -8,7 +8,8 @@ export function GoalDialog({ open, goal, onClose }: { open: boolean; goal: Goal;
   const save = useSaveGoal();
   const [reviews, setReviews] = useState(String(goal.reviews));
   const [fresh, setFresh] = useState(String(goal.newProblems));
-  const [error, setError] = useState<string | null>(null);
+  // The fields that are wrong: only those are marked (the message names the rule both follow).
+  const [error, setError] = useState<{ fields: readonly PropertyKey[]; message: string } | null>(null);
   useEffect(() => {
     if (!open) return;
     setReviews(String(goal.reviews));
@@ -20,7 +21,7 @@ export function GoalDialog({ open, goal, onClose }: { open: boolean; goal: Goal;
     e.preventDefault();
     const parsed = goalSchema.safeParse({ reviews: reviews.trim() === '' ? NaN : Number(reviews), newProblems: fresh.trim() === '' ? NaN : Number(fresh) });
     if (!parsed.success) {
-      setError(REVIEW_MESSAGES.goalInvalid);
+      setError({ fields: parsed.error.issues.map((i) => i.path[0]).filter((f) => f !== undefined), message: REVIEW_MESSAGES.goalInvalid });
       return;
     }
     save.mutate(parsed.data, { onSuccess: onClose });
@@ -48,16 +49,16 @@ export function GoalDialog({ open, goal, onClose }: { open: boolean; goal: Goal;
         <div className="rv-goal-fields">
           <div className="field">
             <label htmlFor="goal-reviews">Reviews a day</label>
-            <input id="goal-reviews" className="input" type="number" inputMode="numeric" min={0} max={500} step={1} value={reviews} aria-invalid={!!error} aria-describedby={error ? 'goal-error' : undefined} onChange={(e) => setReviews(e.target.value)} />
+            <input id="goal-reviews" className="input" type="number" inputMode="numeric" min={0} max={500} step={1} value={reviews} aria-invalid={!!error?.fields.includes('reviews')} aria-describedby={error?.fields.includes('reviews') ? 'goal-error' : undefined} onChange={(e) => setReviews(e.target.value)} />
           </div>
           <div className="field">
             <label htmlFor="goal-new">New problems a day</label>
-            <input id="goal-new" className="input" type="number" inputMode="numeric" min={0} max={500} step={1} value={fresh} aria-invalid={!!error} aria-describedby={error ? 'goal-error' : undefined} onChange={(e) => setFresh(e.target.value)} />
+            <input id="goal-new" className="input" type="number" inputMode="numeric" min={0} max={500} step={1} value={fresh} aria-invalid={!!error?.fields.includes('newProblems')} aria-describedby={error?.fields.includes('newProblems') ? 'goal-error' : undefined} onChange={(e) => setFresh(e.target.value)} />
           </div>
         </div>
         {error && (
           <p id="goal-error" className="field-error" role="alert">
-            {error}
+            {error.message}
           </p>
         )}
       </form>

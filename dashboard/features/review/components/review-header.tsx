@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Flame, Target } from 'lucide-react';
 import { useState } from 'react';
 import { REVIEW_MESSAGES } from '@shared/schemas/review';
+import { newTodayText, STREAKS } from '@shared/rules/review';
+import { InfoTip } from '../../../components/info-tip';
 import { Skeleton } from '../../../components/feedback';
 import { ProgressRing } from '../../../components/question-bits';
 import { streakQuery } from '../api/review-queries';
@@ -45,16 +47,15 @@ export function ReviewHeader({ token, tz }: { token: string | null; tz: string }
                   {s.today.reviews}/{s.goal.reviews} reviews
                 </span>{' '}
                 ·{' '}
-                <span data-testid="today-new">
-                  {s.today.newProblems}/{s.goal.newProblems} new
-                </span>
+                <span data-testid="today-new">{newTodayText(s.today.newProblems, s.goal.newProblems)}</span>
                 {s.today.met && <span className="rv-met"> · goal met</span>}
               </p>
               <p className="rv-streak" data-testid="streak">
                 <Flame size={15} aria-hidden className={s.current > 0 ? 'rv-flame on' : 'rv-flame'} />
                 <span>
-                  Streak {plural(s.current, 'day')} · best {plural(s.best, 'day')}
+                  {STREAKS.review.name} {plural(s.current, 'day')} · best {plural(s.best, 'day')}
                 </span>
+                <InfoTip label={`What is the ${STREAKS.review.name.toLowerCase()}?`} text={STREAKS.review.explain} />
               </p>
             </div>
             <button type="button" className="btn btn-sm rv-goal-btn" onClick={() => setEditing(true)}>

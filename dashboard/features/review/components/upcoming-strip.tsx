@@ -2,6 +2,7 @@ import type { DueAnswer } from '@shared/schemas/review';
 import { format } from 'date-fns';
 import { dayName, loadLevel, localDay } from '../lib/progress';
 import { plural } from '@shared/plural';
+import { SPREAD_NOTE } from '@shared/rules/review';
 
 /** The next 14 days as a strip of day cells, each with the number of questions coming due. */
 export function UpcomingStrip({ upcoming, total }: { upcoming: DueAnswer['upcoming']; total: number }) {
@@ -33,6 +34,11 @@ export function UpcomingStrip({ upcoming, total }: { upcoming: DueAnswer['upcomi
           );
         })}
       </ol>
+      {upcoming.filter((d) => d.count > 0).length > 1 && (
+        <p className="faint rv-spread-note" data-testid="spread-note">
+          {SPREAD_NOTE}
+        </p>
+      )}
     </section>
   );
 }

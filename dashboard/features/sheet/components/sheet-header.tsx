@@ -10,6 +10,7 @@ import { ProgressBar, ProgressRing } from '../../../components/question-bits';
 import { toast } from '../../../lib/toast';
 import { AvatarFace } from '../../../components/avatar';
 import { collaboratorsQuery } from '../api/sheet-queries';
+import { formatNumber } from '@shared/format-number';
 
 const TAGS_SHOWN = 3;
 const AVATARS_SHOWN = 3;
@@ -122,7 +123,7 @@ export function SheetHeader({ sheet, locked, isLoggedIn, onRename, onDescribe, o
             </span>
             <span aria-hidden>·</span>
             <span>
-              {formatted && sheet.followers.toLocaleString()} {sheet.followers === 1 ? 'follower' : 'followers'}
+              {formatted && formatNumber(sheet.followers)} {sheet.followers === 1 ? 'follower' : 'followers'}
             </span>
             {showSource && (
               <a href={sheet.link ?? undefined} target="_blank" rel="noopener noreferrer" className="row">

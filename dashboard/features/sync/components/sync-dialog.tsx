@@ -1,8 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { RefreshCw } from 'lucide-react';
+import { Puzzle, RefreshCw } from 'lucide-react';
+import { Link } from 'wouter';
 import { useEffect, useRef } from 'react';
 import { syncAccountText, syncLastText, syncStateText, syncSummaryText } from '@shared/rules/sync';
 import type { SyncJudge } from '@shared/schemas/sync';
+import { EXTENSION_PAGE_PATH } from '@shared/extension';
 import { Dialog } from '../../../components/dialog';
 import { useSession } from '../../auth/api/session';
 import { syncKeys, syncStatusQuery, useSyncActions } from '../api/sync-queries';
@@ -20,27 +22,18 @@ export function SyncButton({ className = 'btn' }: { className?: string }) {
   );
 }
 
-/** How to get the extension, when none answers. */
-function GetExtension() {
+/** What to do when no extension answers: the "Get the extension" page says how to add it. */
+function GetExtension({ onLeave }: { onLeave: () => void }) {
   return (
     <div className="sync-get" data-testid="sync-no-extension">
       <p>
         <strong>The Practice Tracker extension is needed.</strong> It reads your history on the judges in your own browser (with your sign-in there)
         and sends the problems you solved here.
       </p>
-      <ol>
-        <li>
-          Build it: <code>npm run build</code> (or <code>npm start</code>) writes <code>.output/chrome-mv3</code> and <code>.output/firefox-mv2</code>.
-        </li>
-        <li>
-          Chrome, Edge or Brave: open <code>chrome://extensions</code>, switch on Developer mode, choose Load unpacked and pick <code>.output/chrome-mv3</code>.
-        </li>
-        <li>Sign in from its popup with this account, then come back here.</li>
-      </ol>
-      <p className="faint">
-        Firefox does not let web pages talk to extensions: there, use Sync solved problems in the extension&apos;s popup. All of it is in the README,
-        section “The browser extension”.
-      </p>
+      <p>Add it to your browser, sign in from its popup with this account, then come back here.</p>
+      <Link href={EXTENSION_PAGE_PATH} className="btn btn-primary" onClick={onLeave}>
+        <Puzzle size={16} aria-hidden /> Get the extension
+      </Link>
     </div>
   );
 }
@@ -102,7 +95,7 @@ export function SyncDialog() {
       <div className="sync-dialog">
         <p className="faint">Brings the problems you solved on the judges into your workspace, with the dates you solved them.</p>
         {missing ? (
-          <GetExtension />
+          <GetExtension onLeave={close} />
         ) : status.isLoading ? (
           <p role="status">Asking the extension…</p>
         ) : (

@@ -11,6 +11,7 @@ import { spreadsheetToCsvFile } from '../../../lib/spreadsheet/client';
 import { toast } from '../../../lib/toast';
 import { uploadProgressCsv } from '../api/progress-upload';
 import { useInvalidateWorkspace } from '../api/workspace-queries';
+import { ImportedCustom } from './imported-custom';
 
 type State =
   | { kind: 'idle' }
@@ -18,7 +19,7 @@ type State =
   | { kind: 'success'; result: ProgressImportResult }
   | { kind: 'error'; message: string };
 
-const SUMMARY: { key: keyof Omit<ProgressImportResult, 'questions' | 'failed'>; label: string }[] = [
+const SUMMARY: { key: keyof Omit<ProgressImportResult, 'questions' | 'failed' | 'custom'>; label: string }[] = [
   { key: 'total', label: 'Rows read' },
   { key: 'new', label: 'Added or marked solved' },
   { key: 'alreadySolved', label: 'Already up to date' },
@@ -175,6 +176,7 @@ function Summary({ result }: { result: ProgressImportResult }) {
           </div>
         ))}
       </dl>
+      <ImportedCustom items={result.custom} />
       {result.failed.length > 0 && <h3 className="ws-summary-heading">Rows not imported</h3>}
       <ImportRows
         caption="Rows not imported"
