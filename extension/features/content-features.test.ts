@@ -9,7 +9,7 @@ import { codeforcesVerdictFeature } from './codeforces-verdict';
 import { detectProblemFeature } from './detect-problem';
 import { leetcodeVerdictFeature } from './leetcode-verdict';
 import type { FeatureContext } from './types';
-import { leetcodeStatement, readLeetcode } from '../platforms/leetcode.dom';
+import { readLeetcode, selectors } from '../platforms/leetcode.dom';
 
 const PAGES = resolve(import.meta.dirname, '../../tests/fixtures/pages');
 const setUrl = (url: string) => (window as unknown as { happyDOM: { setURL(u: string): void } }).happyDOM.setURL(url);
@@ -28,7 +28,7 @@ function context() {
   const ctx: FeatureContext = {
     window,
     signal: controller.signal,
-    reader: [readLeetcode, leetcodeStatement],
+    reader: [readLeetcode, selectors],
     send: vi.fn(<T>(m: ContentMessage): Promise<T> => {
       sent.push(m);
       if (m.type === 'page:identify') return Promise.resolve(parseProblemUrl(m.url) as T);

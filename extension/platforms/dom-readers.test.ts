@@ -245,7 +245,7 @@ describe('DOM readers on saved problem pages', () => {
   });
 
   it.each(FIXTURES)('$file is recognised as an interstitial exactly when it is one', ({ file, kind }) => {
-    expect(isInterstitial(load(file), domReaders[platformOf(file)]?.[1])).toBe(kind === 'unreadable');
+    expect(isInterstitial(load(file), domReaders[platformOf(file)]?.[1].statement)).toBe(kind === 'unreadable');
   });
 
   it.each(FIXTURES)('$file is served at a URL of its platform', ({ file, url }) => {
@@ -259,7 +259,7 @@ describe('DOM readers on saved problem pages', () => {
   });
 
   it.each(FIXTURES.filter((f) => (f.kind === 'full' || f.kind === 'variant') && !f.noStatement))("$file shows a statement its reader's selector finds", ({ file }) => {
-    expect(hasStatement(load(file), domReaders[platformOf(file)]![1])).toBe(true);
+    expect(hasStatement(load(file), domReaders[platformOf(file)]![1].statement)).toBe(true);
   });
 
   it.each(NON_PROBLEM_PAGES)('$file is not a problem page', ({ file, url }) => {
@@ -339,7 +339,7 @@ describe('a problem named like a wall is still a problem', () => {
 
   it.each(named.flatMap((f) => BAIT.map((bait) => ({ ...f, bait }))))('$file renamed $bait is read with that name', ({ file, expected, bait }) => {
     const doc = renamed(file, expected.name!, bait);
-    expect(isInterstitial(doc, domReaders[platformOf(file)]![1]), 'a wall').toBe(false);
+    expect(isInterstitial(doc, domReaders[platformOf(file)]![1].statement), 'a wall').toBe(false);
     expect(read(platformOf(file), doc).name).toBe(bait);
   });
 
@@ -347,7 +347,7 @@ describe('a problem named like a wall is still a problem', () => {
   const bareName = ['hackerrank/solve-me-first.html', 'leetcode/two-sum.html', 'geeksforgeeks/kadanes-algorithm.html', 'interviewbit/colorful-number.html', 'cses/1068.html'];
   it.each(bareName)('%s renamed Login, without its statement, is a login wall', (file) => {
     const doc = renamed(file, FIXTURES.find((f) => f.file === file)!.expected.name!, 'Login');
-    const statement = domReaders[platformOf(file)]![1];
+    const statement = domReaders[platformOf(file)]![1].statement;
     doc.querySelectorAll(statement).forEach((el) => el.remove());
     expect(isInterstitial(doc, statement)).toBe(true);
     expect(read(platformOf(file), doc)).toEqual(page(null, null));
@@ -357,7 +357,7 @@ describe('a problem named like a wall is still a problem', () => {
     for (const file of ['codeforces/cloudflare-challenge.html', 'leetcode/cloudflare-challenge.html', 'codechef/cloudflare-challenge.html']) {
       const doc = load(file);
       doc.body.insertAdjacentHTML('beforeend', `<div class="problem-statement" data-track-load="description_content" id="problem-statement">${'A statement. '.repeat(20)}</div>`);
-      expect(isInterstitial(doc, domReaders[platformOf(file)]![1]), file).toBe(true);
+      expect(isInterstitial(doc, domReaders[platformOf(file)]![1].statement), file).toBe(true);
       expect(read(platformOf(file), doc), file).toEqual(page(null, null));
     }
   });
@@ -365,7 +365,7 @@ describe('a problem named like a wall is still a problem', () => {
   it('an empty statement container does not make a wall a problem page', () => {
     const doc = load('hackerrank/page-not-found.html');
     doc.body.insertAdjacentHTML('beforeend', '<div class="challenge-body-html">  </div>');
-    expect(isInterstitial(doc, domReaders.hackerrank![1])).toBe(true);
+    expect(isInterstitial(doc, domReaders.hackerrank![1].statement)).toBe(true);
   });
 });
 
