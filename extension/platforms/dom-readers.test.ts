@@ -19,9 +19,10 @@ interface Fixture {
   expected: PageDetails;
   /**
    * What the page exercises: the preferred sources, a fallback, an older or variant layout of the judge,
-   * or nothing readable (a bot check, an error page, a login wall served at the problem's URL).
+   * or nothing readable (a bot check, an error page, a login wall served at the problem's URL); or a
+   * layout new to the reader, which the fallbacks partly read (its selector report: selectors.test.ts).
    */
-  kind: 'full' | 'degraded' | 'variant' | 'unreadable';
+  kind: 'full' | 'degraded' | 'variant' | 'unreadable' | 'changed';
   /** The page shows no statement text: a PDF statement, or only the head an app renders into. */
   noStatement?: true;
 }
@@ -217,6 +218,9 @@ const FIXTURES: Fixture[] = [
     kind: 'variant',
     expected: page('Palindromic String', 'Easy', ['Basics of Input/Output']),
   },
+
+  // A layout new to LeetCode's reader: the title and the level chip still read, the statement not found (the popup says so).
+  { file: 'leetcode/two-sum-changed-layout.html', url: 'https://leetcode.com/problems/two-sum/', kind: 'changed', expected: page('Two Sum', 'Easy') },
 
   // Not the problem at all, served at its URL: nothing beyond the URL (the reader alone would have read the bait on them).
   { file: 'leetcode/cloudflare-challenge.html', url: 'https://leetcode.com/problems/two-sum/', kind: 'unreadable', expected: page(null, null) },
