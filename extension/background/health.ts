@@ -33,7 +33,7 @@ const empty = (): StoredHealth => ({ page: null, verdict: null, sync: null, fail
 const nowIso = (deps: HandlerDeps) => new Date(deps.now?.() ?? Date.now()).toISOString();
 
 /** A page's address without its query or fragment, which may carry more than the page it names. */
-export function pageAddress(url: string | undefined): string | null {
+function pageAddress(url: string | undefined): string | null {
   try {
     const u = new URL(url ?? '');
     return /^https?:$/.test(u.protocol) ? `${u.origin}${u.pathname}` : null;
