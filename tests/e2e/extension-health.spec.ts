@@ -5,12 +5,14 @@ import { builtManifest, launchWithExtension, openPopupFor, signUpExtensionUser, 
 /**
  * Breakage that is never silent, in Chromium with the built extension: a LeetCode page whose layout is
  * new to the reader shows the notice and its diagnostic in the popup, and the options page then lists
- * the failure beside the last page it did understand.
+ * the failure beside the last page it did understand; a failed sync shows in the options page and in
+ * the dashboard's Sync dialog.
  */
 test.describe('the extension says when a page is new to it', () => {
   test.describe.configure({ mode: 'serial' });
   let fixtures: Awaited<ReturnType<typeof startFixtureServer>>;
   let ext: Awaited<ReturnType<typeof launchWithExtension>>;
+  let token: string;
   const UNDERSTOOD = 'https://leetcode.com/problems/two-sum/description/';
   const CHANGED = 'https://leetcode.com/problems/two-sum/';
 
@@ -18,9 +20,11 @@ test.describe('the extension says when a page is new to it', () => {
     fixtures = await startFixtureServer({
       'leetcode.com/problems/two-sum/description/': 'leetcode/two-sum.html',
       'leetcode.com/problems/two-sum/': 'leetcode/two-sum-changed-layout.html',
+      // Codeforces' API for a handle it does not know.
+      'codeforces.com/api/user.status': { json: [{ status: 'FAILED', comment: 'handle: User with handle nobody-here not found' }] },
     });
     ext = await launchWithExtension(fixtures.port);
-    await signUpExtensionUser(ext, String(test.info().project.use.baseURL), 'Health', 'extension-health-1');
+    ({ token } = await signUpExtensionUser(ext, String(test.info().project.use.baseURL), 'Health', 'extension-health-1'));
   });
 
   test.afterAll(async () => {
@@ -106,6 +110,36 @@ test.describe('the extension says when a page is new to it', () => {
       await expect(failure).toContainText(/\d{1,2}:\d\d/);
       await expect(healthOf(options, 'LeetCode')).toContainText(/Last page recognised.*two-sum\/description/);
       expect(await options.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `no sideways scroll at ${width}px`).toBe(true);
+    }
+    await Promise.all([options.close(), popup.close(), page.close()]);
+  });
+
+  test("a failed sync: the dashboard's Sync dialog shows it with its time, and the options page lists it", async () => {
+    const apiBase = String(test.info().project.use.baseURL);
+    const popup = await ext.context.newPage();
+    await popup.goto(`chrome-extension://${ext.extensionId}/popup.html`);
+    await popup.evaluate(async () => {
+      await chrome.runtime.sendMessage({ type: 'sync:handle', platform: 'codeforces', handle: 'nobody-here' });
+      await chrome.runtime.sendMessage({ type: 'sync:start', platforms: ['codeforces'] });
+    });
+    const message = 'Codeforces has no user "nobody-here". Check the handle.';
+    const options = await optionsListing('Codeforces', /Last failure/);
+    await expect(healthOf(options, 'Codeforces')).toContainText(`failed: ${message}`);
+    await expect(healthOf(options, 'Codeforces').getByTestId('health-failure')).toContainText(message);
+
+    const page = await ext.context.newPage();
+    await page.addInitScript((t) => window.localStorage.setItem('pt.token', t), token);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto(`${apiBase}/question-tracker?tab=workspace`);
+      await page.getByRole('button', { name: 'Sync solved problems' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Sync solved problems' });
+      const failure = dialog.getByRole('listitem', { name: 'Codeforces', exact: true }).getByTestId('sync-last-failure');
+      await expect(failure).toHaveText(/^Last failure .*\d{1,2}:\d\d/);
+      await expect(failure).toContainText(message);
+      await expect(dialog.getByRole('listitem', { name: 'AtCoder', exact: true }).getByTestId('sync-last-failure')).toHaveCount(0);
+      const widest = await dialog.evaluate((d) => Math.max(...[...d.querySelectorAll('*')].map((e) => e.getBoundingClientRect().right)));
+      expect(widest).toBeLessThanOrEqual(width);
     }
     await Promise.all([options.close(), popup.close(), page.close()]);
   });
