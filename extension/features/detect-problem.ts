@@ -40,12 +40,13 @@ export const detectProblemFeature: ContentFeature = {
       }
       // Nothing is reported (so nothing is enriched) while the page still shows the previous problem.
       const details = readWith(reader, window.document);
-      if (!details && Date.now() - identified.since < SETTLE_MS) return;
+      const settled = Date.now() - identified.since >= SETTLE_MS;
+      if (!details && !settled) return;
       const problem = { ...parsed, ...(details ?? emptyDetails()) };
       // Once the page has settled: which of the reader's selectors match (none on a wall), so the
       // background can tell a page it understood from a layout new to it.
       const doc = window.document;
-      const layout = Date.now() - identified.since >= SETTLE_MS && !isInterstitial(doc, reader[1].statement) ? matchedSelectors(doc, reader[1]) : undefined;
+      const layout = settled && !isInterstitial(doc, reader[1].statement) ? matchedSelectors(doc, reader[1]) : undefined;
       const message = { type: 'problem:detected', problem, layout } as const;
       const key = JSON.stringify(message);
       if (key === lastReport) return;

@@ -223,10 +223,7 @@ export type PageReader = readonly [read: DomReader, selectors: SelectorTable];
  * The names of the table's selectors that match something on the page: what a diagnostic may say of a
  * page it did not understand (names only, never the page's text).
  */
-export const matchedSelectors = (doc: Document, table: SelectorTable): string[] =>
-  Object.entries(table)
-    .filter(([, selector]) => doc.querySelector(selector))
-    .map(([name]) => name);
+export const matchedSelectors = (doc: Document, table: SelectorTable): string[] => Object.keys(table).filter((name) => doc.querySelector(table[name] as string));
 
 /**
  * Whether a page was understood: a name read and the statement's selector found (on a view that shows
