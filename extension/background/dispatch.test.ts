@@ -34,6 +34,8 @@ const FORGED: PageMessage[] = [
   { type: 'sync:cancel' },
   { type: 'sync:handle', platform: 'codeforces', handle: 'tourist' },
   { type: 'sync:auto', autoSync: 'daily' },
+  { type: 'health:tab', tabId: 1 },
+  { type: 'health:status' },
 ];
 
 describe('background message handling', () => {

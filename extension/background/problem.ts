@@ -6,6 +6,7 @@ import { isBotCheckText } from '../platforms/types';
 import { ApiError, apiClient, TOKEN_KEY, unwrap } from '../lib/api';
 import { lookupKey, tabKey } from '../lib/kept-state';
 import { signOut } from './auth';
+import { forgetMovedTab, notePage } from './health';
 import { hasKeptLookup, keepLookup, lookupGeneration, platformInfo } from './kept-lookups';
 import { afterSuccess } from './queue';
 import { defineArea, done, fail, type HandlerDeps } from './types';
@@ -113,8 +114,11 @@ async function afterDetection(deps: HandlerDeps, tabId: number, problem: Detecte
 
 export const problemArea = defineArea('problem', {
   /** Which problem a URL is (a pure lookup in the registry, so the content script need not carry it). */
-  'page:identify': (m) => Promise.resolve(done(parseProblemUrl(m.url))),
-  'problem:detected': async ({ problem }, { deps, sender, tabId }) => {
+  'page:identify': async (m, { deps, tabId }) => {
+    await forgetMovedTab(deps, tabId, m.url);
+    return done(parseProblemUrl(m.url));
+  },
+  'problem:detected': async ({ problem, layout }, { deps, sender, tabId }) => {
     // The page may only claim a problem its own URL really is, on its own judge's site.
     const parsed = parseProblemUrl(problem.url);
     if (!parsed || parsed.platform !== problem.platform || parsed.key !== problem.key) return fail('Invalid message');
@@ -123,6 +127,7 @@ export const problemArea = defineArea('problem', {
     const before = await deps.session.get<DetectedProblem>(tabKey(tabId));
     await deps.session.set(tabKey(tabId), stored);
     if (JSON.stringify(before) !== JSON.stringify(stored)) deps.broadcast?.({ type: 'problem:changed', tabId });
+    if (layout) await notePage(deps, tabId, stored, layout, sender.url);
     await afterDetection(deps, tabId, stored);
     return done(null);
   },

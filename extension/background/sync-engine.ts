@@ -1,8 +1,10 @@
 import { SYNC_CHUNK, type AutoSync, type SyncImportResult } from '@shared/schemas/sync';
 import { ApiError, apiClient, isRetryable, NetworkError, unwrap } from '../lib/api';
 import { MAX_ATTEMPTS, retryAdvice } from '@shared/retry';
+import { syncSummaryText } from '@shared/rules/sync';
 import { historyReaderFor, historyReaders, SYNC_ORIGINS, type HistoryReader, type SyncAnswer, type SyncPage, type SyncState } from '../sync/index';
 import { signOut } from './auth';
+import { noteSync } from './health';
 import {
   addSkipped, clearRun, LEETCODE_CSRF_KEY, emptySummary, getRun, handleFor, judges, linkedHandles, nameOf, now, readiness, saveRun, setJudge, syncSettings,
   type JudgeRecord, type Run, type RunJudge,
@@ -177,6 +179,8 @@ async function endJudge(deps: HandlerDeps, run: Run, patch: Partial<JudgeRecord>
   run.current = null;
   await saveRun(deps, run);
   await setJudge(deps, c.platform, { summary: c.summary, progress: { pages: c.pages, found: c.found, imported: c.imported }, ...patch });
+  const ok = patch.state === 'done';
+  await noteSync(deps, c.platform, ok, ok ? syncSummaryText(c.summary) : (patch.message ?? 'The sync failed.'));
 }
 
 /** One step: send what waits to be sent, or read the next page of the history, or finish the judge. */

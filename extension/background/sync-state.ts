@@ -3,6 +3,7 @@ import type { AutoSync, SyncJudge, SyncOverview, SyncSummary } from '@shared/sch
 import { apiClient, TOKEN_KEY, unwrap, USER_KEY } from '../lib/api';
 import { historyReaders, SYNC_ORIGINS, unsupportedJudges, type HistoryReader } from '../sync/index';
 import type { SyncItem } from '../sync/types';
+import { syncFailures } from './health';
 import type { HandlerDeps } from './types';
 
 // What "Sync solved problems" keeps between steps and shows: its settings, each judge's record, the run in
@@ -157,12 +158,13 @@ async function probeLeetcode(deps: HandlerDeps): Promise<{ signedIn: boolean; us
 
 /** Everything the sync panel shows. `probe`: also ask LeetCode who is signed in (one small request). */
 export async function overview(deps: HandlerDeps, probe = false): Promise<SyncOverview> {
-  const [settings, records, run, user, token] = await Promise.all([
+  const [settings, records, run, user, token, failures] = await Promise.all([
     syncSettings(deps),
     judges(deps),
     getRun(deps),
     deps.local.get<{ email: string }>(USER_KEY),
     deps.local.get<string>(TOKEN_KEY),
+    syncFailures(deps),
   ]);
   const linked = await linkedHandles(deps, probe);
   const leetcode = probe ? await probeLeetcode(deps) : ((await deps.session.get<{ signedIn: boolean; username: string | null }>(PROBE_KEY)) ?? null);
@@ -188,6 +190,7 @@ export async function overview(deps: HandlerDeps, probe = false): Promise<SyncOv
       progress: current ? { pages: current.pages, found: current.found, imported: current.imported } : record.progress,
       summary: current ? current.summary : record.summary,
       message: current && run?.paused ? run.paused : record.message,
+      lastFailure: failures[reader.platform] ?? null,
     };
   });
   for (const judge of unsupportedJudges) {
@@ -202,6 +205,7 @@ export async function overview(deps: HandlerDeps, probe = false): Promise<SyncOv
       progress: null,
       summary: null,
       message: judge.reason,
+      lastFailure: null,
     });
   }
   return { account: token ? (user?.email ?? null) : null, running: !!run && !run.paused && !run.cancelled, autoSync: settings.autoSync, judges: list };

@@ -4,6 +4,7 @@ import type { DetectedProblem, RecordSetResult, Verdict } from '@shared/schemas/
 import { getSettings, TOKEN_KEY } from '../lib/api';
 import { tabKey } from '../lib/kept-state';
 import { codeforcesStatusScope, keyInContest } from '../verdicts/codeforces';
+import { noteVerdict } from './health';
 import { queueFor } from './queue';
 import { allowRating } from './review';
 import { defineArea, done, fail, type HandlerDeps } from './types';
@@ -67,6 +68,7 @@ export const verdictsArea = defineArea('verdicts', {
     const tabProblem = await deps.session.get<DetectedProblem>(tabKey(tabId));
     const problem = verdictProblem(verdict, sender.url, tabProblem);
     if (!problem) return fail(VERDICT_MESSAGES.refused);
+    await noteVerdict(deps, problem.platform, problem.url);
     const settings = await getSettings(deps.local);
     if (!settings.autoTick) return done({ status: 'disabled', message: '' });
     if (!(await deps.local.get<string>(TOKEN_KEY))) return done({ status: 'signed-out', message: VERDICT_MESSAGES.signedOut });

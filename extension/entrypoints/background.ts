@@ -4,6 +4,7 @@ import { matchPatterns } from '@shared/platforms/index';
 import type { BroadcastMessage } from '@shared/schemas/messages';
 import { refreshBadge } from '../background/badge';
 import { handleMessage } from '../background/dispatch';
+import { healthTabKey } from '../background/health';
 import { flushQueue } from '../background/queue';
 import { rateableKey } from '../background/review';
 import type { HandlerDeps } from '../background/types';
@@ -77,6 +78,7 @@ export default defineBackground(() => {
     void deps.session.remove(tabKey(tabId));
     void deps.session.remove(lookupKey(tabId));
     void deps.session.remove(rateableKey(tabId));
+    void deps.session.remove(healthTabKey(tabId));
   });
 
   // A problem link anywhere: 'Add to My Workspace'. Only links the registry recognises show it.

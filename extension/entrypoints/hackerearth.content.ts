@@ -1,12 +1,12 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { JUDGE_MATCHES } from '../lib/content-matches.generated';
 import { startJudgeScript } from '../lib/judge-script';
-import { hackerearthStatement, readHackerearth } from '../platforms/hackerearth.dom';
+import { readHackerearth, selectors } from '../platforms/hackerearth.dom';
 
 /** HackerEarth's pages: its own reader, and the shared core. */
 export default defineContentScript({
   // WXT reads the options at build time (ENTRYPOINT unset then); the bundle drops the patterns.
   matches: import.meta.env.ENTRYPOINT ? [] : [...JUDGE_MATCHES.hackerearth],
   runAt: 'document_idle',
-  main: (ctx) => startJudgeScript(ctx, [readHackerearth, hackerearthStatement]),
+  main: (ctx) => startJudgeScript(ctx, [readHackerearth, selectors]),
 });

@@ -1,12 +1,12 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { JUDGE_MATCHES } from '../lib/content-matches.generated';
 import { startJudgeScript } from '../lib/judge-script';
-import { interviewbitStatement, readInterviewbit } from '../platforms/interviewbit.dom';
+import { readInterviewbit, selectors } from '../platforms/interviewbit.dom';
 
 /** InterviewBit's pages: its own reader, and the shared core. */
 export default defineContentScript({
   // WXT reads the options at build time (ENTRYPOINT unset then); the bundle drops the patterns.
   matches: import.meta.env.ENTRYPOINT ? [] : [...JUDGE_MATCHES.interviewbit],
   runAt: 'document_idle',
-  main: (ctx) => startJudgeScript(ctx, [readInterviewbit, interviewbitStatement]),
+  main: (ctx) => startJudgeScript(ctx, [readInterviewbit, selectors]),
 });

@@ -1,12 +1,12 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { JUDGE_MATCHES } from '../lib/content-matches.generated';
 import { startJudgeScript } from '../lib/judge-script';
-import { tufStatement, readTuf } from '../platforms/tuf.dom';
+import { readTuf, selectors } from '../platforms/tuf.dom';
 
 /** TUF+'s pages: its own reader, and the shared core. */
 export default defineContentScript({
   // WXT reads the options at build time (ENTRYPOINT unset then); the bundle drops the patterns.
   matches: import.meta.env.ENTRYPOINT ? [] : [...JUDGE_MATCHES.tuf],
   runAt: 'document_idle',
-  main: (ctx) => startJudgeScript(ctx, [readTuf, tufStatement]),
+  main: (ctx) => startJudgeScript(ctx, [readTuf, selectors]),
 });

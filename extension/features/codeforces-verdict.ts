@@ -1,5 +1,7 @@
 import { codeforcesFacts } from '@shared/platforms/codeforces';
 import { isOneOf } from '@shared/platforms/url';
+import { selectors } from '../platforms/codeforces.dom';
+import { isInterstitial, matchedSelectors } from '../platforms/types';
 import { codeforcesStatusScope, ownAcceptedSubmissions } from '../verdicts/codeforces';
 import { showVerdictReply } from '../lib/verdict-toast';
 import type { ContentFeature } from './types';
@@ -28,14 +30,18 @@ export const codeforcesVerdictFeature: ContentFeature = {
       }
     };
     scan();
+    // A status page without its table of submissions has a layout new to the reader: said, never silent.
+    const doc = window.document;
+    const statusTable = doc.querySelector(selectors.statusTable);
+    if (!statusTable && !isInterstitial(doc)) void send({ type: 'verdict:layout', layout: matchedSelectors(doc, selectors) }).catch(() => undefined);
     // Verdicts change from "Running" to their result in place.
     let timer = 0;
     const observer = new MutationObserver(() => {
       window.clearTimeout(timer);
       timer = window.setTimeout(scan, 250);
     });
-    const page: PartialDocument = window.document;
-    const table = window.document.querySelector('.status-frame-datatable') ?? page.body;
+    const page: PartialDocument = doc;
+    const table = statusTable ?? page.body;
     if (table) observer.observe(table, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['submissionverdict', 'waiting', 'class'] });
     signal.addEventListener('abort', () => {
       observer.disconnect();

@@ -9,7 +9,7 @@ import { codeforcesVerdictFeature } from './codeforces-verdict';
 import { detectProblemFeature } from './detect-problem';
 import { leetcodeVerdictFeature } from './leetcode-verdict';
 import type { FeatureContext } from './types';
-import { leetcodeStatement, readLeetcode } from '../platforms/leetcode.dom';
+import { readLeetcode, selectors } from '../platforms/leetcode.dom';
 
 const PAGES = resolve(import.meta.dirname, '../../tests/fixtures/pages');
 const setUrl = (url: string) => (window as unknown as { happyDOM: { setURL(u: string): void } }).happyDOM.setURL(url);
@@ -28,7 +28,7 @@ function context() {
   const ctx: FeatureContext = {
     window,
     signal: controller.signal,
-    reader: [readLeetcode, leetcodeStatement],
+    reader: [readLeetcode, selectors],
     send: vi.fn(<T>(m: ContentMessage): Promise<T> => {
       sent.push(m);
       if (m.type === 'page:identify') return Promise.resolve(parseProblemUrl(m.url) as T);
@@ -67,11 +67,12 @@ describe('detect-problem', () => {
       difficulty: 'Medium',
       topics: ['Linked List'],
     });
-    // Nothing changes: nothing more is sent.
-    const reports = () => t.sent.filter((m) => m.type !== 'page:identify').length;
-    const before = reports();
+    // Once the page has settled, the same problem once more with the reader's selectors that match (this
+    // stand-in for the next problem shows no statement); then nothing changes, and nothing more is sent.
+    const reports = () => t.sent.filter((m) => m.type !== 'page:identify');
+    const before = reports().length;
     await vi.advanceTimersByTimeAsync(12_000);
-    expect(reports()).toBe(before);
+    expect(reports().slice(before)).toMatchObject([{ type: 'problem:detected', problem: { key: 'add-two-numbers' }, layout: ['nextData', 'titleLink', 'level', 'topicTags', 'pageData'] }]);
     t.stop();
   });
 
@@ -110,6 +111,8 @@ describe('detect-problem', () => {
     expect(last()).toEqual({
       type: 'problem:detected',
       problem: { platform: 'leetcode', key: 'add-two-numbers', url: 'https://leetcode.com/problems/add-two-numbers/', name: null, difficulty: null, topics: [] },
+      // No name read: the background counts the page as not understood.
+      layout: ['nextData', 'titleLink', 'level', 'topicTags', 'pageData', 'statement'],
     });
     t.stop();
   });
@@ -122,6 +125,28 @@ describe('detect-problem', () => {
     expect(t.sent.filter((m) => m.type === 'problem:detected')).toEqual([
       { type: 'problem:detected', problem: { platform: 'leetcode', key: 'two-sum', url: 'https://leetcode.com/problems/two-sum/', name: null, difficulty: null, topics: [] } },
     ]);
+    t.stop();
+  });
+
+  it('once the page has settled, reports which selectors matched: a changed layout lacks its statement', async () => {
+    load('leetcode/two-sum-changed-layout.html', 'https://leetcode.com/problems/two-sum/');
+    const t = context();
+    detectProblemFeature.start(t.ctx);
+    await vi.advanceTimersByTimeAsync(50);
+    const detected = () => t.sent.filter((m) => m.type === 'problem:detected');
+    // Read at once by the fallbacks, but not judged before the page had time to fill in.
+    expect(detected()).toMatchObject([{ type: 'problem:detected', problem: { name: 'Two Sum' }, layout: undefined }]);
+    await vi.advanceTimersByTimeAsync(7000);
+    expect(detected().at(-1)).toMatchObject({ type: 'problem:detected', problem: { name: 'Two Sum' }, layout: ['titleLink', 'level'] });
+    t.stop();
+  });
+
+  it('never judges the layout of a bot check', async () => {
+    load('leetcode/cloudflare-challenge.html', 'https://leetcode.com/problems/two-sum/');
+    const t = context();
+    detectProblemFeature.start(t.ctx);
+    await vi.advanceTimersByTimeAsync(12_000);
+    expect(t.sent.filter((m) => m.type === 'problem:detected' && m.layout)).toEqual([]);
     t.stop();
   });
 
@@ -183,6 +208,19 @@ describe('codeforces-verdict', () => {
       { type: 'verdict:accepted', verdict: { source: 'codeforces', submissionId: '250000005', problemUrl: 'https://codeforces.com/problemset/problem/4/A' } },
       { type: 'verdict:accepted', verdict: { source: 'codeforces', submissionId: '250000002', problemUrl: 'https://codeforces.com/problemset/problem/1/B' } },
     ]);
+    t.stop();
+  });
+
+  it('a status page without its table of submissions says its verdict panel changed, by selector names', async () => {
+    load('codeforces/status-my.html', 'https://codeforces.com/problemset/status?my=on');
+    document.querySelector('.status-frame-datatable')!.className = 'datatable-v2';
+    const t = context();
+    codeforcesVerdictFeature.start(t.ctx);
+    await vi.waitFor(() => expect(t.sent.some((m) => m.type === 'verdict:layout')).toBe(true));
+    expect(t.sent.find((m) => m.type === 'verdict:layout')).toEqual({
+      type: 'verdict:layout',
+      layout: ['header', 'logout', 'profileLink', 'submissionRow', 'partyCell', 'verdictCode', 'verdictCell', 'acceptedMark'],
+    });
     t.stop();
   });
 });

@@ -1,5 +1,5 @@
 import type { ParsedPageProblem } from '@shared/schemas/messages';
-import { emptyDetails, readWith } from '../platforms/types';
+import { emptyDetails, isInterstitial, matchedSelectors, readWith } from '../platforms/types';
 import type { ContentFeature } from './types';
 
 /** After a load or a client-side navigation the page fills in its details late: read again at these delays. */
@@ -40,12 +40,18 @@ export const detectProblemFeature: ContentFeature = {
       }
       // Nothing is reported (so nothing is enriched) while the page still shows the previous problem.
       const details = readWith(reader, window.document);
-      if (!details && Date.now() - identified.since < SETTLE_MS) return;
+      const settled = Date.now() - identified.since >= SETTLE_MS;
+      if (!details && !settled) return;
       const problem = { ...parsed, ...(details ?? emptyDetails()) };
-      const key = JSON.stringify(problem);
+      // Once the page has settled: which of the reader's selectors match (none on a wall), so the
+      // background can tell a page it understood from a layout new to it.
+      const doc = window.document;
+      const layout = settled && !isInterstitial(doc, reader[1].statement) ? matchedSelectors(doc, reader[1]) : undefined;
+      const message = { type: 'problem:detected', problem, layout } as const;
+      const key = JSON.stringify(message);
       if (key === lastReport) return;
       lastReport = key;
-      await send({ type: 'problem:detected', problem });
+      await send(message);
     };
 
     // One report at a time; a request made meanwhile runs once more afterwards.

@@ -23,6 +23,7 @@ describe('the privacy page from docs/privacy.md', () => {
       'What it reads, and where',
       'What it sends, and to whom',
       'What it never reads',
+      'The diagnostic',
       'What it keeps on this computer',
     ]);
   });

@@ -11,6 +11,7 @@ const judge = (j: Partial<SyncJudge> & Pick<SyncJudge, 'platform' | 'name' | 'ac
   progress: null,
   summary: null,
   message: null,
+  lastFailure: null,
   ...j,
 });
 

@@ -1,6 +1,35 @@
 import { emptyDetails, text, textOf, type DomReader } from './types';
 import type { PartialDocument } from '../lib/partial-document';
 
+/**
+ * Codeforces' selectors, by name, for its problem pages and its status pages (auto-tick): a layout change
+ * is fixed here, with a saved page in tests/fixtures/pages/codeforces.
+ */
+export const selectors = {
+  /** The statement header, "A. Watermelon". */
+  title: '.problem-statement .header .title',
+  /** A PDF statement's holder, which names the problem's index. */
+  pdfIndex: '[problemindex]',
+  /** The submit form's problem choices, "C - Name" (an option per index). */
+  problemChoice: 'select[name="submittedProblemIndex"] option',
+  /** The index cells of the contest's problems table. */
+  problemIndex: 'table.problems td.id',
+  /** The sidebar's tags; the rating is one of them. */
+  tagBox: '.tag-box',
+  header: '#header',
+  logout: 'a[href*="/logout"]',
+  profileLink: 'a[href^="/profile/"]',
+  /** The status pages' table of submissions, its rows and cells. */
+  statusTable: '.status-frame-datatable',
+  submissionRow: 'tr[data-submission-id]',
+  partyCell: 'td.status-party-cell',
+  verdictCode: '[submissionverdict]',
+  verdictCell: '.status-verdict-cell',
+  acceptedMark: '.verdict-accepted',
+  /** The statement block under the header, else a PDF statement's holder (isInterstitial: shown, the page is a problem page whatever its title says). */
+  statement: '.problem-statement,[problemindex]',
+} as const;
+
 /** A problem index: A, B2. */
 const INDEX = /^[A-Z][0-9]?$/;
 
@@ -9,22 +38,22 @@ const INDEX = /^[A-Z][0-9]?$/;
  * ("C - Name") or the contest's problems table (index cell, name cell).
  */
 const listedName = (doc: Document, index: string): string | null =>
-  text(doc.querySelector(`select[name="submittedProblemIndex"] option[value="${index}"]`))?.replace(/^\w+\s*-\s*/, '') ||
-  text([...doc.querySelectorAll('table.problems td.id')].find((td) => text(td) === index)?.nextElementSibling?.querySelector('a'));
+  text(doc.querySelector(`${selectors.problemChoice}[value="${index}"]`))?.replace(/^\w+\s*-\s*/, '') ||
+  text([...doc.querySelectorAll(selectors.problemIndex)].find((td) => text(td) === index)?.nextElementSibling?.querySelector('a'));
 
 export const readCodeforces: DomReader = (doc) => {
   const details = emptyDetails();
   // 1. The statement header reads "A. Watermelon".
-  details.name = textOf(doc, '.problem-statement .header .title')?.replace(/^[A-Z][0-9]?\.\s*/, '') || null;
+  details.name = textOf(doc, selectors.title)?.replace(/^[A-Z][0-9]?\.\s*/, '') || null;
   // 2. A statement given as a PDF (gym) has no header: the problem's index (the statement holder's, else
   // the title's, "Problem - C - Codeforces") looked up in the problem list on the page. The title itself
   // never names the problem; without a list the problem stays unnamed.
   if (!details.name) {
-    const index = doc.querySelector('[problemindex]')?.getAttribute('problemindex') ?? /^Problem\s*-\s*\d*([A-Z][0-9]?)\s*-/i.exec(doc.title)?.[1];
+    const index = doc.querySelector(selectors.pdfIndex)?.getAttribute('problemindex') ?? /^Problem\s*-\s*\d*([A-Z][0-9]?)\s*-/i.exec(doc.title)?.[1];
     if (index && INDEX.test(index.toUpperCase())) details.name = listedName(doc, index.toUpperCase());
   }
   // Tags live in the sidebar: each .tag-box has a title attribute; the rating one reads "*800".
-  for (const box of doc.querySelectorAll('.tag-box')) {
+  for (const box of doc.querySelectorAll(selectors.tagBox)) {
     const value = text(box);
     if (!value) continue;
     if (box.getAttribute('title') === 'Difficulty' || /^\*\d{3,4}$/.test(value)) details.difficulty = value.replace('*', '');
@@ -47,8 +76,8 @@ const profileHandle = (a: Element): string | null => {
  */
 export function loggedInHandle(doc: Document): string | null {
   const page: PartialDocument = doc;
-  const box = (doc.getElementById('header') ?? page.body)?.querySelector('a[href*="/logout"]')?.parentElement;
-  for (const a of box?.querySelectorAll('a[href^="/profile/"]') ?? []) {
+  const box = (doc.querySelector(selectors.header) ?? page.body)?.querySelector(selectors.logout)?.parentElement;
+  for (const a of box?.querySelectorAll(selectors.profileLink) ?? []) {
     const handle = profileHandle(a);
     if (handle) return handle;
   }
@@ -67,23 +96,20 @@ export interface StatusRow {
 /** Every submission row of a status table. */
 export function statusRows(doc: Document): StatusRow[] {
   const rows: StatusRow[] = [];
-  for (const tr of doc.querySelectorAll('tr[data-submission-id]')) {
+  for (const tr of doc.querySelectorAll(selectors.submissionRow)) {
     const submissionId = tr.getAttribute('data-submission-id') ?? '';
     if (!/^\d{1,20}$/.test(submissionId)) continue;
-    const party = tr.querySelector('td.status-party-cell');
-    const handles = [...(party?.querySelectorAll('a[href^="/profile/"]') ?? [])]
+    const party = tr.querySelector(selectors.partyCell);
+    const handles = [...(party?.querySelectorAll(selectors.profileLink) ?? [])]
       .map(profileHandle)
       .filter((h): h is string => h !== null);
     const problem = [...tr.querySelectorAll('a[href]')].find((a) => /\/problem(?:\/\d{1,7})?\/[A-Za-z][0-9]?\/?$/.test(a.getAttribute('href') ?? ''));
     // The judge's own verdict code (submissionVerdict="OK"), else its Accepted marker.
-    const wrapper = tr.querySelector('[submissionverdict]');
+    const wrapper = tr.querySelector(selectors.verdictCode);
     const code = wrapper?.getAttribute('submissionverdict');
-    const waiting = tr.querySelector('.status-verdict-cell')?.getAttribute('waiting') === 'true';
-    const accepted = !waiting && (code !== null && code !== undefined ? code === 'OK' : !!tr.querySelector('.verdict-accepted'));
+    const waiting = tr.querySelector(selectors.verdictCell)?.getAttribute('waiting') === 'true';
+    const accepted = !waiting && (code !== null && code !== undefined ? code === 'OK' : !!tr.querySelector(selectors.acceptedMark));
     rows.push({ submissionId, handles, problemHref: problem?.getAttribute('href') ?? null, accepted });
   }
   return rows;
 }
-
-/** The statement block under the header (isInterstitial: shown, the page is a problem page whatever its title says). */
-export const codeforcesStatement = '.problem-statement';

@@ -1,5 +1,13 @@
 import { breadcrumb, emptyDetails, labelledValue, pageTitle, textOf, type DomReader } from './types';
 
+/** HackerRank's selectors, by name: a layout change is fixed here, with a saved page in tests/fixtures/pages/hackerrank. */
+export const selectors = {
+  /** The challenge heading. */
+  heading: 'h1.page-label,.challenge-page-label-wrapper h1,h2.hr_tour-challenge-name',
+  /** The challenge body (isInterstitial: shown, the page is a problem page whatever its title says). */
+  statement: '.challenge-body-html,.challenge_problem_statement',
+} as const;
+
 const LEVELS = /^(Easy|Medium|Hard|Advanced|Expert)$/i;
 
 export const readHackerrank: DomReader = (doc) => {
@@ -10,7 +18,7 @@ export const readHackerrank: DomReader = (doc) => {
   // 1. og:title or the page title, "Solve Me First | HackerRank"; in 2016 "New Year Chaos : Challenge | Implementation | Algorithms | HackerRank".
   details.name = pageTitle(doc, /^([^|]+?)(?:\s+:\s+Challenge)?\s*\|(?:[^|]*\|)*\s*HackerRank\s*$/i);
   // 2. The challenge heading, else the breadcrumb's last item.
-  details.name ??= textOf(doc, 'h1.page-label,.challenge-page-label-wrapper h1,h2.hr_tour-challenge-name');
+  details.name ??= textOf(doc, selectors.heading);
   if (!details.name && crumbs.length >= 3) details.name = crumbs[crumbs.length - 1] ?? null;
   // The sidebar reads "Difficulty: Easy".
   details.difficulty = labelledValue(doc, 'Difficulty', LEVELS);
@@ -19,6 +27,3 @@ export const readHackerrank: DomReader = (doc) => {
   if (subdomain) details.topics = [subdomain];
   return details;
 };
-
-/** The challenge body (isInterstitial: shown, the page is a problem page whatever its title says). */
-export const hackerrankStatement = '.challenge-body-html,.challenge_problem_statement';

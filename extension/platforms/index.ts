@@ -1,35 +1,38 @@
 import type { PlatformId } from '@shared/platforms/types';
-import { readAtcoder, atcoderStatement } from './atcoder.dom';
-import { readCodechef, codechefStatement } from './codechef.dom';
-import { readCodeforces, codeforcesStatement } from './codeforces.dom';
-import { readCodestudio, codestudioStatement } from './codestudio.dom';
-import { readCses, csesStatement } from './cses.dom';
-import { readGeeksforgeeks, geeksforgeeksStatement } from './geeksforgeeks.dom';
-import { readHackerearth, hackerearthStatement } from './hackerearth.dom';
-import { readHackerrank, hackerrankStatement } from './hackerrank.dom';
-import { readInterviewbit, interviewbitStatement } from './interviewbit.dom';
-import { readLeetcode, leetcodeStatement } from './leetcode.dom';
-import { readSpoj, spojStatement } from './spoj.dom';
-import { readTopcoder, topcoderStatement } from './topcoder.dom';
-import { readTuf, tufStatement } from './tuf.dom';
+import { readAtcoder, selectors as atcoder } from './atcoder.dom';
+import { readCodechef, selectors as codechef } from './codechef.dom';
+import { readCodeforces, selectors as codeforces } from './codeforces.dom';
+import { readCodestudio, selectors as codestudio } from './codestudio.dom';
+import { readCses, selectors as cses } from './cses.dom';
+import { readGeeksforgeeks, selectors as geeksforgeeks } from './geeksforgeeks.dom';
+import { readHackerearth, selectors as hackerearth } from './hackerearth.dom';
+import { readHackerrank, selectors as hackerrank } from './hackerrank.dom';
+import { readInterviewbit, selectors as interviewbit } from './interviewbit.dom';
+import { readLeetcode, selectors as leetcode, statementlessPaths as leetcodeStatementless } from './leetcode.dom';
+import { readSpoj, selectors as spoj } from './spoj.dom';
+import { readTopcoder, selectors as topcoder } from './topcoder.dom';
+import { readTuf, selectors as tuf } from './tuf.dom';
 import { emptyDetails, readWith, type PageDetails, type PageReader } from './types';
 
-/** One DOM reader per platform with its statement's selector; a platform without one is still detected from its URL. */
+/** One DOM reader per platform with its selector table; a platform without one is still detected from its URL. */
 export const domReaders: Partial<Record<PlatformId, PageReader>> = {
-  leetcode: [readLeetcode, leetcodeStatement],
-  codeforces: [readCodeforces, codeforcesStatement],
-  geeksforgeeks: [readGeeksforgeeks, geeksforgeeksStatement],
-  codechef: [readCodechef, codechefStatement],
-  atcoder: [readAtcoder, atcoderStatement],
-  cses: [readCses, csesStatement],
-  hackerrank: [readHackerrank, hackerrankStatement],
-  interviewbit: [readInterviewbit, interviewbitStatement],
-  codestudio: [readCodestudio, codestudioStatement],
-  tuf: [readTuf, tufStatement],
-  spoj: [readSpoj, spojStatement],
-  topcoder: [readTopcoder, topcoderStatement],
-  hackerearth: [readHackerearth, hackerearthStatement],
+  leetcode: [readLeetcode, leetcode],
+  codeforces: [readCodeforces, codeforces],
+  geeksforgeeks: [readGeeksforgeeks, geeksforgeeks],
+  codechef: [readCodechef, codechef],
+  atcoder: [readAtcoder, atcoder],
+  cses: [readCses, cses],
+  hackerrank: [readHackerrank, hackerrank],
+  interviewbit: [readInterviewbit, interviewbit],
+  codestudio: [readCodestudio, codestudio],
+  tuf: [readTuf, tuf],
+  spoj: [readSpoj, spoj],
+  topcoder: [readTopcoder, topcoder],
+  hackerearth: [readHackerearth, hackerearth],
 };
+
+/** Paths of a judge's problem views that show no statement by design: there a name alone is understood. */
+export const statementlessViews: Partial<Record<PlatformId, RegExp>> = { leetcode: leetcodeStatementless };
 
 /** What the page shows of its problem, by the platform's reader (readWith); empty when it has none. */
 export function readPageDetails(platform: string, doc: Document): PageDetails | null {

@@ -1,6 +1,24 @@
 import { at, embeddedJson, emptyDetails, leaf, LEVELS, meta, str, strings, text, type DomReader, type ReadDetails } from './types';
 import type { PartialDocument } from '../lib/partial-document';
 
+/** LeetCode's selectors, by name: a layout change is fixed here, with a saved page in tests/fixtures/pages/leetcode. */
+export const selectors = {
+  /** The page data embedded by Next.js. */
+  nextData: 'script#__NEXT_DATA__',
+  /** Problem links; the title is the one reading "1. Two Sum". */
+  titleLink: 'a[href*="/problems/"]',
+  /** Leaves that may be the level chip ("Easy"). */
+  level: 'div, span',
+  topicTags: 'a[href^="/tag/"]',
+  /** Inline scripts, where the page data names the question's id (auto-tick). */
+  pageData: 'script:not([src])',
+  /** The description panel, today's and the contest page's (isInterstitial: shown, the page is a problem page whatever its title says). */
+  statement: '[data-track-load=description_content],.question-content',
+} as const;
+
+/** A problem's tabs that show no statement (its solutions, editorial and submissions): read by the name alone. */
+export const statementlessPaths = /^(?:\/contest\/[\w-]{1,100})?\/problems\/[a-z0-9-]{1,200}\/(?:solutions|editorial|submissions)(?:\/|$)/;
+
 /** The problem slug of a path: /problems/<slug>/… or a contest's /contest/<id>/problems/<slug>/…. */
 const problemSlug = (pathname: string): string | null =>
   /^(?:\/contest\/[\w-]{1,100})?\/problems\/([a-z0-9-]{1,200})(?:\/|$)/.exec(pathname)?.[1] ?? null;
@@ -19,7 +37,7 @@ export const readLeetcode: DomReader = (doc) => {
   const page: PartialDocument = doc;
   const slug = problemSlug(page.location?.pathname ?? '');
   // 1. Page data embedded by Next.js: the question, its dehydrated queries merged.
-  const data = embeddedJson(doc, 'script#__NEXT_DATA__');
+  const data = embeddedJson(doc, selectors.nextData);
   const q: Record<string, unknown> = {};
   const queries = at(data, 'props', 'pageProps', 'dehydratedState', 'queries');
   if (Array.isArray(queries)) for (const query of queries) Object.assign(q, at(query, 'state', 'data', 'question'));
@@ -30,7 +48,7 @@ export const readLeetcode: DomReader = (doc) => {
     details.topics = strings(Array.isArray(q.topicTags) ? q.topicTags.map((t) => at(t, 'name')) : []);
   }
   // 2. The visible title link, "1. Two Sum" (a contest's links under /contest/…/problems/ too).
-  const own = [...doc.querySelectorAll('a[href*="/problems/"]')].find(
+  const own = [...doc.querySelectorAll(selectors.titleLink)].find(
     (a) => /^\d+\.\s/.test(text(a) ?? '') && (!slug || problemSlug(a.getAttribute('href') ?? '') === slug),
   );
   details.name ??= text(own)?.replace(/^\d+\.\s*/, '') ?? null;
@@ -43,8 +61,8 @@ export const readLeetcode: DomReader = (doc) => {
   // Nothing on the page is this problem yet: a move still under way.
   if (!details.name) return slug ? null : details;
   // Difficulty fallback: a leaf whose whole text is one of the three levels.
-  details.difficulty ??= leaf(doc, 'div, span', LEVELS);
-  if (!details.topics.length) details.topics = Array.from(doc.querySelectorAll('a[href^="/tag/"]'), text);
+  details.difficulty ??= leaf(doc, selectors.level, LEVELS);
+  if (!details.topics.length) details.topics = Array.from(doc.querySelectorAll(selectors.topicTags), text);
   return details;
 };
 
@@ -56,10 +74,7 @@ export function leetcodePage(location: { pathname: string }, doc: Document): { s
   const slug = problemSlug(location.pathname);
   // The page data (Next.js JSON, or the older contest page's `var pageData = {questionId: '2916', …}`)
   // names the question's id, then its slug: take the id of this slug.
-  const data = Array.from(doc.querySelectorAll('script:not([src])'), (s) => s.textContent).join();
+  const data = Array.from(doc.querySelectorAll(selectors.pageData), (s) => s.textContent).join();
   const questionId = slug ? (new RegExp(`"?questionId"?: ?["'](\\d{1,20})["'][^{}]*?"?(?:titleSlug|questionTitleSlug)"?: ?["']${slug}["']`).exec(data)?.[1] ?? null) : null;
   return { slug, questionId };
 }
-
-/** The description panel (today's layout, and the contest page's) (isInterstitial: shown, the page is a problem page whatever its title says). */
-export const leetcodeStatement = '[data-track-load=description_content],.question-content';

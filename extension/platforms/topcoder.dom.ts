@@ -1,12 +1,20 @@
 import { emptyDetails, labelledValue, leaf, str, type DomReader } from './types';
 
+/** TopCoder's selectors, by name: a layout change is fixed here, with a saved page in tests/fixtures/pages/topcoder. */
+export const selectors = {
+  /** Where the header "Problem Statement for …" may be. */
+  header: 'td,div,span,h1,h2,h3',
+  /** The statement table (isInterstitial: shown, the page is a problem page whatever its title says). */
+  statement: '.problemText',
+} as const;
+
 /** The Definition block's "Class:" value is the problem's name (a Java/C++ class name). */
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export const readTopcoder: DomReader = (doc) => {
   const details = emptyDetails();
   // 1. The header, "Problem Statement for FlowerGarden".
-  details.name = str(leaf(doc, 'td,div,span,h1,h2,h3', /^Problem Statement for\s+\S/)?.slice(22));
+  details.name = str(leaf(doc, selectors.header, /^Problem Statement for\s+\S/)?.slice(22));
   // 2. The statement's Definition block, "Class: FlowerGarden".
   details.name ??= labelledValue(doc, 'Class', IDENTIFIER);
   // Problem archive details, when shown: "Used As: Division I Level Two", "Categories: Sorting, Greedy".
@@ -15,6 +23,3 @@ export const readTopcoder: DomReader = (doc) => {
   details.topics = categories?.split(',') ?? [];
   return details;
 };
-
-/** The statement table (isInterstitial: shown, the page is a problem page whatever its title says). */
-export const topcoderStatement = '.problemText';

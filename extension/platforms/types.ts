@@ -209,11 +209,28 @@ const WALL =
 const CHALLENGE = '#challenge-form,#challenge-stage,#challenge-running,[id^=cf-],.cf-browser-verification';
 
 /**
- * A judge's page reader and the selector(s) of its statement's container. A page showing a statement with
- * text in it is a problem page, whatever its title or heading says: a problem may be named "Login",
- * "Error" or "404 Not Found".
+ * A judge's CSS selectors, named, in one table in its reader's file: a layout change is a fix there, with
+ * a saved page beside it. `statement` is its statement's container: a page showing a statement with text
+ * in it is a problem page, whatever its title or heading says (a problem may be named "Login", "Error" or
+ * "404 Not Found").
  */
-export type PageReader = readonly [read: DomReader, statement: string];
+export type SelectorTable = Readonly<Record<string, string>> & { readonly statement: string };
+
+/** A judge's page reader and its selector table. */
+export type PageReader = readonly [read: DomReader, selectors: SelectorTable];
+
+/**
+ * The names of the table's selectors that match something on the page: what a diagnostic may say of a
+ * page it did not understand (names only, never the page's text).
+ */
+export const matchedSelectors = (doc: Document, table: SelectorTable): string[] => Object.keys(table).filter((name) => doc.querySelector(table[name] as string));
+
+/**
+ * Whether a page was understood: a name read and the statement's selector found (on a view that shows
+ * one). A problem page that is not, and is no wall, has a layout new to its reader.
+ */
+export const layoutUnderstood = (name: string | null, matched: readonly string[], showsStatement = true): boolean =>
+  !!name && (!showsStatement || matched.includes('statement'));
 
 /** Whether the page shows a problem statement with substantive text (less than 40 characters is an empty shell). */
 export const hasStatement = (doc: Document, statement: string): boolean =>
@@ -262,7 +279,7 @@ export function bounded(d: ReadDetails): PageDetails {
  */
 export function readWith(reader: PageReader, doc: Document): PageDetails | null {
   try {
-    if (isInterstitial(doc, reader[1])) return emptyDetails();
+    if (isInterstitial(doc, reader[1].statement)) return emptyDetails();
     const details = reader[0](doc);
     return details && bounded(details);
   } catch {

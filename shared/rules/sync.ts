@@ -41,6 +41,13 @@ export function syncLastText(j: SyncJudge, locale?: string): string {
   return `Last synced ${when}${j.lastCount === null ? '' : ` · ${plural(j.lastCount, 'problem')}`}`;
 }
 
+/** The last failed sync, when there was one: "Last failure 25 Nov 2026, 17:04: Sign in on CSES in this browser, then sync again." */
+export function syncFailureText(j: SyncJudge, locale?: string): string | null {
+  if (!j.lastFailure) return null;
+  const when = new Date(j.lastFailure.at).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return `Last failure ${when}: ${j.lastFailure.message}`;
+}
+
 /** What the judge's state means, when there is something to say besides the summary. */
 export function syncStateText(j: SyncJudge): string | null {
   switch (j.state) {

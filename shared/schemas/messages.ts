@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_TAGS } from '../rules/tags';
 import type { Contest } from './contest';
+import { selectorNamesSchema, type JudgeHealth, type PageDiagnosis } from './health';
 import type { Note, NotesPage, NoteTagCount, QuestionNotes } from './note';
 import type { Recommendation } from './practice';
 import { reviewRatingSchema, type Goal, type RateAnswer } from './review';
@@ -54,9 +55,12 @@ const reviewRateSchema = z.object({ type: z.literal('review:rate'), questionId: 
 export const contentMessageSchema = z.discriminatedUnion('type', [
   /** Which problem a URL is (a pure lookup in the registry, so the content script need not carry it). */
   z.object({ type: z.literal('page:identify'), url: httpUrl }),
-  z.object({ type: z.literal('problem:detected'), problem: detectedProblemSchema }),
+  /** `layout`: the reader's selectors that matched, once the page has settled (none on a wall). */
+  z.object({ type: z.literal('problem:detected'), problem: detectedProblemSchema, layout: selectorNamesSchema.optional() }),
   z.object({ type: z.literal('problem:none') }),
   z.object({ type: z.literal('verdict:accepted'), verdict: verdictSchema }),
+  /** The page's verdict panel is not where its reader looks: the selectors that matched. */
+  z.object({ type: z.literal('verdict:layout'), layout: selectorNamesSchema }),
   /** LeetCode's csrftoken as its own page reads it (document.cookie), for the history sync's requests. */
   z.object({ type: z.literal('leetcode:csrf'), token: z.string().regex(/^[A-Za-z0-9]{16,128}$/) }),
   reviewRateSchema,
@@ -145,6 +149,8 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sync:handle'), platform: platformId, handle: z.string().trim().max(100) }),
   z.object({ type: z.literal('sync:auto'), autoSync: z.enum(AUTO_SYNC_CHOICES) }),
   z.object({ type: z.literal('settings:get') }),
+  z.object({ type: z.literal('health:tab'), tabId: z.number().int() }),
+  z.object({ type: z.literal('health:status') }),
   z
     .object({
       type: z.literal('settings:set'),
@@ -315,6 +321,7 @@ export type ReplyMap = EveryMessage<{
   'problem:detected': null;
   'problem:none': null;
   'verdict:accepted': VerdictResult;
+  'verdict:layout': null;
   'leetcode:csrf': null;
   // From both (a content script: for the question its own tab's verdict ticked).
   'review:rate': ActionResult<RateAnswer>;
@@ -350,6 +357,10 @@ export type ReplyMap = EveryMessage<{
   'sync:handle': SyncOverview;
   'sync:auto': SyncOverview;
   'settings:get': Settings;
+  /** What the tab's page showed that the extension did not understand, else null. */
+  'health:tab': PageDiagnosis | null;
+  /** Every judge's health (the options page). */
+  'health:status': JudgeHealth[];
   'settings:set': Settings;
 }>;
 

@@ -83,6 +83,8 @@ const syncJudgeSchema = z.object({
   progress: syncProgressSchema.nullable(),
   summary: syncSummarySchema.nullable(),
   message: z.string().nullable(),
+  /** The last sync of this judge that failed, with its time (an extension without it sends none). */
+  lastFailure: z.object({ at: z.string(), message: z.string() }).nullable().default(null),
 });
 export type SyncJudge = z.infer<typeof syncJudgeSchema>;
 

@@ -6,6 +6,7 @@ import { formText } from '@shared/untrusted';
 import '../../lib/ui.css';
 import { send } from '../../lib/messaging';
 import { createSyncPanel } from '../../lib/sync-panel';
+import { HealthSection } from './health';
 
 /** "Sync solved problems": the same panel as the popup's, with the daily sync setting. */
 function SyncSection() {
@@ -93,6 +94,7 @@ function Options() {
         </div>
       )}
       <SyncSection />
+      <HealthSection />
       <p>
         <a href="/privacy.html" target="_blank" rel="noreferrer">
           Privacy: what the extension reads, sends and never reads

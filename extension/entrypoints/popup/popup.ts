@@ -6,6 +6,7 @@ import { h, setProp, syncChildren } from '../../lib/dom';
 import { NO_PROBLEM, type PopupBoot, type PopupTarget } from './boot';
 import { contestCard, problemCard, reviewFacts } from './cards';
 import { createRecommendation } from './recommendation';
+import { createLayoutNotice } from './layout-notice';
 import { createSheetPicker, type SheetPicker } from './sheet-picker';
 
 export type Tone = 'success' | 'error' | 'info';
@@ -216,6 +217,8 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
   const ratings = h('div', { class: 'ratings' }, ...ratingButtons);
   const rateRow = h('section', { class: 'card', 'aria-label': 'How was it?', 'data-testid': 'review-rate' });
   const reviewLink = h('a', { target: '_blank', rel: 'noopener noreferrer', 'data-testid': 'review-due' });
+  // A page of the tab the extension did not understand: said plainly, with a diagnostic to copy.
+  const layoutNotice = createLayoutNotice(io.send, boot.target);
 
   const signOutButton = h('button', { type: 'button', onclick: () => void signOut() }, 'Sign out');
   // "Sync solved problems" is loaded only when asked for, so the popup opens as fast as before.
@@ -333,7 +336,7 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
     }
 
     tryNext.update(signedIn && m.state ? (m.state.platform?.id ?? null) : undefined);
-    syncChildren(wrap, [head, toastEl, card, showActions && actions, showRating && rateRow, picker?.element, signedIn && !!problem && reviewFacts(m.review, true, reviewLink), !problem && contestCard(m.contest), signedIn && m.state !== null && tryNext.element, ...account]);
+    syncChildren(wrap, [head, toastEl, layoutNotice, card, showActions && actions, showRating && rateRow, picker?.element, signedIn && !!problem && reviewFacts(m.review, true, reviewLink), !problem && contestCard(m.contest), signedIn && m.state !== null && tryNext.element, ...account]);
     fetchFacts();
   }
 

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Puzzle, RefreshCw } from 'lucide-react';
 import { Link } from 'wouter';
 import { useEffect, useRef } from 'react';
-import { syncAccountText, syncLastText, syncStateText, syncSummaryText } from '@shared/rules/sync';
+import { syncAccountText, syncFailureText, syncLastText, syncStateText, syncSummaryText } from '@shared/rules/sync';
 import type { SyncJudge } from '@shared/schemas/sync';
 import { EXTENSION_PAGE_PATH } from '@shared/extension';
 import { Dialog } from '../../../components/dialog';
@@ -40,6 +40,7 @@ function GetExtension({ onLeave }: { onLeave: () => void }) {
 
 function JudgeItem({ judge, disabled, onSync }: { judge: SyncJudge; disabled: boolean; onSync: () => void }) {
   const state = syncStateText(judge);
+  const failure = syncFailureText(judge);
   const bad = judge.state === 'error' || judge.state === 'signedOut' || judge.state === 'paused';
   return (
     <li className="sync-judge" aria-label={judge.name} data-platform={judge.platform}>
@@ -61,6 +62,11 @@ function JudgeItem({ judge, disabled, onSync }: { judge: SyncJudge; disabled: bo
         </span>
       )}
       {judge.summary && judge.state !== 'queued' && <span data-testid="sync-summary">{syncSummaryText(judge.summary)}</span>}
+      {failure && (
+        <span className="faint" data-testid="sync-last-failure">
+          {failure}
+        </span>
+      )}
     </li>
   );
 }
