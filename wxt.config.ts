@@ -27,6 +27,8 @@ export default defineConfig({
   // Fixed names: the server offers these files for download (shared/extension.ts EXTENSION_PACKAGES).
   zip: { artifactTemplate: 'extension-{{browser}}.zip' },
   modules: ['@wxt-dev/module-react'],
+  // Terser's second pass packs each judge's content script well under its budget (extension/lib/budgets.ts).
+  vite: () => ({ build: { minify: 'terser', terserOptions: { compress: { passes: 2 }, format: { comments: false } } } }),
   alias: {
     '@shared': resolve('shared'),
   },

@@ -27,6 +27,7 @@ const FORGED: PageMessage[] = [
   { type: 'activity:today' },
   { type: 'review:status' },
   { type: 'contests:next' },
+  { type: 'practice:recommend', platform: 'codeforces' },
   { type: 'queue:status' },
   { type: 'queue:flush' },
   { type: 'sync:status', probe: true },

@@ -15,7 +15,6 @@ import type { PartialDocument } from '../lib/partial-document';
  */
 export const codeforcesVerdictFeature: ContentFeature = {
   id: 'codeforces-verdict',
-  description: 'Ticks problems on own Accepted Codeforces submissions.',
   runsOn: (url) => isOneOf(codeforcesFacts.hosts, url.hostname) && codeforcesStatusScope(url) !== null,
   start(ctx) {
     const { window, signal, send } = ctx;

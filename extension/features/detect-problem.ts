@@ -19,7 +19,6 @@ const SETTLE_MS = 5000;
  */
 export const detectProblemFeature: ContentFeature = {
   id: 'detect-problem',
-  description: 'Detects the problem on the page, also after client-side moves.',
   runsOn: () => true,
   start({ window, signal, send, onLocationChange, reader }) {
     let identified: { url: string; problem: ParsedPageProblem | null; since: number } | null = null;

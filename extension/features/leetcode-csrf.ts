@@ -21,7 +21,6 @@ export function csrfFromCookieString(cookies: string): string | null {
  */
 export const leetcodeCsrfFeature: ContentFeature = {
   id: 'leetcode-csrf',
-  description: "Hands LeetCode's request token to the history sync.",
   runsOn: (url) => url.hostname.replace(/^www\./, '') === SYNC_HOST,
   start({ window, send }) {
     const token = csrfFromCookieString(window.document.cookie);

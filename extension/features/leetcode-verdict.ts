@@ -23,7 +23,6 @@ function injectTap(doc: Document) {
  */
 export const leetcodeVerdictFeature: ContentFeature = {
   id: 'leetcode-verdict',
-  description: 'Ticks the problem on an Accepted LeetCode submission.',
   runsOn: (url) => isOneOf(leetcodeFacts.hosts, url.hostname),
   start(ctx) {
     const { window, signal, send } = ctx;

@@ -19,7 +19,6 @@ export interface FeatureContext {
 /** One extension feature running in the content script on a judge's page. */
 export interface ContentFeature {
   id: string;
-  description: string;
   /** Whether the feature has anything to do on a page (checked once, at load). */
   runsOn(url: URL): boolean;
   start(ctx: FeatureContext): void;
