@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUpAndSignIn } from './support/session';
+import { linkCodeforcesAndRank, signUpAndSignIn } from './support/session';
 
 // Codeforces' user.info has no solved count: it is the distinct accepted problems of user.status. The fake
 // judge's submission list has six of them (one accepted twice, one with a wrong answer before).
@@ -10,10 +10,7 @@ for (const size of [{ name: 'phone', viewport: { width: 390, height: 844 } }, { 
 
     test('a Codeforces account shows its solved count on the judge card, the profile and the leaderboard', async ({ page, request }) => {
       const me = await signUpAndSignIn(page, request, 'Solver');
-      const headers = { authorization: `Bearer ${me.token}` };
-      expect((await request.put('/question-tracker/v1/user/accounts/codeforces', { data: { handle: 'tourist', public: true }, headers })).status()).toBe(200);
-      expect((await request.put('/question-tracker/v1/leaderboard/opt-in', { data: { optIn: true }, headers })).status()).toBe(200);
-      const profileName = ((await (await request.get('/auth/v1/me', { headers })).json()) as { data: { user: { profileName: string } } }).data.user.profileName;
+      const profileName = await linkCodeforcesAndRank(request, me.token);
 
       await page.goto('/account');
       const card = page.getByRole('list', { name: 'Linked judge accounts' }).getByRole('listitem').filter({ hasText: 'Codeforces' });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUpAndSignIn } from './support/session';
+import { linkCodeforcesAndRank, signUpAndSignIn } from './support/session';
 
 // The leaderboard speaks to people: its overall score is named for them, the metric id stays in the API.
 
@@ -16,9 +16,7 @@ for (const size of [{ name: 'phone', viewport: { width: 390, height: 844 } }, { 
 
     test('an empty board says what would rank the viewer there, not that nobody is ranked', async ({ page, request }) => {
       const me = await signUpAndSignIn(page, request, 'Ranked');
-      const headers = { authorization: `Bearer ${me.token}` };
-      expect((await request.put('/question-tracker/v1/user/accounts/codeforces', { data: { handle: 'tourist', public: true }, headers })).status()).toBe(200);
-      expect((await request.put('/question-tracker/v1/leaderboard/opt-in', { data: { optIn: true }, headers })).status()).toBe(200);
+      await linkCodeforcesAndRank(request, me.token);
       // Nobody is ranked by LeetCode rating (other specs on this server may have ranked someone there).
       await page.route('**/question-tracker/v1/leaderboard?*metric=leetcode_rating*', (route) =>
         route.fulfill({ json: { status: { code: 200, success: true, error: null, message: 'OK' }, data: { metric: 'leetcode_rating', page: 1, pageSize: 50, rows: [], me: null, total: 0 } } }),

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUpAndSignIn } from './support/session';
+import { linkCodeforcesAndRank, signUpAndSignIn } from './support/session';
 
 // One number format everywhere, the reader's locale: a German browser reads 3.757, on the judge card
 // (rating and best alike), the profile and the leaderboard.
@@ -10,11 +10,8 @@ for (const size of [{ name: 'phone', viewport: { width: 390, height: 844 } }, { 
 
     test('figures follow the browser’s locale on the judge card, the profile and the leaderboard', async ({ page, request }) => {
       const me = await signUpAndSignIn(page, request, 'Zahlen');
-      const headers = { authorization: `Bearer ${me.token}` };
       // The fake judge's Codeforces account: rated 3757, at best 4009.
-      expect((await request.put('/question-tracker/v1/user/accounts/codeforces', { data: { handle: 'tourist', public: true }, headers })).status()).toBe(200);
-      expect((await request.put('/question-tracker/v1/leaderboard/opt-in', { data: { optIn: true }, headers })).status()).toBe(200);
-      const profileName = ((await (await request.get('/auth/v1/me', { headers })).json()) as { data: { user: { profileName: string } } }).data.user.profileName;
+      const profileName = await linkCodeforcesAndRank(request, me.token);
 
       await page.goto('/account');
       const card = page.getByRole('list', { name: 'Linked judge accounts' }).getByRole('listitem').filter({ hasText: 'Codeforces' });

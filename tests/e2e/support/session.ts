@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Creates an account through the API and signs the page in with it (the dashboard keeps the token in localStorage). */
 export async function signUpAndSignIn(page: Page, request: APIRequestContext, name = 'Tester') {
@@ -25,4 +25,15 @@ export async function dragTo(page: Page, from: { x: number; y: number }, to: { x
   await page.mouse.move(to.x, to.y, { steps: 15 });
   await page.mouse.move(to.x, to.y + 2, { steps: 2 });
   await page.mouse.up();
+}
+
+/**
+ * Links the fake judge's Codeforces account "tourist" (public) and opts into the leaderboard; answers
+ * the account's profile name.
+ */
+export async function linkCodeforcesAndRank(request: APIRequestContext, token: string): Promise<string> {
+  const headers = { authorization: `Bearer ${token}` };
+  expect((await request.put('/question-tracker/v1/user/accounts/codeforces', { data: { handle: 'tourist', public: true }, headers })).status()).toBe(200);
+  expect((await request.put('/question-tracker/v1/leaderboard/opt-in', { data: { optIn: true }, headers })).status()).toBe(200);
+  return ((await (await request.get('/auth/v1/me', { headers })).json()) as { data: { user: { profileName: string } } }).data.user.profileName;
 }
