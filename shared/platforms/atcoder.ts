@@ -1,5 +1,5 @@
 import { monogramIcon } from './icon';
-import type { JudgeFacts, Platform } from './types';
+import { type JudgeFacts, NO_READER, type Platform } from './types';
 import { pathSegments, patternsFor, slugOf } from './url';
 
 const COLOR = '#222222';
@@ -30,7 +30,7 @@ export const atcoderFacts = {
   readers: {
     page: true,
     history: true,
-    verdict: { missing: 'Its solves reach the tracker by the history sync; no saved verdict answer to read one from.' },
+    verdict: NO_READER.verdictBySync,
     server: true,
     problems: true,
   },

@@ -1,5 +1,5 @@
 import { monogramIcon } from './icon';
-import type { JudgeFacts, Platform } from './types';
+import { type JudgeFacts, NO_READER, type Platform } from './types';
 import { allSlugs, codeOf, pathSegments } from './url';
 
 const COLOR = '#5B4638';
@@ -28,7 +28,7 @@ export const codechefFacts = {
   readers: {
     page: true,
     history: true,
-    verdict: { missing: 'Its solves reach the tracker by the history sync; no saved verdict answer to read one from.' },
+    verdict: NO_READER.verdictBySync,
     server: true,
     problems: true,
   },

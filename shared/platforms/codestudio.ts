@@ -1,5 +1,5 @@
 import { monogramIcon } from './icon';
-import type { JudgeFacts, Platform } from './types';
+import { type JudgeFacts, NO_READER, type Platform } from './types';
 import { pathSegments, patternsFor, slugOf, withoutWww } from './url';
 
 const COLOR = '#F78F1E';
@@ -20,9 +20,9 @@ const codestudioFacts = {
   readers: {
     page: true,
     history: { missing: 'Not available: Code360 profiles give problem counts by difficulty, not a list of solved problems or their dates.' },
-    verdict: { missing: 'No saved answer of its submit verdict to build a reader on.' },
+    verdict: NO_READER.noVerdictAnswer,
     server: { missing: 'Code360 has no public profile API' },
-    problems: { missing: 'Its problems carry difficulty labels, not ratings on a scale.' },
+    problems: NO_READER.labelsNotRatings,
   },
 } as const satisfies JudgeFacts;
 

@@ -1,5 +1,5 @@
 import { monogramIcon } from './icon';
-import type { JudgeFacts, Platform } from './types';
+import { type JudgeFacts, NO_READER, type Platform } from './types';
 import { numericIdOf, pathSegments, patternsFor } from './url';
 
 const COLOR = '#3B6FB6';
@@ -18,7 +18,7 @@ export const csesFacts = {
   readers: {
     page: true,
     history: true,
-    verdict: { missing: 'Its solves reach the tracker by the history sync; no saved verdict answer to read one from.' },
+    verdict: NO_READER.verdictBySync,
     server: { missing: 'CSES has no ratings or contests' },
     problems: { missing: 'CSES rates none of its problems.' },
   },

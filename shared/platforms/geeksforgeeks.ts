@@ -1,5 +1,5 @@
 import { monogramIcon } from './icon';
-import type { JudgeFacts, Platform } from './types';
+import { type JudgeFacts, NO_READER, type Platform } from './types';
 import { pathSegments, slugOf } from './url';
 
 const COLOR = '#2F8D46';
@@ -17,9 +17,9 @@ export const geeksforgeeksFacts = {
   readers: {
     page: true,
     history: true,
-    verdict: { missing: 'Its solves reach the tracker by the history sync; no saved verdict answer to read one from.' },
+    verdict: NO_READER.verdictBySync,
     server: true,
-    problems: { missing: 'Its problems carry difficulty labels, not ratings on a scale.' },
+    problems: NO_READER.labelsNotRatings,
   },
 } as const satisfies JudgeFacts;
 

@@ -1,5 +1,5 @@
 import { monogramIcon } from './icon';
-import type { JudgeFacts, Platform } from './types';
+import { type JudgeFacts, NO_READER, type Platform } from './types';
 import { allSlugs, pathSegments, slugOf } from './url';
 
 const COLOR = '#323754';
@@ -24,9 +24,9 @@ const hackerearthFacts = {
   readers: {
     page: true,
     history: { missing: 'Not available: HackerEarth shows only solved counts on a profile and has no public submissions list.' },
-    verdict: { missing: 'No saved answer of its submit verdict to build a reader on.' },
+    verdict: NO_READER.noVerdictAnswer,
     server: { missing: 'HackerEarth has no public profile API' },
-    problems: { missing: 'Its problems carry difficulty labels, not ratings on a scale.' },
+    problems: NO_READER.labelsNotRatings,
   },
 } as const satisfies JudgeFacts;
 

@@ -1,5 +1,5 @@
 import { monogramIcon } from './icon';
-import type { JudgeFacts, Platform } from './types';
+import { type JudgeFacts, NO_READER, type Platform } from './types';
 import { pathSegments, slugOf } from './url';
 
 const COLOR = '#1E88E5';
@@ -13,9 +13,9 @@ const interviewbitFacts = {
   readers: {
     page: true,
     history: { missing: 'Not available: InterviewBit publishes only solved counts per course (its profile API), not which problems were solved or when.' },
-    verdict: { missing: 'No saved answer of its submit verdict to build a reader on.' },
+    verdict: NO_READER.noVerdictAnswer,
     server: { missing: 'InterviewBit has no public profile data (its profile pages need a session)' },
-    problems: { missing: 'No public list of its problems with ratings.' },
+    problems: NO_READER.noRatedList,
   },
 } as const satisfies JudgeFacts;
 

@@ -1,5 +1,5 @@
 import { monogramIcon } from './icon';
-import type { JudgeFacts, Platform } from './types';
+import { type JudgeFacts, NO_READER, type Platform } from './types';
 import { codeOf, pathSegments, patternsFor } from './url';
 
 const COLOR = '#2C5F8A';
@@ -18,7 +18,7 @@ export const spojFacts = {
   readers: {
     page: true,
     history: true,
-    verdict: { missing: 'Its solves reach the tracker by the history sync; no saved verdict answer to read one from.' },
+    verdict: NO_READER.verdictBySync,
     server: { missing: 'SPOJ has no contests or ratings to show' },
     problems: { missing: 'Its problems have no ratings on a scale.' },
   },

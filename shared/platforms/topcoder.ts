@@ -1,5 +1,5 @@
 import { monogramIcon } from './icon';
-import type { JudgeFacts, Platform } from './types';
+import { type JudgeFacts, NO_READER, type Platform } from './types';
 import { hashSegments, numericIdOf, pathSegments, withoutWww } from './url';
 
 const COLOR = '#29A7DF';
@@ -30,7 +30,7 @@ const topcoderFacts = {
   readers: {
     page: true,
     history: { missing: 'Not available: TopCoder member statistics are totals per track; no public list of solved archive problems exists.' },
-    verdict: { missing: 'No saved answer of its submit verdict to build a reader on.' },
+    verdict: NO_READER.noVerdictAnswer,
     server: { missing: 'Topcoder’s public API has been retired' },
     problems: { missing: 'Topcoder’s public API has been retired.' },
   },

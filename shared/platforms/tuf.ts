@@ -1,5 +1,5 @@
 import { monogramIcon } from './icon';
-import type { JudgeFacts, Platform } from './types';
+import { type JudgeFacts, NO_READER, type Platform } from './types';
 import { allSlugs, pathSegments, slugOf } from './url';
 
 const COLOR = '#DB2D2D';
@@ -13,9 +13,9 @@ const tufFacts = {
   readers: {
     page: true,
     history: { missing: "Not available: TUF+ keeps progress inside the signed-in app, with no endpoint known to list a user's solved problems." },
-    verdict: { missing: 'No saved answer of its submit verdict to build a reader on.' },
+    verdict: NO_READER.noVerdictAnswer,
     server: { missing: 'takeUforward has no public profile data' },
-    problems: { missing: 'No public list of its problems with ratings.' },
+    problems: NO_READER.noRatedList,
   },
 } as const satisfies JudgeFacts;
 

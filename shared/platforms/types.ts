@@ -31,6 +31,14 @@ interface PlatformExample {
 /** A reader the product has for a judge (true), or the short reason it has none. */
 type ReaderFact = true | { missing: string };
 
+/** Reasons several judges share for a reader they have none of. */
+export const NO_READER = {
+  verdictBySync: { missing: 'Its solves reach the tracker by the history sync; no saved verdict answer to read one from.' },
+  noVerdictAnswer: { missing: 'No saved answer of its submit verdict to build a reader on.' },
+  labelsNotRatings: { missing: 'Its problems carry difficulty labels, not ratings on a scale.' },
+  noRatedList: { missing: 'No public list of its problems with ratings.' },
+} as const;
+
 /** Which readers exist for a judge; each lives in its own file named after the judge. */
 export interface JudgeReaders {
   /** extension/platforms/<id>.dom.ts: the details a problem page shows. */
