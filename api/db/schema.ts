@@ -484,6 +484,15 @@ export const contests = pgTable(
   (t) => [uniqueIndex('contests_platform_code_uq').on(t.platform, t.code), index('contests_starts_at_idx').on(t.startsAt)],
 );
 
+/** The last refresh of each judge's contest list: when it was reached, and when it last could not be. */
+export const contestSources = pgTable('contest_sources', {
+  platform: text('platform').primaryKey(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+  reachedAt: timestamp('reached_at', { withTimezone: true }),
+  /** Set while the latest refresh failed (the judge down, or an answer the reader did not know). */
+  failedAt: timestamp('failed_at', { withTimezone: true }),
+});
+
 /** A user's subscribable calendar: only the SHA-256 of its secret token is kept. */
 export const calendarFeeds = pgTable('calendar_feeds', {
   userId: uuid('user_id')

@@ -63,12 +63,22 @@ describe('contests', () => {
     t.clock.set(saved.toISOString());
   });
 
-  it('keeps a judge’s last list when it is down, and replaces it when it answers', async () => {
+  it('keeps a judge’s last list when it is down and says so, until a refresh reaches it again', async () => {
+    expect((await contestList()).body.data.unreachable).toEqual([]);
     t.judge.setDown('codeforces', true);
+    const failedAt = t.clock.now().toISOString();
     await t.jobs.send('refresh-contests', { platform: 'codeforces' });
     await t.jobs.drain();
-    expect((await contestList('codeforces')).body.data.contests).toHaveLength(3);
+    const answer = contestsResponseSchema.parse((await contestList('codeforces')).body.data);
+    expect(answer.contests).toHaveLength(3);
+    expect(answer.unreachable).toEqual([{ platform: 'codeforces', failedAt }]);
+    // Every judge's list names it too; one other judge's does not.
+    expect((await contestList()).body.data.unreachable).toEqual([{ platform: 'codeforces', failedAt }]);
+    expect((await contestList('leetcode')).body.data.unreachable).toEqual([]);
     t.judge.setDown('codeforces', false);
+    await t.jobs.send('refresh-contests', { platform: 'codeforces' });
+    await t.jobs.drain();
+    expect((await contestList('codeforces')).body.data.unreachable).toEqual([]);
   });
 
   it('serves every contest, or one judge’s, as a calendar ical.js reads', async () => {

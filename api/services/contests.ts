@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { createEvents, type EventAttributes } from 'ics';
 import { CALENDAR_MESSAGES } from '../../shared/rules/judge-accounts';
-import type { Contest } from '../../shared/schemas/contest';
+import type { Contest, ContestsResponse } from '../../shared/schemas/contest';
 import type { Db } from '../db/client';
-import { calendarFeeds, contests } from '../db/schema';
+import { calendarFeeds, contestSources, contests } from '../db/schema';
 import { judgeById, judgeName, judges } from '../judges/index';
 import type { ContestEntry } from '../judges/types';
 import { notFound } from '../lib/errors';
@@ -37,7 +37,31 @@ export async function listContests(db: Db, now: Date, platforms?: readonly strin
     .limit(MAX_CONTESTS);
 }
 
-export const contestsAnswer = async (db: Db, now: Date, platform?: string) => ({ contests: (await listContests(db, now, platform ? [platform] : undefined)).map(toWire) });
+/** Judges whose latest contest refresh failed, so their lists may be short: one judge's, or every judge's. */
+async function unreachableJudges(db: Db, platform?: string): Promise<ContestsResponse['unreachable']> {
+  const rows = await db
+    .select({ platform: contestSources.platform, failedAt: contestSources.failedAt })
+    .from(contestSources)
+    .where(and(isNotNull(contestSources.failedAt), platform ? eq(contestSources.platform, platform) : undefined))
+    .orderBy(asc(contestSources.platform));
+  return rows.flatMap((r) => (r.failedAt ? [{ platform: r.platform, failedAt: r.failedAt.toISOString() }] : []));
+}
+
+export async function contestsAnswer(db: Db, now: Date, platform?: string): Promise<ContestsResponse> {
+  const [rows, unreachable] = await Promise.all([listContests(db, now, platform ? [platform] : undefined), unreachableJudges(db, platform)]);
+  return { contests: rows.map(toWire), unreachable };
+}
+
+/** Keeps how a judge's refresh went: a failure is shown beside its list until a refresh reaches it again. */
+async function noteRefresh(db: Db, platform: string, reached: boolean, now: Date): Promise<void> {
+  await db
+    .insert(contestSources)
+    .values({ platform, checkedAt: now, reachedAt: reached ? now : null, failedAt: reached ? null : now })
+    .onConflictDoUpdate({
+      target: contestSources.platform,
+      set: reached ? { checkedAt: now, reachedAt: now, failedAt: null } : { checkedAt: now, failedAt: now },
+    });
+}
 
 /**
  * The contests as iCalendar text: each event has the contest's name, its link and its times, nothing
@@ -100,9 +124,11 @@ export async function refreshContests(deps: JudgeDeps, platform?: string): Promi
       const answers = await deps.judgeClient.run(judge, judge.contests.plan(deps.judgeClient.origin(judge)));
       const read = judge.contests.parse(answers);
       if (read.kind === 'ok') await storeContests(deps.db, judge.id, read.contests, deps.clock.now());
+      await noteRefresh(deps.db, judge.id, read.kind === 'ok', deps.clock.now());
       results.push({ platform: judge.id, result: read.kind === 'ok' ? `ok (${read.contests.length})` : read.reason });
     } catch (err) {
       if (!(err instanceof JudgeDownError)) throw err;
+      await noteRefresh(deps.db, judge.id, false, deps.clock.now());
       results.push({ platform: judge.id, result: `down: ${err.message}` });
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contestPhase, formatCountdown, formatDuration, formatStart, isHttpUrl } from './contests';
+import { contestPhase, formatCountdown, formatDuration, formatStart, isHttpUrl, unreachableMessage } from './contests';
 
 describe('contest times', () => {
   it('formats durations as people read them', () => {
@@ -29,5 +29,12 @@ describe('contest times', () => {
     expect(isHttpUrl('javascript:alert(1)')).toBe(false);
     expect(isHttpUrl('data:text/html,<b>x</b>')).toBe(false);
     expect(isHttpUrl('not a url')).toBe(false);
+  });
+});
+
+describe('a judge that could not be reached', () => {
+  it('says when, in the reader’s clock, and that the list is what was known', () => {
+    const at = new Date(2026, 11, 6, 10, 42).toISOString();
+    expect(unreachableMessage('LeetCode', at, 'en-GB')).toBe('LeetCode could not be reached at 10:42; showing what was known');
   });
 });

@@ -1,5 +1,11 @@
 // How contests are shown, the same in the dashboard and the extension's popup.
 
+/** "LeetCode could not be reached at 10:42; showing what was known": the time in the reader's clock. */
+export function unreachableMessage(judge: string, failedAt: string, locale?: string): string {
+  const time = new Date(failedAt).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+  return `${judge} could not be reached at ${time}; showing what was known`;
+}
+
 /** 2 h 15 min, 90 min, 3 days */
 export function formatDuration(seconds: number): string {
   const minutes = Math.round(seconds / 60);

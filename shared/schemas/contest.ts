@@ -11,7 +11,12 @@ export const contestSchema = z.object({
 export type Contest = z.infer<typeof contestSchema>;
 
 export const contestsQuerySchema = z.object({ platform: z.string().min(1).max(40).optional() });
-export const contestsResponseSchema = z.object({ contests: z.array(contestSchema) });
+/** The contests, and the judges whose latest refresh failed (their lists are what was known before). */
+export const contestsResponseSchema = z.object({
+  contests: z.array(contestSchema),
+  unreachable: z.array(z.object({ platform: z.string(), failedAt: z.string() })),
+});
+export type ContestsResponse = z.infer<typeof contestsResponseSchema>;
 
 /** PUT /user/calendar-feed: create or rotate the subscribable feed; the token is shown this once. */
 export const calendarFeedBodySchema = z.object({ platforms: z.array(z.string().min(1).max(40)).max(20).optional() });

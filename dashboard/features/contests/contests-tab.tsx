@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarPlus, CalendarX2, ExternalLink, Radio } from 'lucide-react';
+import { CalendarPlus, CalendarX2, ExternalLink, Radio, TriangleAlert } from 'lucide-react';
 import { useLocation, useSearch } from 'wouter';
 import type { Contest } from '@shared/schemas/contest';
 import { EmptyState, LoadFailed, Skeleton } from '../../components/feedback';
@@ -8,7 +8,7 @@ import { useNow } from '../../lib/use-now';
 import { isContestJudge, judgeName } from '../judge-accounts/lib/judges';
 import { contestsQuery } from './api/contest-queries';
 import { CalendarFeedCard } from './components/calendar-feed-card';
-import { contestPhase, formatCountdown, formatDuration, formatStart, isHttpUrl } from '@shared/rules/contests';
+import { contestPhase, formatCountdown, formatDuration, formatStart, isHttpUrl, unreachableMessage } from '@shared/rules/contests';
 import { contestCalendarHref } from './lib/links';
 import './contests.css';
 
@@ -28,6 +28,8 @@ export default function ContestsTab() {
   const shown = (query.data?.contests ?? []).filter((c) => (!judge || c.platform === judge) && contestPhase(c.startsAt, c.durationSeconds, now) !== 'over');
   const running = shown.filter((c) => contestPhase(c.startsAt, c.durationSeconds, now) === 'running');
   const upcoming = shown.filter((c) => contestPhase(c.startsAt, c.durationSeconds, now) === 'upcoming');
+  // A judge whose latest refresh failed: its list is what was known before, and says so.
+  const unreachable = (query.data?.unreachable ?? []).filter((u) => !judge || u.platform === judge);
 
   return (
     <div className="contests">
@@ -52,6 +54,12 @@ export default function ContestsTab() {
               </button>
             ))}
           </div>
+          {unreachable.map((u) => (
+            <p key={u.platform} className="ct-unreachable" role="status">
+              <TriangleAlert size={15} aria-hidden />
+              {unreachableMessage(judgeName(u.platform), u.failedAt)}
+            </p>
+          ))}
           {query.isPending ? (
             <ContestsSkeleton />
           ) : query.isError ? (
