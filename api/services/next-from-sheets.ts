@@ -49,9 +49,14 @@ const compare = (a: readonly number[], b: readonly number[]) => {
 export async function nextFromSheets(db: Db, userId: string, limit: number): Promise<{ items: NextItem[] }> {
   const rows = await queryRows<Row>(
     db,
+    // The sheets the user may read among those they own, work on or follow (access.ts's rule): a followed
+    // sheet made private, or premium without a purchase, brings nothing.
     sql`with mine as (
-          select id from sheets where author_id = ${userId}
-          union select sheet_id from sheet_follows where user_id = ${userId}
+          select s.id from sheets s join users u on u.id = ${userId}
+          where s.author_id = u.id
+             or exists (select 1 from collaborators c where c.sheet_id = s.id and c.user_id = u.id)
+             or (s.visibility = 'public' and (not s.premium or u.purchase_status)
+                 and exists (select 1 from sheet_follows f where f.sheet_id = s.id and f.user_id = u.id))
         )
         select m.id as mapping_id, s.id as sheet_id, s.name as sheet_name, s.slug, s.config, m.topic, m.sub_topic,
                q.id as question_id, case when q.verified then q.name else m.title end as name, q.problem_url as url, q.platform, q.difficulty,
