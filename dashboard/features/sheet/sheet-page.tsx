@@ -118,6 +118,8 @@ function LoadedSheet({ slug, data }: { slug: string; data: SheetData }) {
         </EmptyState>
       ) : (
         <>
+          {/* Before the chart: on a phone the chart fills the first screen, and following is the first step. */}
+          {followBar && <FollowBar onFollow={() => a.guardLogin() && a.follow.mutate(true)} />}
           {mappings.length > 0 &&
             (chart ? (
               <Suspense fallback={<Skeleton height={200} />}>
@@ -126,7 +128,6 @@ function LoadedSheet({ slug, data }: { slug: string; data: SheetData }) {
             ) : (
               <Skeleton height={200} />
             ))}
-          {followBar && <FollowBar onFollow={() => a.guardLogin() && a.follow.mutate(true)} />}
           <SheetTree data={data} actions={a.rowActions} edits={a.edits} live={chart} tracking={!followBar} />
         </>
       )}
