@@ -642,3 +642,38 @@ export const judgeContestEntries = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.platform, t.contestId] }), index('judge_contest_entries_user_ended_idx').on(t.userId, t.endedAt)],
 );
+
+export const solutionSource = pgEnum('solution_source', ['extension', 'sync', 'manual']);
+
+/**
+ * A user's accepted code for a question, one row per distinct version. The hash of the code makes a
+ * repeated save of identical code a no-op under concurrency (the unique index), and `version` numbers
+ * the distinct versions of one question in the order they were kept. Private to the user unless
+ * `published`.
+ */
+export const solutions = pgTable(
+  'solutions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    code: text('code').notNull(),
+    /** SHA-256 of the code as kept, hex. */
+    codeHash: text('code_hash').notNull(),
+    language: text('language').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+    /** Wrong verdicts seen on the problem before this Accepted, where known. */
+    attempts: integer('attempts'),
+    /** Seconds the problem's tab was visible that day until Accepted, where known. */
+    timeSpentSec: integer('time_spent_sec'),
+    source: solutionSource('source').notNull(),
+    published: boolean('published').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('solutions_user_question_hash_uq').on(t.userId, t.questionId, t.codeHash),
+    uniqueIndex('solutions_user_question_version_uq').on(t.userId, t.questionId, t.version),
+    index('solutions_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
