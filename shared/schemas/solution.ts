@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { SOLUTION_MAX_BYTES, SOLUTION_MESSAGES, SOLUTION_SOURCES, solutionBytes } from '../rules/solutions';
+
+/** POST /user/solutions: the question by id or by its problem URL. */
+export const solutionBodySchema = z
+  .object({
+    questionId: z.string().uuid().optional(),
+    url: z.string().url().max(2000).optional(),
+    code: z
+      .string()
+      .refine((c) => c.trim().length > 0, SOLUTION_MESSAGES.empty)
+      .refine((c) => solutionBytes(c) <= SOLUTION_MAX_BYTES, SOLUTION_MESSAGES.tooLarge),
+    language: z.string().trim().min(1).max(40),
+    acceptedAt: z.string().datetime({ offset: true }),
+    attempts: z.number().int().min(0).max(10_000).optional(),
+    timeSpentSec: z.number().int().min(0).max(7 * 24 * 3600).optional(),
+    source: z.enum(SOLUTION_SOURCES),
+  })
+  .refine((b) => b.questionId !== undefined || b.url !== undefined, { message: SOLUTION_MESSAGES.noQuestion, path: ['questionId'] });
+export type SolutionBody = z.infer<typeof solutionBodySchema>;
+
+export const solutionSchema = z.object({
+  id: z.string(),
+  questionId: z.string(),
+  version: z.number().int(),
+  code: z.string(),
+  language: z.string(),
+  acceptedAt: z.string(),
+  attempts: z.number().int().nullable(),
+  timeSpentSec: z.number().int().nullable(),
+  source: z.enum(SOLUTION_SOURCES),
+  published: z.boolean(),
+  createdAt: z.string(),
+});
+export type Solution = z.infer<typeof solutionSchema>;
+
+/** The answer to POST /user/solutions: `created` is false when identical code was already kept. */
+export const solutionSaveResponseSchema = solutionSchema.extend({ created: z.boolean() });
+export type SolutionSaveResponse = z.infer<typeof solutionSaveResponseSchema>;
+
+/** GET /user/solutions?questionId= : newest version first. */
+export const solutionsQuerySchema = z.object({ questionId: z.string().uuid() });
+export const solutionsResponseSchema = z.object({ items: z.array(solutionSchema) });
+export type SolutionsResponse = z.infer<typeof solutionsResponseSchema>;
