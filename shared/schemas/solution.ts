@@ -4,14 +4,14 @@ import { SOLUTION_MAX_BYTES, SOLUTION_MESSAGES, SOLUTION_SOURCES, solutionBytes 
 /** POST /user/solutions: the question by id or by its problem URL. */
 export const solutionBodySchema = z
   .object({
-    questionId: z.string().uuid().optional(),
-    url: z.string().url().max(2000).optional(),
+    questionId: z.uuid().optional(),
+    url: z.url().max(2000).optional(),
     code: z
       .string()
       .refine((c) => c.trim().length > 0, SOLUTION_MESSAGES.empty)
       .refine((c) => solutionBytes(c) <= SOLUTION_MAX_BYTES, SOLUTION_MESSAGES.tooLarge),
     language: z.string().trim().min(1).max(40),
-    acceptedAt: z.string().datetime({ offset: true }),
+    acceptedAt: z.iso.datetime({ offset: true }),
     attempts: z.number().int().min(0).max(10_000).optional(),
     timeSpentSec: z.number().int().min(0).max(7 * 24 * 3600).optional(),
     source: z.enum(SOLUTION_SOURCES),
@@ -39,6 +39,6 @@ export const solutionSaveResponseSchema = solutionSchema.extend({ created: z.boo
 export type SolutionSaveResponse = z.infer<typeof solutionSaveResponseSchema>;
 
 /** GET /user/solutions?questionId= : newest version first. */
-export const solutionsQuerySchema = z.object({ questionId: z.string().uuid() });
+export const solutionsQuerySchema = z.object({ questionId: z.uuid() });
 export const solutionsResponseSchema = z.object({ items: z.array(solutionSchema) });
 export type SolutionsResponse = z.infer<typeof solutionsResponseSchema>;
