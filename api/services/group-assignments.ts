@@ -211,29 +211,38 @@ async function readFrame(db: Db, groupId: string, assignmentId: string): Promise
   };
 }
 
-/** Members' rows read in one statement: each solved record among the assignment's questions. */
+/**
+ * Members' rows read in one statement: per member, the places (1-based) of the assignment's questions
+ * they solved by the due date and after it. Aggregated in the database, so a 200 × 450 grid comes back
+ * as 200 rows of numbers rather than tens of thousands of records.
+ */
 async function readRows(db: Db, frame: GridFrame, userIds: string[]): Promise<Map<string, GridRow>> {
-  const index = new Map(frame.questionIds.map((id, i) => [id, i]));
   const rows = new Map<string, GridRow>();
   for (const id of userIds) rows.set(id, { codes: new Uint8Array(frame.questionIds.length), solved: 0, late: 0 });
   if (userIds.length === 0 || frame.questionIds.length === 0) return rows;
-  const due = frame.dueAt.getTime();
-  const solved = await queryRows<{ u: string; q: string; t: number | string | null }>(
+  const due = frame.dueAt.toISOString();
+  const read = await queryRows<{ u: string; solved: number[] | string | null; late: number[] | string | null }>(
     db,
-    sql`select ${userQuestions.userId} as u, ${userQuestions.questionId} as q, (extract(epoch from ${userQuestions.solvedAt}) * 1000)::float8 as t
-          from ${userQuestions}
-         where ${userQuestions.userId} = any(${`{${userIds.join(',')}}`}::uuid[])
-           and ${userQuestions.questionId} = any(${`{${frame.questionIds.join(',')}}`}::uuid[])
-           and ${SOLVED}`,
+    sql`with assigned as (select q, i from unnest(${`{${frame.questionIds.join(',')}}`}::uuid[]) with ordinality as t(q, i))
+        select ${userQuestions.userId} as u,
+               array_agg(assigned.i) filter (where ${userQuestions.solvedAt} is null or ${userQuestions.solvedAt} <= ${due}::timestamptz) as solved,
+               array_agg(assigned.i) filter (where ${userQuestions.solvedAt} > ${due}::timestamptz) as late
+          from ${userQuestions} join assigned on assigned.q = ${userQuestions.questionId}
+         where ${userQuestions.userId} = any(${`{${userIds.join(',')}}`}::uuid[]) and ${SOLVED}
+         group by ${userQuestions.userId}`,
   );
-  for (const s of solved) {
-    const row = rows.get(s.u);
-    const i = index.get(s.q);
-    if (!row || i === undefined) continue;
-    const late = s.t !== null && Number(s.t) > due;
-    row.codes[i] = late ? 2 : 1;
-    if (late) row.late++;
-    else row.solved++;
+  const places = (v: number[] | string | null): number[] => (v === null ? [] : typeof v === 'string' ? v.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number) : v.map(Number));
+  for (const r of read) {
+    const row = rows.get(r.u);
+    if (!row) continue;
+    for (const i of places(r.solved)) {
+      row.codes[i - 1] = 1;
+      row.solved++;
+    }
+    for (const i of places(r.late)) {
+      row.codes[i - 1] = 2;
+      row.late++;
+    }
   }
   return rows;
 }
