@@ -11,7 +11,7 @@ import { PhoneNav } from './phone-nav';
 import { KeyboardShortcuts } from './shortcuts';
 import { resolveTab, TAB_LABELS, tabHref, type Tab } from '../features/tracker/tabs';
 
-const NAV: Tab[] = ['explore', 'mySheets', 'workspace', 'review', 'practice', 'notes', 'analysis', 'contests', 'leaderboard'];
+const NAV: Tab[] = ['explore', 'mySheets', 'workspace', 'review', 'practice', 'notes', 'analysis', 'contests', 'leaderboard', 'groups'];
 
 /** The tab a sheet page belongs to, once its data is loaded: null off a sheet page or before. */
 function useSheetTab(path: string): Tab | null {

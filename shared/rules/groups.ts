@@ -81,3 +81,26 @@ export const GROUP_MESSAGES = {
   assignmentDeleted: 'Assignment deleted',
   unknownAction: 'Route not found',
 } as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The calendar day of an instant in a time zone, as a number of days (for "today" and "tomorrow"). */
+function dayNumber(at: Date, timeZone: string | undefined): number {
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at).split('-').map(Number);
+  return Math.round(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1) / DAY_MS);
+}
+
+/**
+ * How a due date reads beside an assignment, in the reader's time zone: "due today", "due tomorrow",
+ * "due Friday" within the week, "due 20 Mar" beyond it, "overdue since 3 Mar" once past.
+ */
+export function dueLabel(dueAt: string, now: Date = new Date(), timeZone?: string): string {
+  const due = new Date(dueAt);
+  const short = new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short' }).format(due);
+  if (due.getTime() < now.getTime()) return `overdue since ${short}`;
+  const days = dayNumber(due, timeZone) - dayNumber(now, timeZone);
+  if (days === 0) return 'due today';
+  if (days === 1) return 'due tomorrow';
+  if (days < 7) return `due ${new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long' }).format(due)}`;
+  return `due ${short}`;
+}
