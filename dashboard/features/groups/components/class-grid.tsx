@@ -5,12 +5,12 @@ import { useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } f
 import type { GridCell } from '@shared/rules/groups';
 import { gridCsvRows, type Grid } from '@shared/schemas/group';
 import { LoadFailed, SkeletonList } from '../../../components/feedback';
+import { usePhone } from '../../../lib/use-phone';
 import { gridQuery } from '../api/group-queries';
 
 const ROW = 36;
 const CELL = 34;
-const NAME = 200;
-const TOTALS = 112;
+
 /** Rows drawn beyond the visible ones, so a quick scroll shows no gap. */
 const OVERSCAN = 8;
 
@@ -70,7 +70,12 @@ function GridTable({ grid }: { grid: Grid }) {
   const { top, height } = useViewport(box);
   const first = Math.max(0, Math.floor((top - ROW * 2) / ROW) - OVERSCAN);
   const last = Math.min(order.length, Math.ceil((top + height) / ROW) + OVERSCAN);
-  const width = NAME + TOTALS + grid.questions.length * CELL;
+  // Narrower fixed columns on a phone, so the cells get most of the screen.
+  const phone = usePhone();
+  const name = phone ? 110 : 200;
+  const totals = phone ? 56 : 112;
+  const width = name + totals + grid.questions.length * CELL;
+  const fixed = { '--cg-name': `${name}px`, '--cg-total': `${totals}px` } as CSSProperties;
   const sortBy = (key: SortKey) => setSort((s) => ({ key, up: s.key === key ? !s.up : key === 'name' }));
   const ariaSort = (key: SortKey) => (sort.key === key ? (sort.up ? 'ascending' : 'descending') : 'none');
   const arrow = (key: SortKey) => (sort.key === key ? sort.up ? <ArrowUp size={12} aria-hidden /> : <ArrowDown size={12} aria-hidden /> : null);
@@ -105,7 +110,7 @@ function GridTable({ grid }: { grid: Grid }) {
         aria-colcount={grid.questions.length + 2}
         tabIndex={0}
       >
-        <div style={{ width, height: (order.length + 2) * ROW, position: 'relative' }}>
+        <div style={{ ...fixed, width, height: (order.length + 2) * ROW, position: 'relative' }}>
           <div className="cg-row cg-head" role="row" aria-rowindex={1} style={{ width }}>
             <div role="columnheader" aria-sort={ariaSort('name')} className="cg-name">
               <button type="button" onClick={() => sortBy('name')}>
