@@ -6,7 +6,7 @@ import { toast } from '../../../lib/toast';
 
 const G = () => api['question-tracker'].v1.groups;
 
-export const groupKeys = {
+const groupKeys = {
   all: ['groups'] as const,
   mine: (token: string | null) => ['groups', 'mine', token] as const,
   one: (id: string) => ['groups', 'one', id] as const,

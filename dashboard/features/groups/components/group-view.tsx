@@ -13,6 +13,7 @@ import { mySheetsQuery } from '../../explore/api/sheet-list-queries';
 import { sheetQuery } from '../../sheet/api/sheet-queries';
 import { assignmentsQuery, groupBoardQuery, groupCalls, groupQuery, useGroupMutation, useRemoveMember } from '../api/group-queries';
 import { dueLabel, groupHref, joinLink } from '../lib/links';
+import { parsePlaces } from '../lib/places';
 
 export function GroupView({ id }: { id: string }) {
   const query = useQuery(groupQuery(id));
@@ -135,20 +136,6 @@ function NewAssignment({ groupId }: { groupId: string }) {
       </button>
     </form>
   );
-}
-
-/** "1-10, 15" as places (1-based, in order, once each); null when it is not such a list. */
-export function parsePlaces(text: string): number[] | null {
-  const out = new Set<number>();
-  for (const piece of text.split(',').map((p) => p.trim()).filter(Boolean)) {
-    const m = /^(\d{1,4})(?:\s*-\s*(\d{1,4}))?$/.exec(piece);
-    if (!m) return null;
-    const from = Number(m[1]);
-    const to = Number(m[2] ?? m[1]);
-    if (from < 1 || to < from) return null;
-    for (let i = from; i <= to; i++) out.add(i);
-  }
-  return out.size ? [...out].sort((a, b) => a - b) : null;
 }
 
 /** Part of a sheet, by the questions' places in it ("1-10, 15"); empty for the whole sheet. */
