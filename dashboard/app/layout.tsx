@@ -5,6 +5,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { ThemeToggle, UserMenu } from '../features/auth/components/user-menu';
 import { useSession } from '../features/auth/api/session';
 import { InviteBadge, usePendingInvites } from '../features/my-sheets/components/invite-badge';
+import { myGroupsQuery } from '../features/groups/api/group-queries';
 import { sheetQuery } from '../features/sheet/api/sheet-queries';
 import { SyncDialog } from '../features/sync/components/sync-dialog';
 import { PhoneNav } from './phone-nav';
@@ -26,7 +27,9 @@ function useSheetTab(path: string): Tab | null {
 export function Layout({ children }: { children: ReactNode }) {
   const [path] = useLocation();
   const search = useSearch();
-  const { isLoggedIn } = useSession();
+  const { isLoggedIn, token } = useSession();
+  // Group invites show on the Groups tab as sheet invites do on My Sheets.
+  const groupInvites = useQuery(myGroupsQuery(token)).data?.invites.length ?? 0;
   const onTracker = path.startsWith('/question-tracker');
   const sheetTab = useSheetTab(path);
   const resolved = onTracker ? resolveTab(path, new URLSearchParams(search), isLoggedIn).tab : null;
@@ -48,6 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <Link key={tab} href={tabHref(tab)} className="tab" aria-current={current === tab ? 'page' : undefined}>
               {TAB_LABELS[tab]}
               {tab === 'mySheets' && <InviteBadge count={invites} />}
+              {tab === 'groups' && <InviteBadge count={groupInvites} />}
             </Link>
           ))}
         </nav>
