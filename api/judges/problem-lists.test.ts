@@ -91,6 +91,23 @@ describe('CodeChef difficulties', () => {
       ['MAXDIFF', 1134],
     ]);
   });
+  it('keeps each problem’s contest code, from contest_code where intended_contest_id is numeric', () => {
+    const contests = (name: string) => {
+      const read = codechefProblems.parse({ page0: ok(saved('codechef', name)) });
+      if (read.kind !== 'ok') throw new Error(read.reason);
+      return read.problems.map((p) => [p.key, p.contestId]);
+    };
+    expect(contests('problems.json')).toEqual([
+      ['FLOW001', 'FLOW'],
+      ['WEIRD_GAME', 'START100A'],
+      ['MAXDIFF', 'LTIME01'],
+    ]);
+    expect(contests('problems-numeric-contest.json')).toEqual([
+      ['FLOW001', 'FLOW'],
+      ['WEIRD_GAME', 'START100A'],
+      ['MAXDIFF', null],
+    ]);
+  });
   it('refuses a browser check page and a list short of its count', () => {
     expect(codechefProblems.parse({ page0: ok(saved('codechef', 'browser-check.html')) }).kind).toBe('unreadable');
     const short = JSON.stringify({ ...(JSON.parse(saved('codechef', 'problems.json')) as object), count: 40 });
