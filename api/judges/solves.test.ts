@@ -18,6 +18,18 @@ describe('the solves readers', () => {
     expect(solvesPlatforms).toEqual(['codeforces', 'atcoder', 'codechef', 'leetcode']);
     for (const p of solvesPlatforms) expect(solvesReaderFor(p)?.platform).toBe(p);
   });
+
+  it('plan requests on the given origins only, with the handle escaped', () => {
+    const origins = { ...ORIGINS, codeforces: 'http://judge/codeforces' };
+    for (const p of solvesPlatforms) {
+      const reader = solvesReaderFor(p)!;
+      for (const r of reader.plan('x/../y?z&w', origins)) {
+        expect(Object.values(origins).some((o) => r.url.startsWith(`${o}/`)), r.url).toBe(true);
+        expect(r.url).not.toContain('/../');
+        expect(r.url).not.toContain('&w');
+      }
+    }
+  });
 });
 
 describe('AtCoder accepted list and contests', () => {
