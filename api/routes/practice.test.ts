@@ -170,6 +170,29 @@ describe('practice', () => {
     expect(after.done).toBe(true);
   });
 
+  it('lists LeetCode and CodeChef contests too, reading CodeChef’s activity page by page', async () => {
+    const me = await t.signup('EveryJudge');
+    for (const [platform, handle] of [['leetcode', 'lee215'], ['codechef', 'chef2']] as const) {
+      expect((await t.reply(U().accounts[':platform'].$put({ param: { platform }, json: { handle } }, t.as(me.token)))).status).toBe(200);
+    }
+    await t.jobs.drain();
+    expect(t.judge.requests.filter((r) => r.path === '/codechef/recent/user' && r.handle === 'chef2')).toHaveLength(3);
+
+    const { contests } = upsolveResponseSchema.parse((await t.reply(U().upsolve.$get({}, t.as(me.token)))).body.data);
+    expect(contests.map((c) => [c.platform, c.contestId])).toEqual([
+      ['codechef', 'START165A'],
+      ['codechef', 'START160A'],
+      ['codechef', 'START155A'],
+      ['codechef', 'START150A'],
+      ['leetcode', 'weekly-contest-300'],
+      ['leetcode', 'biweekly-contest-44'],
+    ]);
+    // Decode the Message accepted eight minutes into Weekly Contest 300; the tree problem long after Biweekly 44.
+    expect(contests[4]!.problems.map((p) => [p.index, p.name, p.status])).toEqual([['Q1', 'Decode the Message', 'solved']]);
+    expect(contests[5]!.problems.map((p) => [p.index, p.status, p.solvedAt])).toEqual([['Q4', 'upsolved', new Date(1700000000_000).toISOString()]]);
+    expect(contests[5]!.done).toBe(true);
+  });
+
   it('names the next unsolved questions of one’s sheets, weak topics first', async () => {
     const me = await t.signup('Interviewee');
     const sheet = await t.createSheet(me.token);
