@@ -176,7 +176,7 @@ describe('LeetCode check answers', () => {
     const doc = html('leetcode/two-sum-submit.html');
     const page = leetcodePage({ pathname: '/problems/two-sum/description/' }, doc);
     expect(page).toEqual({ slug: 'two-sum', questionId: '1' });
-    const v = readTapMessage({ type: TAP_MESSAGE, submissionId: '1', state: 'SUCCESS', statusMsg: 'Accepted', questionId: '1', slug: 'two-sum' })!;
+    const v = readTapMessage({ type: TAP_MESSAGE, submissionId: '1', state: 'SUCCESS', statusMsg: 'Accepted', questionId: '1', slug: 'two-sum' }) as TapVerdict;
     expect(isAcceptedForPage(v, page)).toBe(true);
     expect(isAcceptedForPage({ ...v, slug: null }, page)).toBe(true);
     expect(isAcceptedForPage({ ...v, statusMsg: 'Wrong Answer' }, page)).toBe(false);

@@ -1,0 +1,169 @@
+import { codeforcesFacts } from '@shared/platforms/codeforces';
+import { leetcodeFacts } from '@shared/platforms/leetcode';
+import type { ParsedProblem } from '@shared/platforms/types';
+import type { DetectedProblem, SubmittedCode, Verdict } from '@shared/schemas/messages';
+import { apiClient, TOKEN_KEY, unwrap } from '../lib/api';
+import { tabKey } from '../lib/kept-state';
+import { codeforcesSubmissionUrl, parseCodeforcesSubmission } from '../solutions/codeforces';
+import { parseSubmissionDetails, submissionDetailsBody } from '../solutions/leetcode';
+import type { CodeRead } from '../solutions/types';
+import { verdictProblem } from '../verdicts/problem';
+import { queueFor } from './queue';
+import { LEETCODE_CSRF_KEY } from './sync-state';
+import { defineArea, done, type HandlerDeps } from './types';
+
+// Kept solutions: at an Accepted verdict, the code (from the page's own submit, or the judge's answer for
+// that submission), the attempts before it (wrong verdicts seen on the problem) and the time the problem's
+// tab was visible that day, sent through the offline queue. Also the side panel's list of versions.
+
+const ATTEMPTS_KEY = 'solutions:attempts';
+const TIME_KEY = 'solutions:time';
+/** Problems whose attempts are remembered, and attempts per problem (the oldest are forgotten first). */
+const ATTEMPT_PROBLEMS = 500;
+const ATTEMPTS_PER_PROBLEM = 200;
+/** Days of visible time kept (today's is the one sent; the rest only so a day's change loses nothing). */
+const TIME_DAYS = 3;
+
+type Attempts = Record<string, string[]>;
+type TimeByDay = Record<string, Record<string, number>>;
+
+const problemId = (p: { platform: string; key: string }) => `${p.platform}:${p.key}`;
+
+/** The browser's own calendar day, which is the user's day. */
+function localDay(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+const nowMs = (deps: HandlerDeps) => deps.now?.() ?? Date.now();
+
+/** Judges' submission ids grow with time: compares two digit strings as numbers. */
+const before = (a: string, b: string) => (a.length === b.length ? a < b : a.length < b.length);
+
+// One writer at a time per background: attempts and time are read, changed and written back.
+const locks = new WeakMap<HandlerDeps, Promise<unknown>>();
+function exclusive<T>(deps: HandlerDeps, work: () => Promise<T>): Promise<T> {
+  const run = (locks.get(deps) ?? Promise.resolve()).then(work, work);
+  locks.set(
+    deps,
+    run.catch(() => undefined),
+  );
+  return run;
+}
+
+/** Remembers a wrong verdict on a problem (once per submission). */
+function noteAttempt(deps: HandlerDeps, problem: ParsedProblem, submissionId: string) {
+  return exclusive(deps, async () => {
+    const all = (await deps.local.get<Attempts>(ATTEMPTS_KEY)) ?? {};
+    const id = problemId(problem);
+    const ids = all[id] ?? [];
+    if (ids.includes(submissionId)) return;
+    delete all[id];
+    all[id] = [...ids, submissionId].slice(-ATTEMPTS_PER_PROBLEM);
+    const keys = Object.keys(all);
+    for (const old of keys.slice(0, Math.max(0, keys.length - ATTEMPT_PROBLEMS))) delete all[old];
+    await deps.local.set(ATTEMPTS_KEY, all);
+  });
+}
+
+/** The wrong verdicts seen on a problem before an Accepted submission; they are then spent. */
+function takeAttempts(deps: HandlerDeps, problem: ParsedProblem, submissionId: string): Promise<number> {
+  return exclusive(deps, async () => {
+    const all = (await deps.local.get<Attempts>(ATTEMPTS_KEY)) ?? {};
+    const id = problemId(problem);
+    const ids = all[id] ?? [];
+    const earlier = ids.filter((s) => before(s, submissionId));
+    const later = ids.filter((s) => !before(s, submissionId));
+    if (later.length) all[id] = later;
+    else delete all[id];
+    await deps.local.set(ATTEMPTS_KEY, all);
+    return earlier.length;
+  });
+}
+
+/** Adds visible seconds to a problem's day. */
+function addTime(deps: HandlerDeps, problem: { platform: string; key: string }, seconds: number) {
+  return exclusive(deps, async () => {
+    const all = (await deps.local.get<TimeByDay>(TIME_KEY)) ?? {};
+    const day = localDay(nowMs(deps));
+    const today = (all[day] ??= {});
+    const id = problemId(problem);
+    today[id] = (today[id] ?? 0) + seconds;
+    for (const old of Object.keys(all).sort().slice(0, -TIME_DAYS)) delete all[old];
+    await deps.local.set(TIME_KEY, all);
+  });
+}
+
+/** The seconds a problem's tab was visible today, or null when it was never seen today. */
+async function timeToday(deps: HandlerDeps, problem: ParsedProblem): Promise<number | null> {
+  const all = (await deps.local.get<TimeByDay>(TIME_KEY)) ?? {};
+  return all[localDay(nowMs(deps))]?.[problemId(problem)] ?? null;
+}
+
+/** Asks the judge for the code of the user's own Accepted submission, where the page did not hand it over. */
+async function codeFromJudge(deps: HandlerDeps, problem: ParsedProblem, verdict: Verdict): Promise<CodeRead> {
+  try {
+    if (verdict.source === 'codeforces') {
+      const url = codeforcesSubmissionUrl(codeforcesFacts.origins.site, problem.key, verdict.submissionId);
+      if (!url) return { ok: false, error: 'No submission page for this problem.' };
+      const res = await deps.fetch(url, { credentials: 'include', signal: AbortSignal.timeout(20_000) });
+      if (!res.ok) return { ok: false, error: `Codeforces answered ${res.status}.` };
+      return parseCodeforcesSubmission(await res.text(), verdict.submissionId);
+    }
+    const csrf = await deps.local.get<string>(LEETCODE_CSRF_KEY);
+    const res = await deps.fetch(`${leetcodeFacts.origins.site}/graphql/`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json', ...(csrf && { 'x-csrftoken': csrf }) },
+      body: submissionDetailsBody(verdict.submissionId),
+      signal: AbortSignal.timeout(20_000),
+    });
+    if (!res.ok) return { ok: false, error: `LeetCode answered ${res.status}.` };
+    return parseSubmissionDetails(await res.json(), problem.key);
+  } catch {
+    return { ok: false, error: 'The judge could not be reached.' };
+  }
+}
+
+/**
+ * Keeps the code of an Accepted verdict with its attempts and today's time, through the offline queue
+ * (after the tick, which put the question in the workspace). Code the page sent is used as it is;
+ * otherwise the judge's own answer for that submission. Without code, nothing is kept: never a guess.
+ */
+export async function keepSolution(deps: HandlerDeps, problem: ParsedProblem, verdict: Verdict, sent: SubmittedCode | undefined): Promise<boolean> {
+  const attempts = await takeAttempts(deps, problem, verdict.submissionId);
+  const code = sent ? ({ ok: true, ...sent } as const) : await codeFromJudge(deps, problem, verdict);
+  if (!code.ok) return false;
+  const timeSpentSec = await timeToday(deps, problem);
+  const outcome = await queueFor(deps).submit({
+    kind: 'solution:save',
+    submission: `${verdict.source}:${verdict.submissionId}`,
+    problemUrl: problem.url,
+    code: code.code,
+    language: code.language,
+    acceptedAt: new Date(nowMs(deps)).toISOString(),
+    attempts,
+    ...(timeSpentSec !== null && { timeSpentSec: Math.round(timeSpentSec) }),
+  });
+  return outcome.status !== 'dropped';
+}
+
+export const solutionsArea = defineArea('solutions', {
+  'verdict:rejected': async ({ verdict }, { deps, sender, tabId }) => {
+    const tabProblem = await deps.session.get<DetectedProblem>(tabKey(tabId));
+    const problem = verdictProblem(verdict, sender.url, tabProblem);
+    if (problem) await noteAttempt(deps, problem, verdict.submissionId);
+    return done(null);
+  },
+  'time:visible': async ({ seconds }, { deps, tabId }) => {
+    const problem = await deps.session.get<DetectedProblem>(tabKey(tabId));
+    if (problem) await addTime(deps, problem, seconds);
+    return done(null);
+  },
+  'solutions:list': async ({ questionId }, { deps }) => {
+    if (!(await deps.local.get<string>(TOKEN_KEY))) return done([]);
+    const client = await apiClient(deps.local, deps.fetch);
+    const { items } = await unwrap(client['question-tracker'].v1.user.solutions.$get({ query: { questionId } }));
+    return done(items);
+  },
+});
