@@ -54,29 +54,28 @@ function exclusive<T>(deps: HandlerDeps, work: () => Promise<T>): Promise<T> {
 /** Remembers a wrong verdict on a problem (once per submission). */
 function noteAttempt(deps: HandlerDeps, problem: ParsedProblem, submissionId: string) {
   return exclusive(deps, async () => {
-    const all = (await deps.local.get<Attempts>(ATTEMPTS_KEY)) ?? {};
+    const all = new Map(Object.entries((await deps.local.get<Attempts>(ATTEMPTS_KEY)) ?? {}));
     const id = problemId(problem);
-    const ids = all[id] ?? [];
+    const ids = all.get(id) ?? [];
     if (ids.includes(submissionId)) return;
-    delete all[id];
-    all[id] = [...ids, submissionId].slice(-ATTEMPTS_PER_PROBLEM);
-    const keys = Object.keys(all);
-    for (const old of keys.slice(0, Math.max(0, keys.length - ATTEMPT_PROBLEMS))) delete all[old];
-    await deps.local.set(ATTEMPTS_KEY, all);
+    // The problem moves to the end: the problems tried longest ago are the first forgotten.
+    all.delete(id);
+    all.set(id, [...ids, submissionId].slice(-ATTEMPTS_PER_PROBLEM));
+    await deps.local.set(ATTEMPTS_KEY, Object.fromEntries([...all].slice(-ATTEMPT_PROBLEMS)));
   });
 }
 
 /** The wrong verdicts seen on a problem before an Accepted submission; they are then spent. */
 function takeAttempts(deps: HandlerDeps, problem: ParsedProblem, submissionId: string): Promise<number> {
   return exclusive(deps, async () => {
-    const all = (await deps.local.get<Attempts>(ATTEMPTS_KEY)) ?? {};
+    const all = new Map(Object.entries((await deps.local.get<Attempts>(ATTEMPTS_KEY)) ?? {}));
     const id = problemId(problem);
-    const ids = all[id] ?? [];
+    const ids = all.get(id) ?? [];
     const earlier = ids.filter((s) => before(s, submissionId));
     const later = ids.filter((s) => !before(s, submissionId));
-    if (later.length) all[id] = later;
-    else delete all[id];
-    await deps.local.set(ATTEMPTS_KEY, all);
+    if (later.length) all.set(id, later);
+    else all.delete(id);
+    await deps.local.set(ATTEMPTS_KEY, Object.fromEntries(all));
     return earlier.length;
   });
 }
@@ -89,8 +88,9 @@ function addTime(deps: HandlerDeps, problem: { platform: string; key: string }, 
     const today = (all[day] ??= {});
     const id = problemId(problem);
     today[id] = (today[id] ?? 0) + seconds;
-    for (const old of Object.keys(all).sort().slice(0, -TIME_DAYS)) delete all[old];
-    await deps.local.set(TIME_KEY, all);
+    // The last few days only.
+    const kept = Object.entries(all).sort(([a], [b]) => a.localeCompare(b)).slice(-TIME_DAYS);
+    await deps.local.set(TIME_KEY, Object.fromEntries(kept));
   });
 }
 

@@ -326,7 +326,8 @@ async function keepCode(deps: HandlerDeps, run: Run, c: RunJudge, reader: Histor
       client['question-tracker'].v1.user.solutions.$post({ json: { url: ref.problemUrl, code: read.code, language: read.language, acceptedAt: ref.acceptedAt, source: 'sync' } }),
     );
     if (kept.created) c.summary.codeKept = (c.summary.codeKept ?? 0) + 1;
-    return next();
+    await next();
+    return;
   } catch (err) {
     if (err instanceof ApiError && err.code === 401) {
       await signOut(deps);

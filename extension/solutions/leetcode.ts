@@ -35,7 +35,7 @@ export function parseSubmissionDetails(json: unknown, slug: string | null): Code
   if (!isRecord(json)) return codeFailure('LeetCode answered something other than JSON.');
   const data = isRecord(json.data) ? json.data : null;
   const errors = Array.isArray(json.errors) ? json.errors : [];
-  const details = data ? (data.submissionDetails ?? data.submissionDetail) : undefined;
+  const details = data ? ('submissionDetails' in data ? data.submissionDetails : data.submissionDetail) : undefined;
   if (details === null || (details === undefined && errors.length)) {
     const words = errors.map((e) => (isRecord(e) && typeof e.message === 'string' ? e.message : '')).join(' ');
     if (/sign(ed)? ?in|log(ged)? ?in|authenticat|permission/i.test(words)) return codeFailure('Sign in on LeetCode in this browser to read your code.', true);
