@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { handleMessage } from './dispatch';
+import { noteVisibleTab } from './solutions';
 import { content, page, problem, setup, signIn } from './test-support';
 
 const fixture = (file: string) => readFileSync(resolve(import.meta.dirname, '../../tests/fixtures/solutions', file), 'utf8');
@@ -9,28 +10,37 @@ const twoSum = 'https://leetcode.com/problems/two-sum/';
 const lc = (submissionId: string) => ({ source: 'leetcode' as const, problemUrl: twoSum, submissionId });
 
 describe('kept solutions at an Accepted verdict', () => {
+  /** The clock the background reads, moved by the tests. */
+  const clock = { t: 1_700_000_000_000 };
   async function ready() {
     const s = setup();
+    clock.t = 1_700_000_000_000;
+    s.deps.now = () => clock.t;
     await signIn(s.local);
-    await handleMessage({ type: 'problem:detected', problem }, content(7), s.deps);
+    // The tab is the one shown: its problem's time counts from now.
+    await handleMessage({ type: 'problem:detected', problem }, { ...content(7), tab: { id: 7, active: true } }, s.deps);
     return s;
   }
 
   it("keeps the page's code with the wrong verdicts before it and today's visible time, after the tick", async () => {
     const { deps, api } = await ready();
-    await handleMessage({ type: 'time:visible', seconds: 60 }, content(7), deps);
+    clock.t += 60_000;
+    // Another tab is shown for ten minutes: not this problem's time.
+    await noteVisibleTab(deps, 8);
+    clock.t += 600_000;
+    await noteVisibleTab(deps, 7);
     await handleMessage({ type: 'verdict:rejected', verdict: lc('99') }, content(7), deps);
     await handleMessage({ type: 'verdict:rejected', verdict: lc('99') }, content(7), deps);
     await handleMessage({ type: 'verdict:rejected', verdict: lc('100') }, content(7), deps);
     // A wrong verdict after the Accepted (a later try) is not one of its attempts.
     await handleMessage({ type: 'verdict:rejected', verdict: lc('102') }, content(7), deps);
-    await handleMessage({ type: 'time:visible', seconds: 35 }, content(7), deps);
+    clock.t += 35_000;
     const reply = await handleMessage({ type: 'verdict:accepted', verdict: lc('101'), code: { code: 'class Solution {};', language: 'C++' } }, content(7), deps);
     expect(reply).toMatchObject({ ok: true, data: { status: 'ticked' } });
     const posts = api.calls.filter((c) => /solve-question|\/user\/solutions$/.test(c.path)).map((c) => c.path);
     expect(posts).toEqual(['/question-tracker/v1/user/question/solve-question', '/question-tracker/v1/user/solutions']);
     expect(api.callsTo('/question-tracker/v1/user/solutions', 'POST').map((c) => c.body)).toEqual([
-      { url: twoSum, code: 'class Solution {};', language: 'C++', acceptedAt: '2023-11-14T22:13:20.000Z', source: 'extension', attempts: 2, timeSpentSec: 95 },
+      { url: twoSum, code: 'class Solution {};', language: 'C++', acceptedAt: '2023-11-14T22:24:55.000Z', source: 'extension', attempts: 2, timeSpentSec: 95 },
     ]);
     // The attempts are spent: the next Accepted counts only the wrong verdict after this one.
     await handleMessage({ type: 'verdict:accepted', verdict: lc('103'), code: { code: 'class Solution { int x; };', language: 'C++' } }, content(7), deps);
@@ -82,12 +92,18 @@ describe('kept solutions at an Accepted verdict', () => {
     expect(api.solutions.map((s) => s.code)).toEqual(['a = 1']);
   });
 
-  it('counts visible time only for a tab with a problem, and attempts only for its own problem', async () => {
+  it('counts time only for a shown tab with a problem, at most two hours a stretch, and attempts only for its own problem', async () => {
     const { deps, local } = await ready();
-    await handleMessage({ type: 'time:visible', seconds: 30 }, content(8, 'https://leetcode.com/problemset/'), deps);
+    await noteVisibleTab(deps, 8);
+    clock.t += 30_000;
+    await noteVisibleTab(deps, null);
     await handleMessage({ type: 'verdict:rejected', verdict: { ...lc('5'), problemUrl: 'https://leetcode.com/problems/three-sum/' } }, content(7), deps);
     expect(local.data.get('solutions:time')).toBeUndefined();
     expect(local.data.get('solutions:attempts')).toBeUndefined();
-    expect(await handleMessage({ type: 'time:visible', seconds: 5000 }, content(7), deps)).toMatchObject({ ok: false, error: 'Invalid message' });
+    // A browser left open on the problem overnight.
+    await noteVisibleTab(deps, 7);
+    clock.t += 10 * 3600_000;
+    await handleMessage({ type: 'problem:none' }, content(7), deps);
+    expect(Object.values(local.data.get('solutions:time') as Record<string, Record<string, number>>)).toEqual([{ 'leetcode:two-sum': 7200 }]);
   });
 });

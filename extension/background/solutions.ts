@@ -14,10 +14,15 @@ import { defineArea, done, type HandlerDeps } from './types';
 
 // Kept solutions: at an Accepted verdict, the code (from the page's own submit, or the judge's answer for
 // that submission), the attempts before it (wrong verdicts seen on the problem) and the time the problem's
-// tab was visible that day, sent through the offline queue. Also the side panel's list of versions.
+// tab was shown that day (the active tab of the focused window, told by the browser's tab events), sent
+// through the offline queue. Also the side panel's list of versions.
 
 const ATTEMPTS_KEY = 'solutions:attempts';
 const TIME_KEY = 'solutions:time';
+/** The tab shown now (the active tab of the focused window) and since when (storage.session). */
+const VISIBLE_KEY = 'solutions:visible';
+/** The longest stretch counted at once: longer is a browser left open on a problem, not work on it. */
+const MAX_STRETCH_S = 2 * 3600;
 /** Problems whose attempts are remembered, and attempts per problem (the oldest are forgotten first). */
 const ATTEMPT_PROBLEMS = 500;
 const ATTEMPTS_PER_PROBLEM = 200;
@@ -80,24 +85,58 @@ function takeAttempts(deps: HandlerDeps, problem: ParsedProblem, submissionId: s
   });
 }
 
-/** Adds visible seconds to a problem's day. */
-function addTime(deps: HandlerDeps, problem: { platform: string; key: string }, seconds: number) {
+/** Adds visible seconds to a problem's day (called inside `exclusive`). */
+async function addTime(deps: HandlerDeps, problem: { platform: string; key: string }, seconds: number) {
+  const all = (await deps.local.get<TimeByDay>(TIME_KEY)) ?? {};
+  const day = localDay(nowMs(deps));
+  const today = (all[day] ??= {});
+  const id = problemId(problem);
+  today[id] = (today[id] ?? 0) + seconds;
+  // The last few days only.
+  const kept = Object.entries(all).sort(([a], [b]) => a.localeCompare(b)).slice(-TIME_DAYS);
+  await deps.local.set(TIME_KEY, Object.fromEntries(kept));
+}
+
+/** Counts the stretch of the tab shown until now for its problem, then starts the next stretch (inside `exclusive`). */
+async function countStretch(deps: HandlerDeps, next: number | null) {
+  const current = await deps.session.get<{ tabId: number; since: number }>(VISIBLE_KEY);
+  const t = nowMs(deps);
+  if (current) {
+    const problem = await deps.session.get<DetectedProblem>(tabKey(current.tabId));
+    const seconds = Math.min(Math.round((t - current.since) / 1000), MAX_STRETCH_S);
+    if (problem && seconds > 0) await addTime(deps, problem, seconds);
+  }
+  if (next === null) await deps.session.remove(VISIBLE_KEY);
+  else await deps.session.set(VISIBLE_KEY, { tabId: next, since: t });
+}
+
+/**
+ * The browser now shows another tab (or none, when no window has the focus): the time the previous one
+ * was shown is added to its problem for the day. The background.ts entry point calls it on tab and window
+ * changes; no content script counts anything.
+ */
+export const noteVisibleTab = (deps: HandlerDeps, tabId: number | null) => exclusive(deps, () => countStretch(deps, tabId));
+
+/**
+ * A tab's page changes its problem (or reports it): the stretch so far is counted for the problem it showed,
+ * and a shown tab the background had not heard of becomes the one counted.
+ */
+export function settleVisibleTime(deps: HandlerDeps, tabId: number, active: boolean) {
   return exclusive(deps, async () => {
-    const all = (await deps.local.get<TimeByDay>(TIME_KEY)) ?? {};
-    const day = localDay(nowMs(deps));
-    const today = (all[day] ??= {});
-    const id = problemId(problem);
-    today[id] = (today[id] ?? 0) + seconds;
-    // The last few days only.
-    const kept = Object.entries(all).sort(([a], [b]) => a.localeCompare(b)).slice(-TIME_DAYS);
-    await deps.local.set(TIME_KEY, Object.fromEntries(kept));
+    const current = await deps.session.get<{ tabId: number }>(VISIBLE_KEY);
+    if (current?.tabId === tabId || (!current && active)) await countStretch(deps, tabId);
   });
 }
 
-/** The seconds a problem's tab was visible today, or null when it was never seen today. */
-async function timeToday(deps: HandlerDeps, problem: ParsedProblem): Promise<number | null> {
-  const all = (await deps.local.get<TimeByDay>(TIME_KEY)) ?? {};
-  return all[localDay(nowMs(deps))]?.[problemId(problem)] ?? null;
+/** The seconds a problem's tab was visible today, up to now, or null when it was never seen today. */
+function timeToday(deps: HandlerDeps, problem: ParsedProblem): Promise<number | null> {
+  return exclusive(deps, async () => {
+    // The stretch under way counts too.
+    const current = await deps.session.get<{ tabId: number }>(VISIBLE_KEY);
+    if (current) await countStretch(deps, current.tabId);
+    const all = (await deps.local.get<TimeByDay>(TIME_KEY)) ?? {};
+    return all[localDay(nowMs(deps))]?.[problemId(problem)] ?? null;
+  });
 }
 
 /** Asks the judge for the code of the user's own Accepted submission, where the page did not hand it over. */
@@ -153,11 +192,6 @@ export const solutionsArea = defineArea('solutions', {
     const tabProblem = await deps.session.get<DetectedProblem>(tabKey(tabId));
     const problem = verdictProblem(verdict, sender.url, tabProblem);
     if (problem) await noteAttempt(deps, problem, verdict.submissionId);
-    return done(null);
-  },
-  'time:visible': async ({ seconds }, { deps, tabId }) => {
-    const problem = await deps.session.get<DetectedProblem>(tabKey(tabId));
-    if (problem) await addTime(deps, problem, seconds);
     return done(null);
   },
   'solutions:list': async ({ questionId }, { deps }) => {

@@ -1,7 +1,6 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { leetcodeCsrfFeature } from '../features/leetcode-csrf';
 import { leetcodeVerdictFeature } from '../features/leetcode-verdict';
-import { visibleTimeFeature } from '../features/visible-time';
 import { JUDGE_MATCHES } from '../lib/content-matches.generated';
 import { startJudgeScript } from '../lib/judge-script';
 import { readLeetcode, selectors } from '../platforms/leetcode.dom';
@@ -11,5 +10,5 @@ export default defineContentScript({
   // WXT reads the options at build time (ENTRYPOINT unset then); the bundle drops the patterns.
   matches: import.meta.env.ENTRYPOINT ? [] : [...JUDGE_MATCHES.leetcode],
   runAt: 'document_idle',
-  main: (ctx) => startJudgeScript(ctx, [readLeetcode, selectors], [leetcodeVerdictFeature, leetcodeCsrfFeature, visibleTimeFeature]),
+  main: (ctx) => startJudgeScript(ctx, [readLeetcode, selectors], [leetcodeVerdictFeature, leetcodeCsrfFeature]),
 });

@@ -25,10 +25,10 @@ describe('the content feature list', () => {
 
   it('runs each feature only where it has something to do', () => {
     const on = (url: string) => contentFeatures.filter((f) => f.runsOn(new URL(url))).map((f) => f.id);
-    expect(on('https://leetcode.com/problems/two-sum/')).toEqual(['detect-problem', 'leetcode-verdict', 'leetcode-csrf', 'visible-time']);
-    expect(on('https://leetcode.cn/problems/two-sum/')).toEqual(['detect-problem', 'leetcode-verdict', 'visible-time']);
-    expect(on('https://codeforces.com/problemset/problem/4/A')).toEqual(['detect-problem', 'visible-time']);
-    expect(on('https://codeforces.com/contest/4/my')).toEqual(['detect-problem', 'codeforces-verdict', 'visible-time']);
+    expect(on('https://leetcode.com/problems/two-sum/')).toEqual(['detect-problem', 'leetcode-verdict', 'leetcode-csrf']);
+    expect(on('https://leetcode.cn/problems/two-sum/')).toEqual(['detect-problem', 'leetcode-verdict']);
+    expect(on('https://codeforces.com/problemset/problem/4/A')).toEqual(['detect-problem']);
+    expect(on('https://codeforces.com/contest/4/my')).toEqual(['detect-problem', 'codeforces-verdict']);
     expect(on('https://www.geeksforgeeks.org/problems/kadanes-algorithm-1587115620/1')).toEqual(['detect-problem']);
   });
 

@@ -3,7 +3,6 @@ import { detectProblemFeature } from './detect-problem';
 import { leetcodeCsrfFeature } from './leetcode-csrf';
 import { leetcodeVerdictFeature } from './leetcode-verdict';
 import type { ContentFeature } from './types';
-import { visibleTimeFeature } from './visible-time';
 
 /** Every content feature, in start order. Adding a feature is one file plus one line here. */
-export const contentFeatures: readonly ContentFeature[] = [detectProblemFeature, leetcodeVerdictFeature, leetcodeCsrfFeature, codeforcesVerdictFeature, visibleTimeFeature];
+export const contentFeatures: readonly ContentFeature[] = [detectProblemFeature, leetcodeVerdictFeature, leetcodeCsrfFeature, codeforcesVerdictFeature];

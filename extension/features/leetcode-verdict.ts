@@ -4,7 +4,6 @@ import { isOneOf } from '@shared/platforms/url';
 import { leetcodePage } from '../platforms/leetcode.dom';
 import { isAcceptedForPage, isTapShape, readTapMessage } from '../verdicts/leetcode';
 import { showVerdictReply } from '../lib/verdict-toast';
-import { flushVisibleTime } from '../lib/visible-time';
 import type { ContentFeature } from './types';
 import type { PartialDocument } from '../lib/partial-document';
 
@@ -52,9 +51,7 @@ export const leetcodeVerdictFeature: ContentFeature = {
           return;
         }
         const code = message.code && message.language ? { code: message.code, language: message.language } : undefined;
-        // The time on the page up to now counts towards this Accepted.
-        void flushVisibleTime()
-          .then(() => send({ type: 'verdict:accepted', verdict, ...(code && { code }) }))
+        void send({ type: 'verdict:accepted', verdict, ...(code && { code }) })
           .then((r) => showVerdictReply(ctx, r))
           .catch(() => undefined);
       },

@@ -79,8 +79,6 @@ export const contentMessageSchema = z.discriminatedUnion('type', [
    * `answer`, the judge's verdict answer has fields its reader does not know (the fields that matched).
    */
   z.object({ type: z.literal('verdict:layout'), layout: selectorNamesSchema, answer: z.literal(true).optional() }),
-  /** Seconds the tab's problem page was visible since the last report (at most a few minutes a report). */
-  z.object({ type: z.literal('time:visible'), seconds: z.number().int().min(1).max(600) }),
   /** LeetCode's csrftoken as its own page reads it (document.cookie), for the history sync's requests. */
   z.object({ type: z.literal('leetcode:csrf'), token: z.string().regex(/^[A-Za-z0-9]{16,128}$/) }),
   reviewRateSchema,
@@ -350,7 +348,6 @@ export type ReplyMap = EveryMessage<{
   'verdict:accepted': VerdictResult;
   'verdict:rejected': null;
   'verdict:layout': null;
-  'time:visible': null;
   'leetcode:csrf': null;
   // From both (a content script: for the question its own tab's verdict ticked).
   'review:rate': ActionResult<RateAnswer>;
