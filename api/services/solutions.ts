@@ -19,9 +19,9 @@ export interface SolutionDeps {
 type SolutionRow = typeof solutions.$inferSelect;
 
 /** How many published solutions a public profile lists, newest first. */
-export const PROFILE_SOLUTIONS_LIMIT = 50;
+const PROFILE_SOLUTIONS_LIMIT = 50;
 
-export function toSolution(row: SolutionRow): Solution {
+function toSolution(row: SolutionRow): Solution {
   return {
     id: row.id,
     questionId: row.questionId,

@@ -67,8 +67,6 @@ export const TIME_BUCKETS = [
   { id: 'medium', label: '15–45 min', min: 15 * 60, max: 45 * 60 - 1 },
   { id: 'long', label: '45 min or more', min: 45 * 60, max: null },
 ] as const;
-export type AttemptBucket = (typeof ATTEMPT_BUCKETS)[number]['id'];
-export type TimeBucket = (typeof TIME_BUCKETS)[number]['id'];
 
 type Bucket = { id: string; min: number; max: number | null };
 const bucketOf = <B extends Bucket>(buckets: readonly B[], value: number): B['id'] | null =>

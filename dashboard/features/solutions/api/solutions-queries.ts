@@ -5,7 +5,7 @@ import { toast } from '../../../lib/toast';
 
 const S = () => api['question-tracker'].v1.user.solutions;
 
-export const solutionKeys = {
+const solutionKeys = {
   all: ['solutions'] as const,
   question: (token: string | null, questionId: string) => ['solutions', token, questionId] as const,
 };

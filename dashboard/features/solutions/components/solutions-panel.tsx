@@ -19,7 +19,7 @@ export interface PanelQuestion {
 }
 
 /** "First try", "2 wrong attempts"; nothing when unknown. */
-export const attemptsText = (attempts: number | null) => (attempts === null ? null : attempts === 0 ? 'First try' : plural(attempts, 'wrong attempt'));
+const attemptsText = (attempts: number | null) => (attempts === null ? null : attempts === 0 ? 'First try' : plural(attempts, 'wrong attempt'));
 
 /**
  * A question's panel in the workspace: its kept solutions, newest first, each with its code highlighted,
