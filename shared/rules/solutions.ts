@@ -4,7 +4,6 @@
 export const SOLUTION_MAX_BYTES = 64 * 1024;
 
 export const SOLUTION_SOURCES = ['extension', 'sync', 'manual'] as const;
-export type SolutionSource = (typeof SOLUTION_SOURCES)[number];
 
 export const SOLUTION_MESSAGES = {
   tooLarge: 'This solution is over 64 kB; only code up to 64 kB is kept.',
