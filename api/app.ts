@@ -35,6 +35,8 @@ import { sheetListRoutes } from './routes/sheet-lists';
 import { sheetTreeRoutes } from './routes/sheet-tree';
 import { sheetRoutes } from './routes/sheets';
 import { reviewRoutes } from './routes/review';
+import { SOLUTION_MESSAGES } from '../shared/rules/solutions';
+import { SOLUTIONS_MAX_BODY_BYTES, SOLUTIONS_PATH, solutionRoutes } from './routes/solutions';
 import { SYNC_IMPORT_PATH, syncRoutes } from './routes/sync';
 import { workspaceRoutes } from './routes/workspace';
 import { calendarFeedRoutes } from './routes/calendar-feed';
@@ -154,6 +156,9 @@ export function createApp({
   // A history chunk (5,000 submissions with names and topics) may be larger than a file upload.
   const syncTooLarge = tooLarge('The request body is too large');
   const limitSyncBody = limitJsonBody(SYNC_MAX_BODY_BYTES, syncTooLarge, bodyLimit({ maxSize: SYNC_MAX_BODY_BYTES, onError: syncTooLarge }));
+  // Kept code: its own limit and message, so a body with too much code is told what the limit is.
+  const solutionTooLarge = tooLarge(SOLUTION_MESSAGES.tooLarge);
+  const limitSolutionBody = limitJsonBody(SOLUTIONS_MAX_BODY_BYTES, solutionTooLarge, bodyLimit({ maxSize: SOLUTIONS_MAX_BODY_BYTES, onError: solutionTooLarge }));
   // An avatar may be up to 2 MB (AVATAR_MAX_BYTES), plus room for the form around it.
   const limitAvatarBody = bodyLimit({ maxSize: AVATAR_MAX_BYTES + 64 * 1024, onError: tooLarge(PROFILE_MESSAGES.avatarTooLarge) });
   // Only requests that carry a body are measured: looking for one makes the Node adapter build a full
@@ -162,6 +167,7 @@ export function createApp({
     if (READS.has(c.req.method)) return next();
     if (c.req.path === SYNC_IMPORT_PATH) return limitSyncBody(c, next);
     if (c.req.path === AVATAR_UPLOAD_PATH) return limitAvatarBody(c, next);
+    if (c.req.path === SOLUTIONS_PATH) return limitSolutionBody(c, next);
     return limitBody(c, next);
   });
   // JSON write endpoints take JSON only; the uploaders take multipart forms.
@@ -200,6 +206,7 @@ export function createApp({
     .route('/question-tracker/v1/user/uploader/progress', progressImportRoutes(deps))
     .route('/question-tracker/v1/user/uploader/sheet', sheetImportRoutes(deps))
     .route('/question-tracker/v1/user/notes', notesRoutes(deps))
+    .route(SOLUTIONS_PATH, solutionRoutes(deps))
     .route(SHEET_PATHS.base, sheetRoutes(deps))
     .route(SHEET_PATHS.base, sheetTreeRoutes(deps))
     .route(SHEET_PATHS.base, sheetListRoutes(deps))

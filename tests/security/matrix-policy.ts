@@ -3,11 +3,12 @@
  * without an entry here fails the access matrix, so every new route gets a rule.
  */
 import { NOTE_MESSAGES } from '../../shared/rules/notes';
+import { SOLUTION_MESSAGES } from '../../shared/rules/solutions';
 import { SHEET_MESSAGES } from '../../shared/rules/sheet';
 import { REVIEW_MESSAGES } from '../../shared/schemas/review';
 import { WORKSPACE_MESSAGES } from '../../shared/schemas/workspace';
 import { INVITE_NOT_FOUND } from '../../api/services/sheet-lists';
-import { C, NOTES, PASSWORD, problemUrl, S, unique, WS, type Actor, type IdRes, type Resource, type SheetRes, type Target, type World } from './matrix-world';
+import { C, NOTES, PASSWORD, problemUrl, S, SOLUTIONS, unique, WS, type Actor, type IdRes, type Resource, type SheetRes, type Target, type World } from './matrix-world';
 
 export interface Expectation {
   status: number;
@@ -291,6 +292,29 @@ export const POLICIES: RoutePolicy[] = [
     cases: one('edit a note', ['note'], owned(200, NOTE_MESSAGES.notFound), (ctx) => ({ path: `${NOTES}/update-note/${id(ctx)}`, body: { title: 'Overwritten', note: '<p>overwritten</p>' } })),
   },
   { method: 'DELETE', path: `${NOTES}/delete-note/:id`, cases: one('delete a note', ['note'], owned(200, NOTE_MESSAGES.notFound), (ctx) => ({ path: `${NOTES}/delete-note/${id(ctx)}` })) },
+
+  // Kept solutions: the code is its owner's alone; another person's version answers as a missing one.
+  {
+    method: 'POST',
+    path: SOLUTIONS,
+    cases: one('keep a solution', ['self'], personal(201), () => ({
+      path: SOLUTIONS,
+      body: { url: problemUrl(), code: 'print(1)', language: 'python3', acceptedAt: new Date().toISOString(), source: 'manual' },
+    })),
+  },
+  {
+    method: 'GET',
+    path: SOLUTIONS,
+    // Anyone signed in may ask for a question's versions; only their own come back (the secrets check).
+    cases: one('versions of a question', ['solution'], personal(), (ctx) => ({ path: `${SOLUTIONS}?questionId=${questionOf(ctx)}` }), KEEPS),
+  },
+  {
+    method: 'PATCH',
+    path: `${SOLUTIONS}/:id`,
+    // Publishing shows the code on the profile: a fresh copy, so its secret ends with the cell.
+    cases: one('publish a solution', ['solution'], owned(200, SOLUTION_MESSAGES.notFound), (ctx) => ({ path: `${SOLUTIONS}/${id(ctx)}`, body: { published: true } })),
+  },
+  { method: 'DELETE', path: `${SOLUTIONS}/:id`, cases: one('delete a solution', ['solution'], owned(200, SOLUTION_MESSAGES.notFound), (ctx) => ({ path: `${SOLUTIONS}/${id(ctx)}` })) },
 
   // Sheets
   {
