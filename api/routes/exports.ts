@@ -37,9 +37,10 @@ export function exportRoutes(deps: Deps) {
       const zip = zipExportTree(tree);
       return c.body(new Uint8Array(zip.buffer as ArrayBuffer, zip.byteOffset, zip.byteLength), 200, fileHeaders('application/zip', EXPORT_FILES.zip));
     })
-    .get('/anki.apkg', async (c) => {
+    .get('/anki.apkg', valid('query', exportDownloadQuerySchema), async (c) => {
       const user = requireUser(c);
-      const apkg = await buildAnkiPackage(user.id, await solvedQuestions(deps.db, user.id), deps.clock.now());
+      const solved = await solvedQuestions(deps.db, user.id, { includeNotes: c.req.valid('query').notes !== 'false' });
+      const apkg = await buildAnkiPackage(user.id, solved, deps.clock.now());
       return c.body(new Uint8Array(apkg.buffer as ArrayBuffer, apkg.byteOffset, apkg.byteLength), 200, fileHeaders('application/octet-stream', EXPORT_FILES.anki));
     });
 }

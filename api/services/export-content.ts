@@ -197,8 +197,8 @@ export function zipExportTree(tree: ExportTree): Uint8Array {
   return zipSync(entries, { level: 6, mtime: new Date('2020-01-01T00:00:00Z') });
 }
 
-/** The solved questions (ticked) with their latest kept solution, if any, and the user's notes on each. */
-export async function solvedQuestions(db: Db, userId: string) {
+/** The solved questions (ticked) with their latest kept solution, if any, and the user's notes on each (when asked). */
+export async function solvedQuestions(db: Db, userId: string, options: { includeNotes: boolean }) {
   const rows = await db
     .select({ question: questionColumns, solvedAt: userQuestions.solvedAt })
     .from(userQuestions)
@@ -216,7 +216,7 @@ export async function solvedQuestions(db: Db, userId: string) {
       .orderBy(solutions.questionId, desc(solutions.version));
     for (const s of sols) if (ids.has(s.questionId)) latest.set(s.questionId, s);
   }
-  const noteMap = await notesFor(db, userId, ids);
+  const noteMap = options.includeNotes ? await notesFor(db, userId, ids) : new Map<string, NoteInfo[]>();
   return rows.map((r) => ({ ...r.question, solution: latest.get(r.question.id) ?? null, notes: noteMap.get(r.question.id) ?? [] }));
 }
 export type SolvedQuestion = Awaited<ReturnType<typeof solvedQuestions>>[number];

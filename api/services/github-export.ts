@@ -376,6 +376,8 @@ async function exportSteps(deps: ExportDeps, row: Row, run: ReturnType<typeof ru
     await run.write({ runBlobs: created, runDone: done });
   }
 
+  // Each write-making step first renews the lease: a process that stalled past it stops here.
+  await run.write({ runDone: done });
   const newTree = expect(
     'Creating the tree',
     await gh('POST', `${repo}/git/trees`, { base_tree: headCommit.tree, tree: changed.map((e) => ({ path: e.path, mode: '100644', type: 'blob', sha: e.sha })) }),
@@ -384,6 +386,7 @@ async function exportSteps(deps: ExportDeps, row: Row, run: ReturnType<typeof ru
   );
   if (newTree === headCommit.tree) return finish(0, null);
   const message = `Export ${tree.solutions} ${tree.solutions === 1 ? 'solution' : 'solutions'} of ${tree.problems} ${tree.problems === 1 ? 'problem' : 'problems'}\n\n${changed.length} ${changed.length === 1 ? 'file' : 'files'} changed.`;
+  await run.write({ runDone: done });
   const commit = expect('Creating the commit', await gh('POST', `${repo}/git/commits`, { message, tree: newTree, parents: [head] }), [201], parseCreated);
   // Kept before the branch moves: an attempt after a crash here moves the branch to this commit, never makes another.
   await run.write({ runCommitSha: commit, runCommitParent: head });

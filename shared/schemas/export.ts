@@ -69,7 +69,7 @@ export type GithubExportState = z.infer<typeof githubExportStateSchema>;
 export const exportRunStartSchema = z.object({ jobId: z.string(), started: z.boolean() });
 export type ExportRunStart = z.infer<typeof exportRunStartSchema>;
 
-/** GET /user/exports/solutions.zip and /anki.apkg: whether the user's notes go in (the zip's READMEs; the deck always has them). */
+/** GET /user/exports/solutions.zip and /anki.apkg: whether the user's notes go in (the zip leaves them out unless true, the deck keeps them unless false). */
 export const exportDownloadQuerySchema = z.object({ notes: z.enum(['true', 'false']).optional() });
 
 /** The files the downloads are saved as. */

@@ -171,6 +171,29 @@ export function createFakeGithub(options: { anyToken?: boolean; origin?: string 
     requests.push({ method: c.req.method, path, status: c.res.status });
   });
 
+  app.get('/repos/:owner/:repo', (c) => {
+    const { owner, repo: name } = c.req.param();
+    const a = access(c, owner, name);
+    if (a === 'bad-credentials') return error(c, 401, 'Bad credentials');
+    if (!a) return error(c, 404, 'Not Found');
+    const r = a.repo;
+    return c.json(
+      {
+        id: 1296269,
+        node_id: 'MDEwOlJlcG9zaXRvcnkxMjk2MjY5',
+        name: r.name,
+        full_name: `${r.owner}/${r.name}`,
+        owner: { login: r.owner, id: 1, type: 'User' },
+        private: true,
+        html_url: `https://github.com/${r.owner}/${r.name}`,
+        url: `${origin}/repos/${r.owner}/${r.name}`,
+        default_branch: r.defaultBranch,
+        size: r.empty ? 0 : 1,
+        permissions: { admin: false, maintain: false, push: a.push, triage: a.push, pull: true },
+      },
+      200,
+    );
+  });
   app.all('/repos/:owner/:repo/*', async (c) => {
     const { owner, repo: name } = c.req.param();
     const a = access(c, owner, name);
@@ -263,29 +286,6 @@ export function createFakeGithub(options: { anyToken?: boolean; origin?: string 
     return error(c, 404, 'Not Found');
   });
 
-  app.get('/repos/:owner/:repo', (c) => {
-    const { owner, repo: name } = c.req.param();
-    const a = access(c, owner, name);
-    if (a === 'bad-credentials') return error(c, 401, 'Bad credentials');
-    if (!a) return error(c, 404, 'Not Found');
-    const r = a.repo;
-    return c.json(
-      {
-        id: 1296269,
-        node_id: 'MDEwOlJlcG9zaXRvcnkxMjk2MjY5',
-        name: r.name,
-        full_name: `${r.owner}/${r.name}`,
-        owner: { login: r.owner, id: 1, type: 'User' },
-        private: true,
-        html_url: `https://github.com/${r.owner}/${r.name}`,
-        url: `${origin}/repos/${r.owner}/${r.name}`,
-        default_branch: r.defaultBranch,
-        size: r.empty ? 0 : 1,
-        permissions: { admin: false, maintain: false, push: a.push, triage: a.push, pull: true },
-      },
-      200,
-    );
-  });
   app.notFound((c) => error(c, 404, 'Not Found'));
 
   const repoOf = (owner: string, name: string) => {
