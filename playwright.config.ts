@@ -52,6 +52,8 @@ function apiServer(port: number, name: string, build: boolean, clock: boolean) {
       CODECHEF_ORIGIN: `${FAKE_JUDGE}/codechef`, GEEKSFORGEEKS_ORIGIN: `${FAKE_JUDGE}/geeksforgeeks`,
       ATCODER_PROBLEMS_ORIGIN: `${FAKE_JUDGE}/atcoder-problems`, LEETCODE_RATINGS_ORIGIN: `${FAKE_JUDGE}/leetcode-ratings`,
       SMTP_URL: `smtp://127.0.0.1:${MAILBOX_SMTP_PORT}`, PUBLIC_URL: `http://localhost:${port}`,
+      // Solution exports go to the fake judge's GitHub; without SECRETS_KEY the server makes its key in DATA_DIR.
+      GITHUB_API_ORIGIN: `${FAKE_JUDGE}/github`,
     },
   };
 }
