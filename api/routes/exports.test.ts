@@ -258,18 +258,23 @@ describe(`solution exports (${dbKind()})`, () => {
     await connect(a.token, { owner: 'ada', repo: 'stalled' });
     await run(a.token);
     jobs.waiting().length = 0;
-    const release = gh.hold('POST', /\/stalled\/git\/trees$/);
+    const held = gh.hold('POST', /\/stalled\/git\/trees$/);
     const [c0, b0] = [commits(), blobs()];
     const deps = { db: t.db, clock, config: testConfig({ githubApiOrigin: 'http://fake-github' }), jobs: manualQueue(), githubFetch: gh.fetch };
     const first = runExport(deps, a.user._id);
+    const until = async (check: () => boolean) => {
+      for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+      expect(check()).toBe(true);
+    };
     // The first process has made its blobs and hangs on the tree.
-    for (let i = 0; i < 200 && blobs() - b0 < 3; i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => held.waiting() === 1);
     expect(blobs() - b0).toBe(3);
     now += 6 * 60_000;
+    // Past the lease, a second process takes the run over, makes no blob again, and reaches the tree too.
     const second = runExport(deps, a.user._id);
-    // The second one waits on the same held request; let both go.
-    await new Promise((r) => setTimeout(r, 50));
-    release();
+    await until(() => held.waiting() === 2);
+    expect(blobs() - b0).toBe(3);
+    held.release();
     await Promise.all([first, second]);
     expect((await state(a.token)).run).toMatchObject({ state: 'done', files: 3 });
     expect(blobs() - b0).toBe(3);

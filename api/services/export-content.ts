@@ -13,7 +13,7 @@ import { ownCustom } from './custom-questions';
  * writes the same files and makes no commit.
  */
 
-export interface ExportFile {
+interface ExportFile {
   path: string;
   content: string;
 }
@@ -64,7 +64,7 @@ const questionColumns = {
 };
 
 /** A path segment that is safe on every file system and in a URL: lower-case letters, digits, . _ and -. */
-export function safeSegment(text: string, fallback: string): string {
+function safeSegment(text: string, fallback: string): string {
   const s = text
     .toLowerCase()
     .normalize('NFKD')
@@ -82,7 +82,7 @@ const minutes = (sec: number | null) => (sec === null ? '–' : sec < 60 ? `${se
 const judgeName = (platform: string) => platformById(platform)?.name ?? platform;
 
 /** The file name of one version: the first is solution.<ext>, later ones solution-v<n>.<ext> (names never change). */
-export const solutionFileName = (version: number, language: string) => `solution${version === 1 ? '' : `-v${version}`}.${extensionFor(language)}`;
+const solutionFileName = (version: number, language: string) => `solution${version === 1 ? '' : `-v${version}`}.${extensionFor(language)}`;
 
 /** The user's notes on these questions; a note belongs to a question as its own (question_id) or through a link. */
 async function notesFor(db: Db, userId: string, questionIds: ReadonlySet<string>): Promise<Map<string, NoteInfo[]>> {

@@ -40,7 +40,6 @@ const LEASE_MS = 5 * 60_000;
 const INLINE_WAIT_MAX_SECONDS = 30;
 /** A run that fails on GitHub's side this many times stops with its error. */
 const MAX_ATTEMPTS = 6;
-const ACTIVE: ExportRunState[] = ['queued', 'running', 'waiting'];
 const REQUEST_TIMEOUT_MS = 30_000;
 
 const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -65,7 +64,7 @@ async function rowOf(db: Db, userId: string): Promise<Row | undefined> {
 }
 
 /** The state the API reports: the connection without its token, and the current or last run. */
-export function stateOf(row: Row | undefined): GithubExportState {
+function stateOf(row: Row | undefined): GithubExportState {
   if (!row) return { connection: null, run: null };
   const repoUrl = `https://github.com/${row.owner}/${row.repo}`;
   return {
@@ -418,5 +417,3 @@ export async function queueDueExports(deps: ExportDeps): Promise<void> {
   );
   for (const r of stalled) await deps.jobs.send('export-github', { userId: r.user_id, runId: r.run_id }, `export-${r.user_id}`);
 }
-
-export const isActive = (state: string | null) => state !== null && ACTIVE.includes(state as ExportRunState);

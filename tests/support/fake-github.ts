@@ -25,7 +25,7 @@ interface FakeRepo {
   tokens: Map<string, { push: boolean }>;
 }
 
-export interface FakeGithubRequest {
+interface FakeGithubRequest {
   method: string;
   path: string;
   status: number;
@@ -51,7 +51,7 @@ export function createFakeGithub(options: { anyToken?: boolean; origin?: string 
   const repos = new Map<string, FakeRepo>();
   const requests: FakeGithubRequest[] = [];
   const failures: Failure[] = [];
-  const hangs: { method: string; pattern: RegExp; release: Promise<void> }[] = [];
+  const hangs: { method: string; pattern: RegExp; release: Promise<void>; waiting: number }[] = [];
   let counter = 0;
 
   const keyOf = (owner: string, name: string) => `${owner}/${name}`.toLowerCase();
@@ -153,7 +153,11 @@ export function createFakeGithub(options: { anyToken?: boolean; origin?: string 
   const app = new Hono();
   app.use('*', async (c, next) => {
     const path = new URL(c.req.url).pathname;
-    for (const h of hangs) if (h.method === c.req.method && h.pattern.test(path)) await h.release;
+    for (const h of hangs) {
+      if (h.method !== c.req.method || !h.pattern.test(path)) continue;
+      h.waiting++;
+      await h.release;
+    }
     const failure = failures.find((f) => f.method === c.req.method && f.pattern.test(path));
     if (failure) {
       if (failure.skip > 0) failure.skip--;
@@ -302,14 +306,17 @@ export function createFakeGithub(options: { anyToken?: boolean; origin?: string 
     failNext(method: string, pattern: RegExp, answer: { status: number; headers?: Record<string, string>; message?: string; skip?: number }) {
       failures.push({ method, pattern, skip: answer.skip ?? 0, status: answer.status, headers: answer.headers ?? {}, body: JSON.stringify({ message: answer.message ?? 'API rate limit exceeded', documentation_url: DOCS }) });
     },
-    /** Holds matching requests until the returned function is called (a process that stalls mid-export). */
-    hold(method: string, pattern: RegExp): () => void {
+    /** Holds matching requests until `release` (a process that stalls mid-export); `waiting` counts those held. */
+    hold(method: string, pattern: RegExp): { release: () => void; waiting: () => number } {
       let release!: () => void;
-      const h = { method, pattern, release: new Promise<void>((r) => (release = r)) };
+      const h = { method, pattern, release: new Promise<void>((r) => (release = r)), waiting: 0 };
       hangs.push(h);
-      return () => {
-        hangs.splice(hangs.indexOf(h), 1);
-        release();
+      return {
+        release: () => {
+          hangs.splice(hangs.indexOf(h), 1);
+          release();
+        },
+        waiting: () => h.waiting,
       };
     },
     /** The branch's files as text, by path. */
@@ -342,4 +349,3 @@ export function createFakeGithub(options: { anyToken?: boolean; origin?: string 
     },
   };
 }
-export type FakeGithub = ReturnType<typeof createFakeGithub>;
