@@ -2,6 +2,7 @@
  * Who may call what (spec §6, docs/api.md), one entry per route. A route the app registers
  * without an entry here fails the access matrix, so every new route gets a rule.
  */
+import { EXPORT_MESSAGES } from '../../shared/rules/exports';
 import { NOTE_MESSAGES } from '../../shared/rules/notes';
 import { SOLUTION_MESSAGES } from '../../shared/rules/solutions';
 import { SHEET_MESSAGES } from '../../shared/rules/sheet';
@@ -59,6 +60,8 @@ const isMember = (a: Actor) => a === 'creator' || a === 'collaborator';
 const open = (code = 200) => () => status(code);
 /** Personal routes: 401 for anonymous, the caller's own data otherwise. */
 const personal = (code = 200) => (a: Actor) => (a === 'anonymous' ? status(401) : status(code));
+/** A personal route's answer with the message the spec fixes for it. */
+const personalSays = (code: number, message: string) => (a: Actor) => (a === 'anonymous' ? status(401) : status(code, message));
 /** A resource of the creator's own (note, record, invite): anyone else gets the 404 of a missing one. */
 const owned = (code: number, missing: string) => (a: Actor) => (a === 'anonymous' ? status(401) : a === 'creator' ? status(code) : status(404, missing));
 /** Reading a sheet: private sheets do not exist for non-members. */
@@ -85,6 +88,7 @@ const RV = '/question-tracker/v1/user/review';
 const JA = '/question-tracker/v1/user/accounts';
 const CF = '/question-tracker/v1/user/calendar-feed';
 const U = '/question-tracker/v1/user';
+const EX = '/question-tracker/v1/user/exports';
 const questionOf = (ctx: CellContext) => {
   const r = ctx.resource as IdRes;
   if (!r.questionId) throw new Error('not a record');
@@ -482,6 +486,15 @@ export const POLICIES: RoutePolicy[] = [
   { method: 'GET', path: CF, cases: one('own feed', ['self'], personal(), () => ({ path: CF })) },
   { method: 'PUT', path: CF, cases: one('create or rotate feed', ['self'], personal(), async (ctx) => ({ path: CF, body: {}, token: await spare(ctx) })) },
   { method: 'DELETE', path: CF, cases: one('revoke feed (none)', ['self'], personal(404), async (ctx) => ({ path: CF, token: await spare(ctx) })) },
+
+  // Exports: the caller's own connection and files. Cells never reach GitHub: a bad owner is refused first,
+  // and the downloads' cells are their JSON refusals (api/routes/exports.test.ts reads the files).
+  { method: 'GET', path: `${EX}/github`, cases: one('own export state', ['self'], personal(), () => ({ path: `${EX}/github` }), KEEPS) },
+  { method: 'PUT', path: `${EX}/github`, cases: one('connect (bad owner)', ['self'], personalSays(400, EXPORT_MESSAGES.badOwner), () => ({ path: `${EX}/github`, body: { owner: '-x', repo: 'r', branch: 'main', token: 'github_pat_0000000000000000000000' } })) },
+  { method: 'DELETE', path: `${EX}/github`, cases: one('disconnect (none)', ['self'], personalSays(404, EXPORT_MESSAGES.notConnected), async (ctx) => ({ path: `${EX}/github`, token: await spare(ctx) })) },
+  { method: 'POST', path: `${EX}/github/run`, cases: one('run (none connected)', ['self'], personalSays(404, EXPORT_MESSAGES.notConnected), async (ctx) => ({ path: `${EX}/github/run`, token: await spare(ctx) })) },
+  { method: 'GET', path: `${EX}/solutions.zip`, cases: one('own zip (bad option)', ['self'], personal(400), () => ({ path: `${EX}/solutions.zip?notes=maybe` }), KEEPS) },
+  { method: 'GET', path: `${EX}/anki.apkg`, cases: one('own deck (bad option)', ['self'], personal(400), () => ({ path: `${EX}/anki.apkg?notes=maybe` }), KEEPS) },
 
   // Practice: each person's own recommendations, dismissals and upsolve list.
   { method: 'GET', path: `${U}/recommendations`, cases: one('own recommendations', ['self'], personal(), () => ({ path: `${U}/recommendations?platform=codeforces&band=easy` }), KEEPS) },
