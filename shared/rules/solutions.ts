@@ -1,3 +1,4 @@
+import { plural } from '../plural';
 /** What a kept solution may hold, and the messages a user sees when it may not. */
 
 /** Largest code kept, in UTF-8 bytes. */
@@ -96,3 +97,6 @@ export function formatTimeSpent(seconds: number): string {
   const m = minutes % 60;
   return m ? `${h} h ${m} min` : `${h} h`;
 }
+
+/** Wrong attempts before Accepted as a person reads them: "First try", "2 wrong attempts". */
+export const formatAttempts = (attempts: number) => (attempts === 0 ? 'First try' : plural(attempts, 'wrong attempt'));

@@ -7,7 +7,7 @@ import { Difficulty, PlatformIcon } from '../../../components/question-bits';
 import { platformName } from '../../workspace/lib/filters';
 import { intervalWords, ratingChoices } from '../lib/intervals';
 import { plural } from '@shared/plural';
-import { formatTimeSpent, suggestRating } from '@shared/rules/solutions';
+import { formatAttempts, formatTimeSpent, suggestRating } from '@shared/rules/solutions';
 
 interface Props {
   question: DueQuestion;
@@ -40,7 +40,7 @@ export const ReviewRow = memo(function ReviewRow({ question: q, now, onRate, onS
           <Difficulty value={q.difficulty} />
           <span>{q.solvedAt ? `Solved ${day(q.solvedAt)}` : 'Not solved yet'}</span>
           <span>{q.reviews ? `Reviewed ${plural(q.reviews, 'time')}` : 'Not reviewed yet'}</span>
-          {q.attempts !== null && <span>{q.attempts === 0 ? 'First try' : plural(q.attempts, 'wrong attempt')}</span>}
+          {q.attempts !== null && <span>{formatAttempts(q.attempts)}</span>}
           {q.timeSpentSec !== null && <span>{formatTimeSpent(q.timeSpentSec)}</span>}
           {q.overdue && <span className="rv-overdue-since">Due {day(q.card.due)}</span>}
         </div>

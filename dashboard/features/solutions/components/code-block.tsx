@@ -2,7 +2,7 @@ import { Check, Copy } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { languageLabel } from '@shared/rules/solutions';
 import { toast } from '../../../lib/toast';
-import { highlightCode } from '../lib/highlight';
+import { highlightCode } from '@shared/highlight';
 
 /** Kept code with syntax highlighting and a copy button. */
 export function CodeBlock({ code, language, label }: { code: string; language: string; label: string }) {

@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { ChevronDown, FileCode2, Globe, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { formatTimeSpent, languageLabel } from '@shared/rules/solutions';
-import { plural } from '@shared/plural';
+import { formatAttempts, formatTimeSpent, languageLabel } from '@shared/rules/solutions';
 import type { Solution } from '@shared/schemas/solution';
 import { ConfirmDialog, Dialog } from '../../../components/dialog';
 import { EmptyState, LoadFailed, Skeleton } from '../../../components/feedback';
@@ -18,8 +17,6 @@ export interface PanelQuestion {
   name: string;
 }
 
-/** "First try", "2 wrong attempts"; nothing when unknown. */
-const attemptsText = (attempts: number | null) => (attempts === null ? null : attempts === 0 ? 'First try' : plural(attempts, 'wrong attempt'));
 
 /**
  * A question's panel in the workspace: its kept solutions, newest first, each with its code highlighted,
@@ -74,7 +71,7 @@ function VersionCard({ solution: s, questionName, initiallyOpen }: { solution: S
   const remove = useDeleteSolution();
   const publish = usePublishSolution();
   const codeId = useId();
-  const attempts = attemptsText(s.attempts);
+  const attempts = s.attempts === null ? null : formatAttempts(s.attempts);
   const label = `version ${s.version} of ${questionName}`;
   return (
     <li className="sol-version" data-testid="solution-version" data-version={s.version}>

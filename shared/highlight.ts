@@ -16,12 +16,13 @@ import scala from 'highlight.js/lib/languages/scala';
 import sql from 'highlight.js/lib/languages/sql';
 import swift from 'highlight.js/lib/languages/swift';
 import typescript from 'highlight.js/lib/languages/typescript';
-import { solutionLanguage, type SolutionLanguageId } from '@shared/rules/solutions';
+import { escapeUTF8 } from 'entities';
+import { solutionLanguage, type SolutionLanguageId } from './rules/solutions';
 
 /*
  * Only the core and the languages the judges accept (shared/rules/solutions), registered here: the full
- * highlight.js build carries some 190 grammars. This module is loaded with the solutions panel and the
- * profile's published solutions, never with the first page.
+ * highlight.js build carries some 190 grammars. The dashboard loads this module with the solutions panel
+ * and the profile's published solutions, never with the first page; the extension with its side panel.
  */
 const GRAMMARS: Record<SolutionLanguageId, Parameters<typeof hljs.registerLanguage>[1]> = {
   c,
@@ -44,8 +45,6 @@ const GRAMMARS: Record<SolutionLanguageId, Parameters<typeof hljs.registerLangua
 };
 for (const [id, grammar] of Object.entries(GRAMMARS)) hljs.registerLanguage(id, grammar);
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /**
  * The code as HTML with token spans (hljs-keyword, hljs-string...), for a language name as a judge or
  * the user gave it; plain escaped text for a language it does not know. highlight.js escapes the code
@@ -53,6 +52,6 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
  */
 export function highlightCode(code: string, language: string): string {
   const known = solutionLanguage(language);
-  if (!known) return escapeHtml(code);
+  if (!known) return escapeUTF8(code);
   return hljs.highlight(code, { language: known.id, ignoreIllegals: true }).value;
 }
