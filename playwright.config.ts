@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { fakeJudgeEnv } from './tests/support/fake-judge';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18787);
 const TEST_DIR = 'tests/e2e';
@@ -47,11 +48,11 @@ function apiServer(port: number, name: string, build: boolean, clock: boolean) {
     // The specs sign up dozens of users, all from this machine's address.
     env: {
       PORT: String(port), DATA_DIR: dataDir, SCRYPT_N: '1024', LOG_LEVEL: 'error', DATABASE_URL: '', SIGNUP_LIMIT_PER_ADDRESS: '10000', TEST_CLOCK: clock ? '1' : '',
-      // No test reaches a real judge.
-      CODEFORCES_ORIGIN: `${FAKE_JUDGE}/codeforces`, LEETCODE_ORIGIN: `${FAKE_JUDGE}/leetcode`, ATCODER_ORIGIN: `${FAKE_JUDGE}/atcoder`,
-      CODECHEF_ORIGIN: `${FAKE_JUDGE}/codechef`, GEEKSFORGEEKS_ORIGIN: `${FAKE_JUDGE}/geeksforgeeks`,
-      ATCODER_PROBLEMS_ORIGIN: `${FAKE_JUDGE}/atcoder-problems`, LEETCODE_RATINGS_ORIGIN: `${FAKE_JUDGE}/leetcode-ratings`,
+      // No test reaches a real judge: every judge's and problem list's origin is the fake judge's.
+      ...fakeJudgeEnv(FAKE_JUDGE),
       SMTP_URL: `smtp://127.0.0.1:${MAILBOX_SMTP_PORT}`, PUBLIC_URL: `http://localhost:${port}`,
+      // Solution exports go to the fake judge's GitHub; without SECRETS_KEY the server makes its key in DATA_DIR.
+      GITHUB_API_ORIGIN: `${FAKE_JUDGE}/github`,
     },
   };
 }

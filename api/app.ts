@@ -35,6 +35,8 @@ import { sheetListRoutes } from './routes/sheet-lists';
 import { sheetTreeRoutes } from './routes/sheet-tree';
 import { sheetRoutes } from './routes/sheets';
 import { reviewRoutes } from './routes/review';
+import { SOLUTION_MESSAGES } from '../shared/rules/solutions';
+import { SOLUTIONS_MAX_BODY_BYTES, SOLUTIONS_PATH, solutionRoutes } from './routes/solutions';
 import { SYNC_IMPORT_PATH, syncRoutes } from './routes/sync';
 import { workspaceRoutes } from './routes/workspace';
 import { calendarFeedRoutes } from './routes/calendar-feed';
@@ -44,6 +46,8 @@ import { groupRoutes } from './routes/groups';
 import { leaderboardRoutes } from './routes/leaderboard';
 import { practiceRoutes } from './routes/practice';
 import { downloadRoutes } from './routes/downloads';
+import { exportRoutes } from './routes/exports';
+import type { GithubFetch } from './github/client';
 import { manualQueue } from './jobs/queue';
 import type { JobQueue } from './jobs/queue';
 import { jobHandlers } from './jobs/handlers';
@@ -75,6 +79,7 @@ export function createApp({
   throttle = postgresThrottle(db),
   jobs = manualQueue(),
   judgeFetch,
+  githubFetch,
   runJobs = false,
   mailer,
   sheetLists = createSheetLists(),
@@ -89,6 +94,8 @@ export function createApp({
   jobs?: JobQueue;
   /** How judges are reached: fetch unless given (tests hand in the fake judge). */
   judgeFetch?: JudgeFetch;
+  /** How GitHub is reached for exports: fetch unless given (tests hand in the fake GitHub). */
+  githubFetch?: GithubFetch;
   /** Start `jobs`' workers in this process with the app's own dependencies. */
   runJobs?: boolean;
   /** Outgoing e-mail: from SMTP_URL unless given; none without it. */
@@ -108,7 +115,7 @@ export function createApp({
     (config.smtpUrl
       ? createMailer({ transport: smtpTransport(config.smtpUrl), from: config.mailFrom, onError: (err) => log({ level: 'error', mail: 'could not send an e-mail', error: String(err) }) })
       : noMailer);
-  const deps: Deps = { db, config, clock, caches, kept: createKeptAnswers(caches), sheetLists, sheetConfigs: createSheetConfigs(), throttle, passwords: createPasswordHasher(config), jobs, judgeClient, mailer: outgoing };
+  const deps: Deps = { db, config, clock, caches, kept: createKeptAnswers(caches), sheetLists, sheetConfigs: createSheetConfigs(), throttle, passwords: createPasswordHasher(config), jobs, judgeClient, mailer: outgoing, ...(githubFetch && { githubFetch }) };
 
   if (runJobs) {
     jobs.start(jobHandlers(deps)).catch((err: unknown) => log({ level: 'error', jobs: 'could not start the job queue', error: String(err) }));
@@ -150,6 +157,9 @@ export function createApp({
   // A history chunk (5,000 submissions with names and topics) may be larger than a file upload.
   const syncTooLarge = tooLarge('The request body is too large');
   const limitSyncBody = limitJsonBody(SYNC_MAX_BODY_BYTES, syncTooLarge, bodyLimit({ maxSize: SYNC_MAX_BODY_BYTES, onError: syncTooLarge }));
+  // Kept code: its own limit and message, so a body with too much code is told what the limit is.
+  const solutionTooLarge = tooLarge(SOLUTION_MESSAGES.tooLarge);
+  const limitSolutionBody = limitJsonBody(SOLUTIONS_MAX_BODY_BYTES, solutionTooLarge, bodyLimit({ maxSize: SOLUTIONS_MAX_BODY_BYTES, onError: solutionTooLarge }));
   // An avatar may be up to 2 MB (AVATAR_MAX_BYTES), plus room for the form around it.
   const limitAvatarBody = bodyLimit({ maxSize: AVATAR_MAX_BYTES + 64 * 1024, onError: tooLarge(PROFILE_MESSAGES.avatarTooLarge) });
   // Only requests that carry a body are measured: looking for one makes the Node adapter build a full
@@ -158,6 +168,7 @@ export function createApp({
     if (READS.has(c.req.method)) return next();
     if (c.req.path === SYNC_IMPORT_PATH) return limitSyncBody(c, next);
     if (c.req.path === AVATAR_UPLOAD_PATH) return limitAvatarBody(c, next);
+    if (c.req.path === SOLUTIONS_PATH) return limitSolutionBody(c, next);
     return limitBody(c, next);
   });
   // JSON write endpoints take JSON only; the uploaders take multipart forms.
@@ -196,6 +207,7 @@ export function createApp({
     .route('/question-tracker/v1/user/uploader/progress', progressImportRoutes(deps))
     .route('/question-tracker/v1/user/uploader/sheet', sheetImportRoutes(deps))
     .route('/question-tracker/v1/user/notes', notesRoutes(deps))
+    .route(SOLUTIONS_PATH, solutionRoutes(deps))
     .route(SHEET_PATHS.base, sheetRoutes(deps))
     .route(SHEET_PATHS.base, sheetTreeRoutes(deps))
     .route(SHEET_PATHS.base, sheetListRoutes(deps))
@@ -205,6 +217,7 @@ export function createApp({
     .route('/question-tracker/v1/user/accounts', judgeAccountRoutes(deps))
     .route('/question-tracker/v1/user/calendar-feed', calendarFeedRoutes(deps))
     .route('/question-tracker/v1/user', practiceRoutes(deps))
+    .route('/question-tracker/v1/user/exports', exportRoutes(deps))
     .route('/question-tracker/v1/leaderboard', leaderboardRoutes(deps))
     .route('/question-tracker/v1/groups', groupRoutes(deps))
     .route('/question-tracker/v1', contestRoutes(deps))

@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import type { GithubFetch } from './github/client';
 import type { Db } from './db/client';
 import type { JobQueue } from './jobs/queue';
 import type { KeptSheetAnswer } from './lib/kept-answers';
@@ -35,6 +36,8 @@ export interface Deps {
   judgeClient: JudgeClient;
   /** Outgoing e-mail (reset links, invites); off without SMTP_URL. */
   mailer: Mailer;
+  /** How GitHub is reached for exports (tests hand in the fake); fetch when absent. */
+  githubFetch?: GithubFetch;
 }
 
 /**

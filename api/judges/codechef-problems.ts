@@ -8,9 +8,19 @@ const PAGES = 5;
 const PAGE_SIZE = 2000;
 
 /**
+ * The contest a problem was set in, as the contest's code (START150A): contest_code where the answer has
+ * it; intended_contest_id in older answers, where it held the code (newer ones put a numeric id there).
+ */
+function contestOf(p: Record<string, unknown>): string | null {
+  const named = code(p.contest_code) ?? code(p.intended_contest_id);
+  return named && !/^\d+$/.test(named) ? named.toUpperCase() : null;
+}
+
+/**
  * The practice page's list: `/api/list/problems?...&category=rated` answers { status: 'success', data:
- * [{ id, code, name, difficulty_rating, intended_contest_id, successful_submissions, ... }], count }, a
- * page at a time. difficulty_rating is a string of a number on CodeChef's rating scale.
+ * [{ id, code, name, difficulty_rating, intended_contest_id, actual_intended_contests, contest_code,
+ * successful_submissions, ... }], count }, a page at a time. difficulty_rating is a string of a number on
+ * CodeChef's rating scale.
  */
 export const codechefProblems: ProblemListSource = {
   platform: 'codechef',
@@ -37,7 +47,7 @@ export const codechefProblems: ProblemListSource = {
         const at = key && located('codechef', `${codechefFacts.origins.site}/problems/${key}`);
         if (!at || !name) continue;
         const rating = whole(p.difficulty_rating, 5000);
-        out.push({ ...at, name, difficulty: rating || null, estimated: false, topics: [], contestId: code(p.intended_contest_id) ?? null, index: null });
+        out.push({ ...at, name, difficulty: rating || null, estimated: false, topics: [], contestId: contestOf(p), index: null });
       }
     }
     if (first.data.length > 0 && out.length === 0) return unreadable(JUDGE, 'problems without code or name');

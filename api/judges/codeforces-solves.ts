@@ -44,11 +44,14 @@ export function acceptedCount(body: string): number | null {
  */
 export const codeforcesSolves: SolvesReader = {
   platform: 'codeforces',
-  plan: (handle, origin) => [
-    statusRequest(handle, origin),
-    { key: 'rating', url: `${origin}/api/user.rating?handle=${encodeURIComponent(handle)}`, method: 'GET' },
-    { key: 'contests', url: `${origin}/api/contest.list?gym=false`, method: 'GET', maxChars: 16 * 1024 * 1024 },
-  ],
+  plan(handle, origins) {
+    const origin = origins.codeforces ?? codeforcesFacts.origins.site;
+    return [
+      statusRequest(handle, origin),
+      { key: 'rating', url: `${origin}/api/user.rating?handle=${encodeURIComponent(handle)}`, method: 'GET' },
+      { key: 'contests', url: `${origin}/api/contest.list?gym=false`, method: 'GET', maxChars: 16 * 1024 * 1024 },
+    ];
+  },
   parse(answers) {
     const status = readJson(answerOf(answers, 'status').body);
     if (isRecord(status) && status.status === 'FAILED') {

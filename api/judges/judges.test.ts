@@ -9,6 +9,7 @@ import { hackerrankJudge } from './hackerrank';
 import { judgeById, judges, judgesWithoutAdapter, originEnvVar } from './index';
 import { leetcodeJudge } from './leetcode';
 import { problemSources } from './problem-sources';
+import { solvesPlatforms } from './solves-readers';
 import type { AccountRead, ContestRead, JudgeAnswer } from './types';
 
 const fixture = (judge: string, name: string) => readFileSync(new URL(`../../tests/fixtures/judges/${judge}/${name}`, import.meta.url), 'utf8');
@@ -32,9 +33,10 @@ describe('judge registry', () => {
   });
 
   it("registers the server readers and problem lists that the judges' facts files name", () => {
-    const named = (reader: 'server' | 'problems') => platforms.filter((p) => p.readers[reader] === true).map((p) => p.id).sort();
+    const named = (reader: 'server' | 'problems' | 'solves') => platforms.filter((p) => p.readers[reader] === true).map((p) => p.id).sort();
     expect(judges.map((j) => j.id).sort()).toEqual(named('server'));
     expect(problemSources.map((s) => s.platform).sort()).toEqual(named('problems'));
+    expect([...solvesPlatforms].sort()).toEqual(named('solves'));
     for (const j of judges) expect(j.minIntervalMs, j.id).toBe(platforms.find((p) => p.id === j.id)?.politeIntervalMs);
   });
 

@@ -9,6 +9,7 @@ import type { JudgeAnswer } from './types';
 
 const saved = (judge: string, name: string) => readFileSync(new URL(`../../tests/fixtures/judges/${judge}/${name}`, import.meta.url), 'utf8');
 const ok = (body: string): JudgeAnswer => ({ status: 200, body });
+const NOW = new Date('2026-11-25T12:00:00Z');
 const HTML_ERROR = '<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>';
 
 describe('Codeforces problem list', () => {
@@ -90,6 +91,23 @@ describe('CodeChef difficulties', () => {
       ['MAXDIFF', 1134],
     ]);
   });
+  it('keeps each problem’s contest code, from contest_code where intended_contest_id is numeric', () => {
+    const contests = (name: string) => {
+      const read = codechefProblems.parse({ page0: ok(saved('codechef', name)) });
+      if (read.kind !== 'ok') throw new Error(read.reason);
+      return read.problems.map((p) => [p.key, p.contestId]);
+    };
+    expect(contests('problems.json')).toEqual([
+      ['FLOW001', 'FLOW'],
+      ['WEIRD_GAME', 'START100A'],
+      ['MAXDIFF', 'LTIME01'],
+    ]);
+    expect(contests('problems-numeric-contest.json')).toEqual([
+      ['FLOW001', 'FLOW'],
+      ['WEIRD_GAME', 'START100A'],
+      ['MAXDIFF', null],
+    ]);
+  });
   it('refuses a browser check page and a list short of its count', () => {
     expect(codechefProblems.parse({ page0: ok(saved('codechef', 'browser-check.html')) }).kind).toBe('unreadable');
     const short = JSON.stringify({ ...(JSON.parse(saved('codechef', 'problems.json')) as object), count: 40 });
@@ -100,7 +118,7 @@ describe('CodeChef difficulties', () => {
 describe('Codeforces accepted list', () => {
   const answers = { status: ok(saved('codeforces', 'user-status.json')), rating: ok(saved('codeforces', 'user-rating.json')), contests: ok(saved('codeforces', 'contest-list.json')) };
   it('keeps each problem’s first accepted and whether it came in the contest; lists the contests taken part in', () => {
-    const read = codeforcesSolves.parse(answers);
+    const read = codeforcesSolves.parse(answers, NOW);
     if (read.kind !== 'ok') throw new Error(read.kind);
     const by = new Map(read.solves.map((s) => [s.key, s]));
     expect(by.get('1791A')?.solvedAt.toISOString()).toBe(new Date(1680000000_000).toISOString());
@@ -111,8 +129,8 @@ describe('Codeforces accepted list', () => {
     expect(read.contests.find((c) => c.contestId === '2062')?.endedAt.toISOString()).toBe(new Date((1737804900 + 10800) * 1000).toISOString());
   });
   it('tells an unknown handle from a broken answer', () => {
-    expect(codeforcesSolves.parse({ ...answers, status: { status: 400, body: saved('codeforces', 'not-found.json') } }).kind).toBe('not-found');
-    expect(codeforcesSolves.parse({ ...answers, status: ok(HTML_ERROR) }).kind).toBe('unreadable');
-    expect(codeforcesSolves.parse({ ...answers, contests: ok(saved('codeforces', 'changed-shape.json')) }).kind).toBe('unreadable');
+    expect(codeforcesSolves.parse({ ...answers, status: { status: 400, body: saved('codeforces', 'not-found.json') } }, NOW).kind).toBe('not-found');
+    expect(codeforcesSolves.parse({ ...answers, status: ok(HTML_ERROR) }, NOW).kind).toBe('unreadable');
+    expect(codeforcesSolves.parse({ ...answers, contests: ok(saved('codeforces', 'changed-shape.json')) }, NOW).kind).toBe('unreadable');
   });
 });

@@ -135,7 +135,8 @@ describe('judge accounts', () => {
     await t.db.update(judgeAccounts).set({ handle: 'broken_page' }).where(eq(judgeAccounts.id, row!.id));
     t.clock.advance(600_000);
     await c.refresh(me.token, 'codechef');
-    expect(await t.jobs.drain()).toBe(1);
+    // Read once, not retried; then its accepted list, which cannot be read either.
+    expect(await t.jobs.drain()).toBe(2);
     acc = (await c.list(me.token)).body.data.accounts[0];
     expect(acc).toMatchObject({ rating: 3548, status: 'could-not-read', ageSeconds: 900 });
     expect(acc!.statusDetail).toMatch(/CodeChef answered in a shape/);
@@ -158,13 +159,16 @@ describe('background refreshes', () => {
     await c.link(a.token, 'geeksforgeeks', { handle: 'gfg_person' });
     t.clock.advance(23 * 3600_000);
     await c.link(b.token, 'leetcode', { handle: 'quiet1' });
+    // The accepted lists linking queued.
+    await t.jobs.drain();
     t.clock.advance(2 * 3600_000);
     await t.jobs.send('refresh-due-accounts', {});
     await t.jobs.send('refresh-due-accounts', {});
     const before = t.judge.requests.length;
     await t.jobs.drain();
-    // Two stale accounts of a's, each read once (the second sweep finds them already queued); b's is not a day old.
-    expect(t.judge.requests.slice(before).map((r) => r.handle).sort()).toEqual(['gfg_person', 'lee215']);
+    // Two stale accounts of a's, each read once (the second sweep finds them already queued), then
+    // LeetCode's accepted list; b's is not a day old.
+    expect(t.judge.requests.slice(before).map((r) => r.handle).sort()).toEqual(['gfg_person', 'lee215', 'lee215']);
     const accounts = (await c.list(a.token)).body.data.accounts;
     expect(accounts.map((x) => x.ageSeconds)).toEqual([0, 0]);
     expect(accounts.every((x) => (x.solved ?? 0) > 0)).toBe(true);

@@ -103,7 +103,7 @@ describe('practice', () => {
     const up = await t.reply(U().upsolve.$get({}, t.as(me.token)));
     expect(up.status).toBe(200);
     const { contests, platforms } = upsolveResponseSchema.parse(up.body.data);
-    expect(platforms).toEqual(['codeforces']);
+    expect(platforms).toEqual(['codeforces', 'atcoder', 'codechef', 'leetcode']);
     expect(contests.map((c) => c.contestId)).toEqual(['2062', '2053', '2041']);
     const [c2062, c2053, c2041] = contests;
     expect(c2062!.problems.map((p) => [p.index, p.status])).toEqual([
@@ -128,6 +128,69 @@ describe('practice', () => {
     expect(again[0]!.problems.map((p) => p.status)).toEqual(['solved', 'upsolved', 'upsolved']);
     expect(again[0]!.done).toBe(true);
     expect(again[2]!.problems.find((p) => p.index === 'B')?.status).toBe('solved');
+  });
+
+  it('lists an AtCoder account’s contests with each problem classified against the contest’s end', async () => {
+    const me = await t.signup('AtCoderUpsolver');
+    expect((await t.reply(U().accounts[':platform'].$put({ param: { platform: 'atcoder' }, json: { handle: 'tourist' } }, t.as(me.token)))).status).toBe(200);
+    await t.jobs.drain();
+    expect(t.judge.requests.some((r) => r.judge === 'atcoder-problems' && r.path.endsWith('/atcoder-api/v3/user/submissions') && r.handle === 'tourist')).toBe(true);
+
+    const list = async () => upsolveResponseSchema.parse((await t.reply(U().upsolve.$get({}, t.as(me.token)))).body.data).contests;
+    const contests = await list();
+    // The rating history's contests, rated or not, newest first.
+    expect(contests.map((c) => [c.platform, c.contestId, c.name])).toEqual([
+      ['atcoder', 'abc382', 'AtCoder Beginner Contest 382'],
+      ['atcoder', 'abc381', 'AtCoder Beginner Contest 381'],
+      ['atcoder', 'arc187', 'AtCoder Regular Contest 187'],
+      ['atcoder', 'abc380', 'AtCoder Beginner Contest 380'],
+    ]);
+    const abc380 = contests[3]!;
+    expect(abc380.endedAt).toBe('2024-11-16T13:40:00.000Z');
+    // A in the contest; B wrong, then accepted before the end; C too slow in the contest and accepted the
+    // next day; D wrong only; E to G never tried.
+    expect(abc380.problems.map((p) => [p.index, p.status])).toEqual([
+      ['A', 'solved'],
+      ['B', 'solved'],
+      ['C', 'upsolved'],
+      ['D', 'unsolved'],
+      ['E', 'unsolved'],
+      ['F', 'unsolved'],
+      ['G', 'unsolved'],
+    ]);
+    expect(abc380.problems[2]).toMatchObject({ name: 'Move Segments', url: 'https://atcoder.jp/contests/abc380/tasks/abc380_c', solvedAt: new Date(1731850000_000).toISOString() });
+    expect(abc380.problems[0]!.difficulty).toBe(9);
+    expect(abc380.done).toBe(false);
+
+    // A tick in the tracker after the end is an upsolve too.
+    const at = (task: string) => `https://atcoder.jp/contests/abc380/tasks/${task}`;
+    await sync(me.token, 'atcoder', ['abc380_d', 'abc380_e', 'abc380_f', 'abc380_g'].map((task) => ({ problemUrl: at(task), solvedAt: '2024-11-20T10:00:00Z' })));
+    const after = (await list()).find((c) => c.contestId === 'abc380')!;
+    expect(after.problems.map((p) => p.status)).toEqual(['solved', 'solved', 'upsolved', 'upsolved', 'upsolved', 'upsolved', 'upsolved']);
+    expect(after.done).toBe(true);
+  });
+
+  it('lists LeetCode and CodeChef contests too, reading CodeChef’s activity page by page', async () => {
+    const me = await t.signup('EveryJudge');
+    for (const [platform, handle] of [['leetcode', 'lee215'], ['codechef', 'chef2']] as const) {
+      expect((await t.reply(U().accounts[':platform'].$put({ param: { platform }, json: { handle } }, t.as(me.token)))).status).toBe(200);
+    }
+    await t.jobs.drain();
+    expect(t.judge.requests.filter((r) => r.path === '/codechef/recent/user' && r.handle === 'chef2')).toHaveLength(3);
+
+    const { contests } = upsolveResponseSchema.parse((await t.reply(U().upsolve.$get({}, t.as(me.token)))).body.data);
+    expect(contests.map((c) => [c.platform, c.contestId])).toEqual([
+      ['codechef', 'START165A'],
+      ['codechef', 'START160A'],
+      ['codechef', 'START155A'],
+      ['codechef', 'START150A'],
+      ['leetcode', 'weekly-contest-300'],
+      ['leetcode', 'biweekly-contest-44'],
+    ]);
+    // Decode the Message accepted eight minutes into Weekly Contest 300; the tree problem long after Biweekly 44.
+    expect(contests[4]!.problems.map((p) => [p.index, p.name, p.status])).toEqual([['Q1', 'Decode the Message', 'solved']]);
+    expect(contests[5]!.problems.map((p) => [p.index, p.status, p.solvedAt])).toEqual([['Q4', 'upsolved', new Date(1700000000_000).toISOString()]]);
+    expect(contests[5]!.done).toBe(true);
   });
 
   it('names the next unsolved questions of one’s sheets, weak topics first', async () => {

@@ -6,6 +6,8 @@ import type { JudgeDeps } from './judge-accounts';
 
 /** Rows written a statement. */
 const CHUNK = 2000;
+/** Pages read at most whatever a reader asks: a guard against a reader that never says it is done. */
+const MAX_PAGES = 100;
 
 /**
  * The refresh-solves job: reads a linked account's accepted problems and contests and replaces the ones
@@ -17,8 +19,15 @@ export async function refreshSolves(deps: JudgeDeps, accountId: string): Promise
   const reader = account && solvesReaderFor(account.platform);
   const adapter = account && judgeById(account.platform);
   if (!account || !reader || !adapter) return 'no reader';
-  const answers = await deps.judgeClient.run(adapter, reader.plan(account.handle, deps.judgeClient.origin(adapter)));
-  const read = reader.parse(answers);
+  // The judge's own origin and the third-party ones (AtCoder Problems), as the problem lists read them.
+  const origins = { ...deps.config.problemOrigins, ...deps.config.judgeOrigins, [adapter.id]: deps.judgeClient.origin(adapter) };
+  const answers = await deps.judgeClient.run(adapter, reader.plan(account.handle, origins));
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const next = reader.next?.(account.handle, origins, answers);
+    if (!next) break;
+    Object.assign(answers, await deps.judgeClient.run(adapter, [next]));
+  }
+  const read = reader.parse(answers, deps.clock.now());
   if (read.kind !== 'ok') return read.kind === 'unreadable' ? read.reason : read.kind;
   const { userId, platform } = account;
   await deps.db.transaction(async (tx) => {

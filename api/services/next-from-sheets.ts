@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { subTopicsOf } from '../../shared/rules/sheet';
+import { compareSheetPositions, sheetPositions } from '../../shared/rules/sheet';
 import type { NextItem } from '../../shared/schemas/practice';
 import type { SheetConfig } from '../../shared/schemas/sheet';
 import { parsedJson, queryRows, type Db } from '../db/client';
@@ -19,27 +19,6 @@ interface Row {
   difficulty: string;
   solved: boolean;
 }
-
-/**
- * Where a mapping stands in its sheet as the sheet page shows it: topics in the config's order, a topic's
- * own questions before its subtopics', questions in questionOrder, unplaced ones last.
- */
-function positions(config: SheetConfig) {
-  const topic = new Map(config.topicOrder.map((t, i) => [t, i]));
-  const question = new Map(config.questionOrder.map((id, i) => [id, i]));
-  return (m: { mapping_id: string; topic: string; sub_topic: string }): number[] => {
-    const t = topic.get(m.topic);
-    if (t === undefined) return [Number.MAX_SAFE_INTEGER, 0, question.get(m.mapping_id) ?? Number.MAX_SAFE_INTEGER];
-    const subs = subTopicsOf(config.subTopicOrder, m.topic);
-    const s = m.sub_topic ? subs.indexOf(m.sub_topic) : -1;
-    return [t, s + 1, question.get(m.mapping_id) ?? Number.MAX_SAFE_INTEGER];
-  };
-}
-
-const compare = (a: readonly number[], b: readonly number[]) => {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return (a[i] ?? 0) - (b[i] ?? 0);
-  return 0;
-};
 
 /**
  * The next questions to solve for someone without a judge rating: unsolved questions of the sheets they
@@ -70,9 +49,9 @@ export async function nextFromSheets(db: Db, userId: string, limit: number): Pro
 
   // Per sheet and topic: the questions in sheet order and the share solved.
   const groups = new Map<string, { rows: Row[]; solved: number }>();
-  const positionOf = new Map<string, ReturnType<typeof positions>>();
+  const positionOf = new Map<string, ReturnType<typeof sheetPositions>>();
   for (const r of rows) {
-    if (!positionOf.has(r.sheet_id)) positionOf.set(r.sheet_id, positions(parsedJson(r.config)));
+    if (!positionOf.has(r.sheet_id)) positionOf.set(r.sheet_id, sheetPositions(parsedJson(r.config)));
     const k = `${r.sheet_id}\u0000${r.topic}`;
     const g = groups.get(k) ?? { rows: [], solved: 0 };
     g.rows.push(r);
@@ -80,14 +59,16 @@ export async function nextFromSheets(db: Db, userId: string, limit: number): Pro
     groups.set(k, g);
   }
   const sheetOrder = [...new Set(rows.map((r) => r.sheet_id))];
-  const ranked: { row: Row; turn: number; share: number; sheet: number; at: number[] }[] = [];
+  const ranked: { row: Row; turn: number; share: number; sheet: number; at: readonly number[] }[] = [];
   for (const g of groups.values()) {
     const share = g.solved / g.rows.length;
-    const unsolved = g.rows.filter((r) => !r.solved).map((row) => ({ row, at: positionOf.get(row.sheet_id)?.(row) ?? [] }));
-    unsolved.sort((a, b) => compare(a.at, b.at));
+    const unsolved = g.rows
+      .filter((r) => !r.solved)
+      .map((row) => ({ row, at: positionOf.get(row.sheet_id)?.({ id: row.mapping_id, topic: row.topic, subTopic: row.sub_topic }) ?? [] }));
+    unsolved.sort((a, b) => compareSheetPositions(a.at, b.at));
     unsolved.forEach(({ row, at }, turn) => ranked.push({ row, turn, share, sheet: sheetOrder.indexOf(row.sheet_id), at }));
   }
-  ranked.sort((a, b) => a.turn - b.turn || a.share - b.share || a.sheet - b.sheet || compare(a.at, b.at));
+  ranked.sort((a, b) => a.turn - b.turn || a.share - b.share || a.sheet - b.sheet || compareSheetPositions(a.at, b.at));
 
   const seen = new Set<string>();
   const items: NextItem[] = [];

@@ -11,12 +11,13 @@ import { getActivity } from './analytics';
 import type { UserRow } from './auth';
 import { listCards } from './sheet-lists';
 import { currentProfileName } from './profile-settings';
+import { publishedSolutions } from './solutions';
 
 const PROFILE_NOT_FOUND = 'Profile not found';
 
 /**
  * A public profile: name, avatar, solved counts by difficulty and platform, solved per day, public sheets
- * and public judge accounts.
+ * and public judge accounts, and the solutions the person published.
  * The email and private sheets are never part of it.
  */
 export async function getProfile(db: Db, clock: Clock, viewer: UserRow | null, profileName: string): Promise<Profile> {
@@ -82,5 +83,7 @@ export async function getProfile(db: Db, clock: Clock, viewer: UserRow | null, p
       contestsTaken: cards.reduce((n, c) => n + (c.contests ?? c.history.length), 0),
       totalSolved: cards.reduce((n, c) => n + (c.solved ?? 0), 0),
     },
+    // Kept code is private: only the versions the person published themselves.
+    solutions: await publishedSolutions(db, person.id),
   };
 }

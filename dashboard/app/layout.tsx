@@ -10,6 +10,7 @@ import { sheetQuery } from '../features/sheet/api/sheet-queries';
 import { SyncDialog } from '../features/sync/components/sync-dialog';
 import { PhoneNav } from './phone-nav';
 import { KeyboardShortcuts } from './shortcuts';
+import { EXTENSION_PAGE_PATH } from '@shared/extension';
 import { resolveTab, TAB_LABELS, tabHref, type Tab } from '../features/tracker/tabs';
 
 const NAV: Tab[] = ['explore', 'mySheets', 'workspace', 'review', 'practice', 'notes', 'analysis', 'contests', 'leaderboard', 'groups'];
@@ -30,7 +31,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const { isLoggedIn, token } = useSession();
   // Group invites show on the Groups tab as sheet invites do on My Sheets.
   const groupInvites = useQuery(myGroupsQuery(token)).data?.invites.length ?? 0;
-  const onTracker = path.startsWith('/question-tracker');
+  // The extension page lives under the tracker's path but is none of its tabs.
+  const onTracker = path.startsWith('/question-tracker') && path !== EXTENSION_PAGE_PATH;
   const sheetTab = useSheetTab(path);
   const resolved = onTracker ? resolveTab(path, new URLSearchParams(search), isLoggedIn).tab : null;
   // A sheet the viewer neither made nor edits was found in Explore, followed or not.

@@ -39,7 +39,7 @@ describe('the background area list', () => {
   });
 
   it('reads the protocol from the schemas: content and page messages are apart, but for a rating', () => {
-    expect(CONTENT_MESSAGE_TYPES).toEqual(['page:identify', 'problem:detected', 'problem:none', 'verdict:accepted', 'verdict:layout', 'leetcode:csrf', 'review:rate']);
+    expect(CONTENT_MESSAGE_TYPES).toEqual(['page:identify', 'problem:detected', 'problem:none', 'verdict:accepted', 'verdict:rejected', 'verdict:layout', 'leetcode:csrf', 'review:rate']);
     // Only "How was it?" comes from both; its handler tells a content script's (own tab only) apart.
     expect(PAGE_MESSAGE_TYPES.filter((t) => (CONTENT_MESSAGE_TYPES as readonly string[]).includes(t))).toEqual(['review:rate']);
   });

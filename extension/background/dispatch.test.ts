@@ -35,6 +35,8 @@ const FORGED: PageMessage[] = [
   { type: 'sync:cancel' },
   { type: 'sync:handle', platform: 'codeforces', handle: 'tourist' },
   { type: 'sync:auto', autoSync: 'daily' },
+  { type: 'sync:code', platform: 'leetcode', keep: true },
+  { type: 'solutions:list', questionId: '7b0d5bde-6a4e-4b0e-8d55-1f8b8f2c9a11' },
   { type: 'health:tab', tabId: 1 },
   { type: 'health:status' },
 ];

@@ -99,6 +99,22 @@ describe('the extension health on each judge', () => {
     expect(await handleMessage({ type: 'verdict:layout', layout: ['Not a name!'] }, status, deps)).toEqual({ ok: false, error: 'Invalid message' });
   });
 
+  it("LeetCode's verdict answer with a shape new to the tap: its field names, said on the tab, listed for the judge", async () => {
+    const { deps } = setup();
+    const tab = content(12, 'https://leetcode.com/problems/two-sum/');
+    expect(await handleMessage({ type: 'verdict:layout', layout: ['submissionId', 'questionId'], answer: true }, tab, deps)).toEqual({ ok: true, data: null });
+    expect(await tabHealth(deps, 12)).toMatchObject({
+      part: 'verdict',
+      answer: true,
+      judge: 'LeetCode',
+      matched: ['submissionId', 'questionId'],
+      unmatched: ['state', 'statusMsg', 'language'],
+    });
+    expect((await judgeHealth(deps, 'leetcode'))?.failure).toMatchObject({ part: 'verdict', message: HEALTH_MESSAGES.answer, url: 'https://leetcode.com/problems/two-sum/' });
+    // A judge whose verdicts are not read from an answer cannot claim one.
+    expect(await handleMessage({ type: 'verdict:layout', layout: [], answer: true }, content(13, 'https://codeforces.com/problemset/status'), deps)).toMatchObject({ ok: false });
+  });
+
   it('keeps the last verdict detected, and each sync as it ended; a failed sync is shown with the sync too', async () => {
     const { deps } = setup();
     await handleMessage({ type: 'problem:detected', problem }, content(7), deps);

@@ -4,6 +4,7 @@ import { HEALTH_MESSAGES, type HealthFailure, type HealthPart, type JudgeHealth,
 import type { DetectedProblem } from '@shared/schemas/messages';
 import { domReaders, statementlessViews } from '../platforms/index';
 import { layoutUnderstood } from '../platforms/types';
+import { CHECK_FIELDS } from '../verdicts/leetcode';
 import { defineArea, done, fail, type HandlerDeps } from './types';
 
 // The extension's health on each judge: the last page it understood, the last verdict it saw, the last
@@ -21,8 +22,13 @@ interface StoredHealth {
   failures: Partial<Record<HealthPart, HealthFailure>>;
 }
 
+/** The fields each judge's verdict answer is read by (its reader in extension/verdicts/<judge>.ts), by name. */
+const answerFields: Partial<Record<PlatformId, Record<string, string>>> = { leetcode: CHECK_FIELDS };
+
 interface TabRecord {
   part: 'page' | 'verdict';
+  /** What was not understood is the judge's verdict answer, not the page's layout. */
+  answer?: true;
   platform: string;
   url: string;
   at: string;
@@ -81,7 +87,8 @@ export async function notePage(deps: HandlerDeps, tabId: number, problem: Detect
 
 async function failed(deps: HandlerDeps, tabId: number, record: TabRecord) {
   await deps.session.set(healthTabKey(tabId), record);
-  await updateJudge(deps, record.platform, (h) => (h.failures[record.part] = { part: record.part, at: record.at, message: HEALTH_MESSAGES[record.part], url: record.url }));
+  const message = record.answer ? HEALTH_MESSAGES.answer : HEALTH_MESSAGES[record.part];
+  await updateJudge(deps, record.platform, (h) => (h.failures[record.part] = { part: record.part, at: record.at, message, url: record.url }));
 }
 
 /** Records an Accepted verdict a judge's page reported (and the background accepted as that page's). */
@@ -114,18 +121,19 @@ export const healthArea = defineArea('health', {
   'verdict:layout': async (m, { deps, sender, tabId }) => {
     const url = pageAddress(sender.url);
     const platform = url ? platformForHost(new URL(url).hostname)?.id : undefined;
-    if (!url || !platform || !domReaders[platform]) return fail('Unknown sender');
-    await failed(deps, tabId, { part: 'verdict', platform, url, at: nowIso(deps), matched: m.layout });
+    if (!url || !platform || !domReaders[platform] || (m.answer && !answerFields[platform])) return fail('Unknown sender');
+    await failed(deps, tabId, { part: 'verdict', platform, url, at: nowIso(deps), matched: m.layout, ...(m.answer && { answer: true as const }) });
     return done(null);
   },
   'health:tab': async (m, { deps }) => {
     const kept = await deps.session.get<TabRecord>(healthTabKey(m.tabId));
-    const table = kept && domReaders[kept.platform as PlatformId]?.[1];
+    const table = kept && (kept.answer ? answerFields[kept.platform as PlatformId] : domReaders[kept.platform as PlatformId]?.[1]);
     if (!kept || !table) return done(null);
     const names = Object.keys(table);
     const matched = names.filter((n) => kept.matched.includes(n));
     const diagnosis: PageDiagnosis = {
       part: kept.part,
+      ...(kept.answer && { answer: true as const }),
       platform: kept.platform,
       judge: platformById(kept.platform)?.name ?? kept.platform,
       url: kept.url,

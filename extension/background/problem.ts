@@ -9,6 +9,7 @@ import { signOut } from './auth';
 import { forgetMovedTab, notePage } from './health';
 import { hasKeptLookup, keepLookup, lookupGeneration, platformInfo } from './kept-lookups';
 import { afterSuccess } from './queue';
+import { settleVisibleTime } from './solutions';
 import { defineArea, done, fail, type HandlerDeps } from './types';
 
 // The problem in each tab: what its content script detected there, and the catalogue's answer for it.
@@ -124,6 +125,8 @@ export const problemArea = defineArea('problem', {
     if (!parsed || parsed.platform !== problem.platform || parsed.key !== problem.key) return fail('Invalid message');
     if (platformOfUrl(sender.url) !== parsed.platform) return fail('Invalid message');
     const stored: DetectedProblem = { ...problem, url: parsed.url };
+    // The time the tab was visible so far belongs to what it showed until now.
+    await settleVisibleTime(deps, tabId, sender.tab?.active === true);
     const before = await deps.session.get<DetectedProblem>(tabKey(tabId));
     await deps.session.set(tabKey(tabId), stored);
     if (JSON.stringify(before) !== JSON.stringify(stored)) deps.broadcast?.({ type: 'problem:changed', tabId });
@@ -131,7 +134,8 @@ export const problemArea = defineArea('problem', {
     await afterDetection(deps, tabId, stored);
     return done(null);
   },
-  'problem:none': async (_m, { deps, tabId }) => {
+  'problem:none': async (_m, { deps, sender, tabId }) => {
+    await settleVisibleTime(deps, tabId, sender.tab?.active === true);
     const before = await deps.session.get<DetectedProblem>(tabKey(tabId));
     await deps.session.remove(tabKey(tabId));
     await deps.session.remove(lookupKey(tabId));

@@ -25,7 +25,21 @@ export type QueuedAction =
   | { kind: 'sheet:add'; sheetId: string; problemUrl: string; topic: string; subTopic: string; title?: string }
   | { kind: 'note:update'; noteId: string; title?: string; note?: string; tags?: string[] }
   /** `id` is the API's client id of the rating (a UUID): however often it is sent, it rates once. */
-  | { kind: 'review:rate'; questionId: string; rating: ReviewRating; id: string };
+  | { kind: 'review:rate'; questionId: string; rating: ReviewRating; id: string }
+  /**
+   * Accepted code to keep (the API adds no version for identical code, so sending it twice is harmless).
+   * `submission`: the judge and its submission id ("leetcode:123"), which names this action.
+   */
+  | {
+      kind: 'solution:save';
+      submission: string;
+      problemUrl: string;
+      code: string;
+      language: string;
+      acceptedAt: string;
+      attempts?: number;
+      timeSpentSec?: number;
+    };
 
 export interface QueueEntry {
   /** The idempotency key of this action: it is sent until it succeeds or is refused, then never again. */
@@ -74,6 +88,8 @@ export function dedupeKey(a: QueuedAction): string {
     case 'review:rate':
       // Each rating is a review of its own (as it would be online): never merged with another.
       return `review:${a.id}`;
+    case 'solution:save':
+      return `solution:${a.submission}`;
   }
 }
 
@@ -222,8 +238,8 @@ export function queueFor(deps: HandlerDeps): OfflineQueue {
       execute: async (action) => {
         const outcome = await executeAction(await apiClient(deps.local, deps.fetch), action);
         await forgetLookups(deps);
-        // A tick, a star or a rating changes what is due.
-        if (action.kind === 'record:set' || action.kind === 'review:rate') void refreshBadge(deps);
+        // A tick, a star, a rating or a kept solution (which ticks too) changes what is due.
+        if (action.kind !== 'sheet:add' && action.kind !== 'note:update') void refreshBadge(deps);
         return outcome;
       },
       owner: async () => ((await deps.local.get<string>(TOKEN_KEY)) ? ((await deps.local.get<AuthStatus['user']>(USER_KEY))?.email ?? 'me') : null),

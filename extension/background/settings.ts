@@ -4,7 +4,8 @@ import { signOut } from './auth';
 import { queueFor } from './queue';
 import { defineArea, done, fail } from './types';
 
-// The extension's settings: the API address, auto-tick and asking how it went after an Accepted verdict.
+// The extension's settings: the API address, auto-tick, asking how it went after an Accepted verdict, and
+// keeping the accepted code.
 
 export const settingsArea = defineArea('settings', {
   'settings:get': async (_m, { deps }) => done(await getSettings(deps.local)),
@@ -14,6 +15,7 @@ export const settingsArea = defineArea('settings', {
       ...current,
       ...(m.autoTick !== undefined && { autoTick: m.autoTick }),
       ...(m.askRating !== undefined && { askRating: m.askRating }),
+      ...(m.keepCode !== undefined && { keepCode: m.keepCode }),
     };
     if (m.apiBaseUrl !== undefined) {
       const url = new URL(m.apiBaseUrl);

@@ -3,6 +3,7 @@ import { ApiError, apiClient, isRetryable, NetworkError, unwrap } from '../lib/a
 import { MAX_ATTEMPTS, retryAdvice } from '@shared/retry';
 import { syncSummaryText } from '@shared/rules/sync';
 import { historyReaderFor, historyReaders, SYNC_ORIGINS, type HistoryReader, type SyncAnswer, type SyncPage, type SyncState } from '../sync/index';
+import type { SyncRequest } from '../sync/types';
 import { signOut } from './auth';
 import { noteSync } from './health';
 import {
@@ -142,6 +143,7 @@ async function loop(deps: HandlerDeps, io: SyncIo, signal: AbortSignal): Promise
       }
       const record = (await judges(deps))[platform];
       const startedAt = new Date(now(deps)).toISOString();
+      const settings = await syncSettings(deps);
       run.current = {
         platform,
         startedAt,
@@ -149,6 +151,8 @@ async function loop(deps: HandlerDeps, io: SyncIo, signal: AbortSignal): Promise
         cursor: null,
         read: false,
         pending: [],
+        codes: [],
+        wantCode: !!historyReaderFor(platform)?.code && settings.code[platform] === true,
         pages: 0,
         found: 0,
         imported: 0,
@@ -163,7 +167,9 @@ async function loop(deps: HandlerDeps, io: SyncIo, signal: AbortSignal): Promise
     }
     const c = run.current;
     // What waits to be sent goes at once (or after the tracker's retry wait); the judge's pause is for its requests.
-    const wait = (c.pending.length ? c.sendAfter : c.read ? 0 : c.notBefore) - now(deps);
+    // The code of each solve is asked of the judge at its pace too.
+    const codesLeft = c.read && c.wantCode && !!c.codes?.length;
+    const wait = (c.pending.length ? c.sendAfter : c.read && !codesLeft ? 0 : c.notBefore) - now(deps);
     if (wait > 0) {
       await sleep(wait, signal);
       continue;
@@ -186,42 +192,22 @@ async function endJudge(deps: HandlerDeps, run: Run, patch: Partial<JudgeRecord>
 /** One step: send what waits to be sent, or read the next page of the history, or finish the judge. */
 async function step(deps: HandlerDeps, run: Run, c: RunJudge, io: SyncIo, signal: AbortSignal) {
   if (c.pending.length) return send(deps, run, c);
+  const reader = historyReaderFor(c.platform);
   if (c.read) {
+    if (reader?.code && c.wantCode && c.codes?.length) return keepCode(deps, run, c, reader, signal);
     return endJudge(deps, run, { state: 'done', since: c.startedAt, lastSyncAt: new Date(now(deps)).toISOString(), lastCount: c.found, message: null });
   }
-  const reader = historyReaderFor(c.platform);
   if (!reader) return endJudge(deps, run, { state: 'error', message: 'No history reader for this judge.' });
-  const settings = await syncSettings(deps);
-  const state: SyncState<unknown> = { cursor: c.cursor, since: c.since };
-  const handle = handleFor(c.platform, settings, await linkedHandles(deps, false));
-  if (handle) state.handle = handle;
-  if (c.platform === 'leetcode') {
-    // Read by the LeetCode page's own script: the extension has no `cookies` permission.
-    const csrf = await deps.local.get<string>(LEETCODE_CSRF_KEY);
-    if (csrf) state.csrfToken = csrf;
-  }
+  const state = await stateFor(deps, c);
   let request;
   try {
     request = reader.plan(state, SYNC_ORIGINS);
   } catch (err) {
     return endJudge(deps, run, { state: 'error', message: (err as Error).message });
   }
-  let answer: SyncAnswer;
-  let retryAfter: string | null = null;
-  try {
-    const res = await deps.fetch(request.url, {
-      method: request.method,
-      credentials: request.credentials,
-      ...(request.headers && { headers: request.headers }),
-      ...(request.body !== undefined && { body: request.body }),
-      signal: AbortSignal.any([signal, AbortSignal.timeout(30_000)]),
-    });
-    retryAfter = res.headers.get('retry-after');
-    answer = { status: res.status, body: await res.text() };
-  } catch {
-    if (signal.aborted) return;
-    answer = { status: 0, body: '' };
-  }
+  const asked = await ask(deps, request, signal);
+  if (!asked) return;
+  const { answer, retryAfter } = asked;
   const page = await parse(reader, answer, state, c.startedAt, io);
   const t = now(deps);
   const troubled = page.rateLimited === true || answer.status === 0 || answer.status === 429 || answer.status >= 500;
@@ -245,6 +231,12 @@ async function step(deps: HandlerDeps, run: Run, c: RunJudge, io: SyncIo, signal
   }
   // The page's solves and the cursor past them are kept in one write: a restart neither reads nor loses them.
   c.pending.push(...page.submissions);
+  if (c.wantCode && page.codes?.length) {
+    // The newest Accepted of each problem (pages come newest first): one version per problem.
+    const codes = c.codes ?? [];
+    for (const ref of page.codes) if (!codes.some((k) => k.problemUrl === ref.problemUrl)) codes.push(ref);
+    c.codes = codes;
+  }
   c.found += page.submissions.length;
   c.pages += 1;
   c.cursor = page.next;
@@ -252,6 +244,111 @@ async function step(deps: HandlerDeps, run: Run, c: RunJudge, io: SyncIo, signal
   c.attempt = 0;
   c.notBefore = t + reader.delayMs;
   await saveRun(deps, run);
+}
+
+/** The state a reader plans from: the cursor, `since`, the handle and LeetCode's request token. */
+async function stateFor(deps: HandlerDeps, c: RunJudge): Promise<SyncState<unknown>> {
+  const settings = await syncSettings(deps);
+  const state: SyncState<unknown> = { cursor: c.cursor, since: c.since };
+  const handle = handleFor(c.platform, settings, await linkedHandles(deps, false));
+  if (handle) state.handle = handle;
+  if (c.platform === 'leetcode') {
+    // Read by the LeetCode page's own script: the extension has no `cookies` permission.
+    const csrf = await deps.local.get<string>(LEETCODE_CSRF_KEY);
+    if (csrf) state.csrfToken = csrf;
+  }
+  return state;
+}
+
+/** Sends one request to a judge: its answer (status 0 when none came), or null when the run was cancelled meanwhile. */
+async function ask(deps: HandlerDeps, request: SyncRequest, signal: AbortSignal): Promise<{ answer: SyncAnswer; retryAfter: string | null } | null> {
+  try {
+    const res = await deps.fetch(request.url, {
+      method: request.method,
+      credentials: request.credentials,
+      ...(request.headers && { headers: request.headers }),
+      ...(request.body !== undefined && { body: request.body }),
+      signal: AbortSignal.any([signal, AbortSignal.timeout(30_000)]),
+    });
+    return { answer: { status: res.status, body: await res.text() }, retryAfter: res.headers.get('retry-after') };
+  } catch {
+    if (signal.aborted) return null;
+    return { answer: { status: 0, body: '' }, retryAfter: null };
+  }
+}
+
+/**
+ * One step of the code stage, after the judge's solves are in the workspace: asks the judge for the code
+ * of one Accepted submission and keeps it in the tracker (source "sync"). The list waits in the run, so a
+ * restart goes on with the next one; keeping the same code twice adds no version.
+ */
+async function keepCode(deps: HandlerDeps, run: Run, c: RunJudge, reader: HistoryReader, signal: AbortSignal) {
+  const codes = c.codes ?? [];
+  const ref = codes[0];
+  const code = reader.code;
+  if (!ref || !code) return;
+  const judge = nameOf(c.platform);
+  const next = () => {
+    c.codes = codes.slice(1);
+    c.attempt = 0;
+    c.notBefore = now(deps) + reader.delayMs;
+    return saveRun(deps, run);
+  };
+  const asked = await ask(deps, code.plan(ref, await stateFor(deps, c), SYNC_ORIGINS), signal);
+  if (!asked) return;
+  const { answer, retryAfter } = asked;
+  const t = now(deps);
+  if (answer.status === 0 || answer.status === 429 || answer.status >= 500) {
+    const advice = retryAdvice(reader, { status: answer.status, rateLimited: false, retryAfter, attempt: c.attempt + 1, now: new Date(t) });
+    if (advice.retry) {
+      c.attempt += 1;
+      c.notBefore = t + advice.waitMs;
+      return saveRun(deps, run);
+    }
+    addSkipped(c.summary, codes.length, `solutions whose code ${judge} did not answer`);
+    c.codes = [];
+    return saveRun(deps, run);
+  }
+  const read = code.parse(answer, ref);
+  if (!read.ok) {
+    if (read.signedOut) {
+      // Every other submission would be refused alike: said once, with what to do.
+      addSkipped(c.summary, codes.length, `solutions whose code needs you signed in on ${judge} in this browser`);
+      c.codes = [];
+      return saveRun(deps, run);
+    }
+    addSkipped(c.summary, 1, `solutions whose code ${judge} did not show`);
+    return next();
+  }
+  try {
+    const client = await apiClient(deps.local, deps.fetch);
+    const kept = await unwrap(
+      client['question-tracker'].v1.user.solutions.$post({ json: { url: ref.problemUrl, code: read.code, language: read.language, acceptedAt: ref.acceptedAt, source: 'sync' } }),
+    );
+    if (kept.created) c.summary.codeKept = (c.summary.codeKept ?? 0) + 1;
+    await next();
+    return;
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 401) {
+      await signOut(deps);
+      run.paused = 'Sign in to the tracker in the extension, then sync again: what was read is kept.';
+      return saveRun(deps, run);
+    }
+    if (isRetryable(err) || err instanceof NetworkError || err instanceof TypeError) {
+      const advice = retryAdvice({ delayMs: 1000 }, { status: err instanceof ApiError ? err.code : 0, attempt: c.attempt + 1, now: new Date(now(deps)) });
+      if (advice.retry) {
+        c.attempt += 1;
+        c.notBefore = now(deps) + advice.waitMs;
+        return saveRun(deps, run);
+      }
+      c.attempt = 0;
+      run.paused = `The tracker could not be reached: the code of ${codes.length} solution(s) waits to be kept. Sync again to go on.`;
+      return saveRun(deps, run);
+    }
+    // The tracker refused this one (too large, a question it does not know): the others go on.
+    addSkipped(c.summary, 1, `solutions the tracker refused (${(err as Error).message})`);
+    return next();
+  }
 }
 
 /** Reads an answer here when it is JSON; an HTML answer goes where a DOM parser is (offscreen in Chrome). */

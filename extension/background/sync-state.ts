@@ -2,7 +2,7 @@ import { platformById } from '@shared/platforms/index';
 import type { AutoSync, SyncJudge, SyncOverview, SyncSummary } from '@shared/schemas/sync';
 import { apiClient, TOKEN_KEY, unwrap, USER_KEY } from '../lib/api';
 import { historyReaders, SYNC_ORIGINS, unsupportedJudges, type HistoryReader } from '../sync/index';
-import type { SyncItem } from '../sync/types';
+import type { CodeRef, SyncItem } from '../sync/types';
 import { syncFailures } from './health';
 import type { HandlerDeps } from './types';
 
@@ -19,10 +19,12 @@ export const LEETCODE_CSRF_KEY = 'sync:leetcode-csrf';
 /** How long a check of the LeetCode session is believed. */
 const PROBE_MS = 5 * 60_000;
 
-/** The sync's own settings: a handle per handle judge, and whether it runs by itself each day. */
+/** The sync's own settings: a handle per handle judge, whether it runs by itself each day, and the judges whose code it brings. */
 export interface SyncSettings {
   handles: Record<string, string>;
   autoSync: AutoSync;
+  /** Judges whose Accepted code the sync also brings (opt-in: one more request per solved problem). */
+  code: Record<string, boolean>;
 }
 
 /** What is kept of a judge between syncs. `since` is when its last complete sync started. */
@@ -46,6 +48,10 @@ export interface RunJudge {
   /** The history is read to its end: only `pending` is left to send. */
   read: boolean;
   pending: SyncItem[];
+  /** Submissions whose code is still to be read and kept (a judge whose code the user asked for). */
+  codes?: CodeRef[];
+  /** Whether this judge's run brings code (decided at its start). */
+  wantCode?: boolean;
   pages: number;
   found: number;
   imported: number;
@@ -72,7 +78,7 @@ export const nameOf = (platform: string) => platformById(platform)?.name ?? plat
 
 export async function syncSettings(deps: HandlerDeps): Promise<SyncSettings> {
   const kept = await deps.local.get<Partial<SyncSettings>>(SYNC_SETTINGS_KEY);
-  return { handles: kept?.handles ?? {}, autoSync: kept?.autoSync ?? 'off' };
+  return { handles: kept?.handles ?? {}, autoSync: kept?.autoSync ?? 'off', code: kept?.code ?? {} };
 }
 
 export async function saveSyncSettings(deps: HandlerDeps, next: SyncSettings) {
@@ -191,6 +197,7 @@ export async function overview(deps: HandlerDeps, probe = false): Promise<SyncOv
       summary: current ? current.summary : record.summary,
       message: current && run?.paused ? run.paused : record.message,
       lastFailure: failures[reader.platform] ?? null,
+      code: reader.code ? (settings.code[reader.platform] ? 'on' : 'off') : null,
     };
   });
   for (const judge of unsupportedJudges) {
@@ -206,6 +213,7 @@ export async function overview(deps: HandlerDeps, probe = false): Promise<SyncOv
       summary: null,
       message: judge.reason,
       lastFailure: null,
+      code: null,
     });
   }
   return { account: token ? (user?.email ?? null) : null, running: !!run && !run.paused && !run.cancelled, autoSync: settings.autoSync, judges: list };

@@ -5,7 +5,7 @@ import { TOKEN_KEY } from '../lib/api';
 import { defineArea, done, fail, type HandlerDeps } from './types';
 import { historyReaderFor, SYNC_ORIGINS } from '../sync/index';
 
-// "Sync solved problems": the panel's status, starting and cancelling a sync, handles and the daily sync.
+// "Sync solved problems": the panel's status, starting and cancelling a sync, handles, code and the daily sync.
 // The loop itself is sync-engine.ts; the browser's parts of it (offscreen parsing, the alarm) come in here.
 
 /** Whether a content script's page is on the LeetCode site the history sync asks (its cookie is that site's). */
@@ -57,6 +57,12 @@ export const syncArea = defineArea('sync', {
     if (!onLeetcodeSite(sender.url)) return fail('Unknown sender');
     if ((await deps.local.get<string>(LEETCODE_CSRF_KEY)) !== m.token) await deps.local.set(LEETCODE_CSRF_KEY, m.token);
     return done(null);
+  },
+  'sync:code': async (m, { deps }) => {
+    if (!historyReaderFor(m.platform)?.code) return fail(`The sync cannot bring code from ${m.platform}`);
+    const settings = await syncSettings(deps);
+    await saveSyncSettings(deps, { ...settings, code: { ...settings.code, [m.platform]: m.keep } });
+    return done(await overview(deps));
   },
   'sync:auto': async (m, { deps }) => {
     await saveSyncSettings(deps, { ...(await syncSettings(deps)), autoSync: m.autoSync });

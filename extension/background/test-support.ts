@@ -65,7 +65,15 @@ function fakeApi() {
   const review = { due: 4, streak: { goal: { reviews: 5, newProblems: 1 }, today: { day: '2024-06-01', reviews: 2, newProblems: 1, met: false }, current: 3, best: 7 } };
   /** The tracker's contest list, soonest first, as GET /contests answers it. */
   const contests: { id: string; platform: string; name: string; url: string; startsAt: string; durationSeconds: number }[] = [];
-  const state = { offline: false, status: null as null | number, failPaths: new Map<string, { code: number; error: string; message: string }>() };
+  const state = {
+    offline: false,
+    status: null as null | number,
+    failPaths: new Map<string, { code: number; error: string; message: string }>(),
+    /** Judges' pages and answers by full URL (a submission page, LeetCode's GraphQL): answered before any API route. */
+    judge: new Map<string, { status: number; body: string }>(),
+  };
+  /** Solutions the fake API keeps (POST /user/solutions), identical code adding no version. */
+  const solutions: { id: string; questionId: string; version: number; code: string; language: string; acceptedAt: string; attempts: number | null; timeSpentSec: number | null; source: string; published: boolean; createdAt: string }[] = [];
   let n = 0;
 
   const workspaceQuestion = (q: FakeQuestion, r: FakeRecord) => ({ ...r, solvedAt: null, createdAt: '', updatedAt: '', editable: !q.verified, question: { ...q, slug: '', companies: [] } });
@@ -78,6 +86,8 @@ function fakeApi() {
     const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
     calls.push({ method, path: url.pathname, query: url.searchParams, body, auth: headers.get('authorization') });
     if (state.offline) throw new TypeError('Failed to fetch');
+    const judged = state.judge.get(url.href);
+    if (judged) return new Response(judged.body, { status: judged.status });
     if (state.status) return envelope(state.status, null, 'Server trouble', 'InternalError');
     const failure = state.failPaths.get(url.pathname);
     if (failure) return envelope(failure.code, null, failure.message, failure.error);
@@ -140,13 +150,38 @@ function fakeApi() {
     if (p === '/question-tracker/v1/user/review/streak') return envelope(200, review.streak);
     if (p === '/question-tracker/v1/contests') return envelope(200, { contests });
     if (p === '/question-tracker/v1/user/analytics/activity') return envelope(200, { activity: { from: '2024-01-01', to: '2024-06-01', days: { '2024-06-01': 3 }, total: 3 } });
+    if (p === '/question-tracker/v1/user/solutions' && method === 'POST') {
+      const b = body as { url: string; code: string; language: string; acceptedAt: string; attempts?: number; timeSpentSec?: number; source: string };
+      const q = questions.find((x) => x.problemUrl === b.url);
+      if (!q) return envelope(404, null, 'That question is not in your workspace or the catalogue.', 'NotFoundError');
+      const same = solutions.find((x) => x.questionId === q._id && x.code === b.code);
+      if (same) return envelope(200, { ...same, created: false }, 'This code is kept already');
+      const kept = {
+        id: `s-${solutions.length + 1}`,
+        questionId: q._id,
+        version: solutions.filter((x) => x.questionId === q._id).length + 1,
+        code: b.code,
+        language: b.language,
+        acceptedAt: b.acceptedAt,
+        attempts: b.attempts ?? null,
+        timeSpentSec: b.timeSpentSec ?? null,
+        source: b.source,
+        published: false,
+        createdAt: b.acceptedAt,
+      };
+      solutions.push(kept);
+      return envelope(201, { ...kept, created: true }, 'Solution kept');
+    }
+    if (p === '/question-tracker/v1/user/solutions') {
+      return envelope(200, { items: solutions.filter((x) => x.questionId === url.searchParams.get('questionId')).reverse() });
+    }
     return envelope(404, null, 'Route not found', 'NotFoundError');
   });
 
   const callsTo = (path: string | RegExp, method?: string) =>
     calls.filter((c) => (typeof path === 'string' ? c.path === path : path.test(c.path)) && (!method || c.method === method));
 
-  return { fetch, calls, callsTo, questions, records, state, ratings, review, contests };
+  return { fetch, calls, callsTo, questions, records, state, ratings, review, contests, solutions };
 }
 
 export function setup() {

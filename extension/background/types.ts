@@ -5,7 +5,8 @@ import type { KeyValue } from '../lib/api';
 export interface Sender {
   id?: string;
   url?: string;
-  tab?: { id?: number };
+  /** `active`: the tab is its window's shown one (the browser says so without the `tabs` permission). */
+  tab?: { id?: number; active?: boolean };
 }
 
 export interface HandlerDeps {

@@ -1,12 +1,11 @@
-import { parseProblemUrl, platformForHost } from '@shared/platforms/index';
-import type { ParsedProblem } from '@shared/platforms/types';
-import type { DetectedProblem, RecordSetResult, Verdict } from '@shared/schemas/messages';
+import type { DetectedProblem, RecordSetResult } from '@shared/schemas/messages';
 import { getSettings, TOKEN_KEY } from '../lib/api';
 import { tabKey } from '../lib/kept-state';
-import { codeforcesStatusScope, keyInContest } from '../verdicts/codeforces';
+import { verdictProblem } from '../verdicts/problem';
 import { noteVerdict } from './health';
 import { queueFor } from './queue';
 import { allowRating } from './review';
+import { keepSolution } from './solutions';
 import { defineArea, done, fail, type HandlerDeps } from './types';
 
 // Auto-tick: an Accepted verdict a content script read on a judge's page (extension/verdicts/<judge>.ts)
@@ -21,33 +20,6 @@ export const VERDICT_MESSAGES = {
   queued: 'Accepted! It will be ticked in Practice Tracker when the tracker is reachable.',
   ticked: (name: string) => `Accepted! ${name} is marked solved in Practice Tracker.`,
 } as const;
-
-const same = (a: { platform: string; key: string } | null | undefined, b: ParsedProblem) => !!a && a.platform === b.platform && a.key === b.key;
-
-/**
- * The problem a verdict may tick, or null when the tab that sent it has no business reporting it.
- * A verdict counts only for the problem of the sender's own page (its URL, or what its content
- * script detected there), or, on Codeforces, for a problem listed by the status page it came from
- * (within that contest for a contest's status).
- */
-function verdictProblem(verdict: Verdict, senderUrl: string | undefined, tabProblem: { platform: string; key: string } | null | undefined): ParsedProblem | null {
-  const problem = parseProblemUrl(verdict.problemUrl);
-  if (!problem || problem.platform !== verdict.source) return null;
-  let page: URL | null = null;
-  try {
-    page = senderUrl ? new URL(senderUrl) : null;
-  } catch {
-    page = null;
-  }
-  if (!page || platformForHost(page.hostname)?.id !== problem.platform) return null;
-  if (same(parseProblemUrl(page.href), problem) || same(tabProblem, problem)) return problem;
-  if (problem.platform === 'codeforces') {
-    const scope = codeforcesStatusScope(page);
-    if (scope?.scope === 'any') return problem;
-    if (scope?.scope === 'contest' && keyInContest(problem.key, scope.contestId)) return problem;
-  }
-  return null;
-}
 
 // One verdict lock per background, kept with its dependencies.
 const verdictLocks = new WeakMap<HandlerDeps, Promise<unknown>>();
@@ -64,7 +36,7 @@ function withVerdictLock<T>(deps: HandlerDeps, work: () => Promise<T>): Promise<
 }
 
 export const verdictsArea = defineArea('verdicts', {
-  'verdict:accepted': async ({ verdict }, { deps, sender, tabId }) => {
+  'verdict:accepted': async ({ verdict, code }, { deps, sender, tabId }) => {
     const tabProblem = await deps.session.get<DetectedProblem>(tabKey(tabId));
     const problem = verdictProblem(verdict, sender.url, tabProblem);
     if (!problem) return fail(VERDICT_MESSAGES.refused);
@@ -87,8 +59,13 @@ export const verdictsArea = defineArea('verdicts', {
       checked: true,
       ...(details && { details: { name: details.name, difficulty: details.difficulty, topics: details.topics } }),
     });
-    if (outcome.status === 'queued') return done({ status: 'queued', message: VERDICT_MESSAGES.queued });
+    if (outcome.status === 'queued') {
+      if (settings.keepCode) await keepSolution(deps, problem, verdict, code);
+      return done({ status: 'queued', message: VERDICT_MESSAGES.queued });
+    }
     if (outcome.status === 'dropped') return fail(outcome.error.message, outcome.error.code);
+    // The code, its attempts and time, queued after the tick (which put the question in the workspace).
+    if (settings.keepCode) await keepSolution(deps, problem, verdict, code);
     const name = details?.name ?? problem.key;
     const message = VERDICT_MESSAGES.ticked(name);
     if (!settings.askRating) return done({ status: 'ticked', message });

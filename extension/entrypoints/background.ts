@@ -7,6 +7,7 @@ import { handleMessage } from '../background/dispatch';
 import { healthTabKey } from '../background/health';
 import { flushQueue } from '../background/queue';
 import { rateableKey } from '../background/review';
+import { noteVisibleTab } from '../background/solutions';
 import type { HandlerDeps } from '../background/types';
 import { addLinkToWorkspace } from '../background/workspace';
 import type { KeyValue } from '../lib/api';
@@ -73,6 +74,12 @@ export default defineBackground(() => {
   browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
     void handleMessage(message, sender, deps).then(sendResponse);
     return true;
+  });
+  // Which tab is shown, for the time spent on a problem (kept solutions): tab and window changes.
+  browser.tabs.onActivated.addListener(({ tabId }) => void noteVisibleTab(deps, tabId));
+  browser.windows.onFocusChanged.addListener((windowId) => {
+    if (windowId === browser.windows.WINDOW_ID_NONE) void noteVisibleTab(deps, null);
+    else void browser.tabs.query({ active: true, windowId }).then(([tab]) => noteVisibleTab(deps, tab?.id ?? null));
   });
   browser.tabs.onRemoved.addListener((tabId) => {
     void deps.session.remove(tabKey(tabId));

@@ -10,7 +10,7 @@ import type { PartialDocument } from '../lib/partial-document';
 /**
  * Auto-tick on Codeforces: the status page shown after a submit (/contest/{id}/my, the problemset
  * status, /submissions/{handle}) lists the user's rows and updates their verdicts in place. Rows of
- * the signed-in handle that are Accepted are reported once each; the background remembers which
+ * the signed-in handle that are Accepted are reported once each (the judged others too, as attempts); the background remembers which
  * submissions it has ticked, so a reload or another visit ticks nothing twice.
  */
 export const codeforcesVerdictFeature: ContentFeature = {
@@ -20,6 +20,12 @@ export const codeforcesVerdictFeature: ContentFeature = {
     const { window, signal, send } = ctx;
     const reported = new Set<string>();
     const scan = () => {
+      // Attempts first: an Accepted counts the wrong verdicts already reported on its problem.
+      for (const s of ownAcceptedSubmissions(window.document, window.location.href, 'rejected')) {
+        if (reported.has(s.submissionId)) continue;
+        reported.add(s.submissionId);
+        void send({ type: 'verdict:rejected', verdict: { source: 'codeforces', ...s } }).catch(() => undefined);
+      }
       for (const s of ownAcceptedSubmissions(window.document, window.location.href)) {
         if (reported.has(s.submissionId)) continue;
         reported.add(s.submissionId);

@@ -178,11 +178,47 @@ describe('leetcode-verdict', () => {
     t.stop();
   });
 
+  it('sends the code the page submitted with an Accepted verdict', async () => {
+    load('leetcode/two-sum-submit.html', 'https://leetcode.com/problems/two-sum/description/');
+    const t = context();
+    leetcodeVerdictFeature.start(t.ctx);
+    post({ ...verdict, code: 'class Solution {};', language: 'C++' });
+    await vi.waitFor(() => expect(t.sent).toHaveLength(1));
+    expect(t.sent[0]).toEqual({
+      type: 'verdict:accepted',
+      verdict: { source: 'leetcode', problemUrl: 'https://leetcode.com/problems/two-sum/', submissionId: '77' },
+      code: { code: 'class Solution {};', language: 'C++' },
+    });
+    t.stop();
+  });
+
+  it("reports a wrong verdict on the page's problem as an attempt, once", async () => {
+    load('leetcode/two-sum-submit.html', 'https://leetcode.com/problems/two-sum/');
+    const t = context();
+    leetcodeVerdictFeature.start(t.ctx);
+    post({ ...verdict, submissionId: '76', statusMsg: 'Wrong Answer' });
+    post({ ...verdict, submissionId: '76', statusMsg: 'Wrong Answer' });
+    await vi.waitFor(() => expect(t.sent).toHaveLength(1));
+    expect(t.sent).toEqual([{ type: 'verdict:rejected', verdict: { source: 'leetcode', problemUrl: 'https://leetcode.com/problems/two-sum/', submissionId: '76' } }]);
+    t.stop();
+  });
+
+  it("says so when the tap could not read a check answer: the answer's field names only", async () => {
+    load('leetcode/two-sum-submit.html', 'https://leetcode.com/problems/two-sum/');
+    const t = context();
+    leetcodeVerdictFeature.start(t.ctx);
+    post({ type: TAP_MESSAGE, shape: true, submissionId: '78', fields: ['submissionId', 'questionId'] });
+    post({ type: TAP_MESSAGE, shape: true, submissionId: '79', fields: ['<b>x</b>'] });
+    await vi.waitFor(() => expect(t.sent).toHaveLength(1));
+    expect(t.sent).toEqual([{ type: 'verdict:layout', layout: ['submissionId', 'questionId'], answer: true }]);
+    t.stop();
+  });
+
   it('ignores anything else the page world posts', async () => {
     load('leetcode/two-sum-submit.html', 'https://leetcode.com/problems/two-sum/');
     const t = context();
     leetcodeVerdictFeature.start(t.ctx);
-    post({ ...verdict, statusMsg: 'Wrong Answer' });
+    post({ ...verdict, slug: 'three-sum', statusMsg: 'Wrong Answer' });
     post({ ...verdict, slug: 'three-sum' });
     post({ ...verdict, questionId: '15', slug: null });
     post({ ...verdict, submissionId: 'runcode_1' });
@@ -199,12 +235,14 @@ describe('codeforces-verdict', () => {
     load('codeforces/status-my.html', 'https://codeforces.com/problemset/status?my=on');
     const t = context();
     codeforcesVerdictFeature.start(t.ctx);
-    await vi.waitFor(() => expect(t.sent).toHaveLength(1));
+    await vi.waitFor(() => expect(t.sent).toHaveLength(2));
     const cell = document.querySelector('tr[data-submission-id="250000002"] .status-verdict-cell')!;
     cell.setAttribute('waiting', 'false');
     cell.innerHTML = '<span class="submissionVerdictWrapper" submissionVerdict="OK"><span class="verdict-accepted">Accepted</span></span>';
-    await vi.waitFor(() => expect(t.sent).toHaveLength(2), { timeout: 2000 });
+    await vi.waitFor(() => expect(t.sent).toHaveLength(3), { timeout: 2000 });
     expect(t.sent).toEqual([
+      // The user's own wrong answer (231A) first, as an attempt: another user's rows are never reported.
+      { type: 'verdict:rejected', verdict: { source: 'codeforces', submissionId: '250000001', problemUrl: 'https://codeforces.com/problemset/problem/231/A' } },
       { type: 'verdict:accepted', verdict: { source: 'codeforces', submissionId: '250000005', problemUrl: 'https://codeforces.com/problemset/problem/4/A' } },
       { type: 'verdict:accepted', verdict: { source: 'codeforces', submissionId: '250000002', problemUrl: 'https://codeforces.com/problemset/problem/1/B' } },
     ]);
@@ -219,7 +257,7 @@ describe('codeforces-verdict', () => {
     await vi.waitFor(() => expect(t.sent.some((m) => m.type === 'verdict:layout')).toBe(true));
     expect(t.sent.find((m) => m.type === 'verdict:layout')).toEqual({
       type: 'verdict:layout',
-      layout: ['header', 'logout', 'profileLink', 'submissionRow', 'partyCell', 'verdictCode', 'verdictCell', 'acceptedMark'],
+      layout: ['header', 'logout', 'profileLink', 'submissionRow', 'partyCell', 'verdictCode', 'verdictCell', 'acceptedMark', 'rejectedMark'],
     });
     t.stop();
   });

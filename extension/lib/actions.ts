@@ -16,6 +16,8 @@ export const ACTION_MESSAGES = {
   questionAdded: 'Question added successfully',
   noteSaved: 'Saved',
   queued: 'You are offline: saved, and it will be sent when the tracker is reachable.',
+  solutionKept: 'Solution kept',
+  solutionSame: 'This code is already kept',
 } as const;
 
 /** The catalogue's answer for a URL: the question with the user's record, or what is known of an unknown one. */
@@ -129,6 +131,15 @@ export async function executeAction(client: Client, action: QueuedAction): Promi
         client['question-tracker'].v1.user.review.rate[':questionId'].$post({ param: { questionId: action.questionId }, json: { rating: action.rating, id: action.id } }),
       );
       return { result: data, message };
+    }
+    case 'solution:save': {
+      const { problemUrl, code, language, acceptedAt, attempts, timeSpentSec } = action;
+      const data = await unwrap(
+        client['question-tracker'].v1.user.solutions.$post({
+          json: { url: problemUrl, code, language, acceptedAt, source: 'extension', ...(attempts !== undefined && { attempts }), ...(timeSpentSec !== undefined && { timeSpentSec }) },
+        }),
+      );
+      return { result: data, message: data.created ? ACTION_MESSAGES.solutionKept : ACTION_MESSAGES.solutionSame };
     }
   }
 }

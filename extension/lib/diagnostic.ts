@@ -22,6 +22,19 @@ export function browserVersion(userAgent: string): string {
  * address, the versions, and which of its reader's selectors matched, by name. Never the page's text.
  */
 export function diagnosticText(d: PageDiagnosis, versions: { extension: string; browser: string }): string {
+  if (d.answer) {
+    // A verdict answer read from the network: its field names, never its values.
+    return [
+      `Practice Tracker: a ${d.judge} verdict answer the extension did not understand`,
+      `Page: ${d.url}`,
+      `Seen: ${d.at}`,
+      `Extension: ${versions.extension}`,
+      `Browser: ${versions.browser}`,
+      `Fields found: ${d.matched.join(', ') || 'none'}`,
+      `Fields missing: ${d.unmatched.join(', ') || 'none'}`,
+      `Field table: extension/verdicts/${d.platform}.ts`,
+    ].join('\n');
+  }
   return [
     `Practice Tracker: a ${d.judge} ${d.part === 'page' ? 'problem page' : 'verdict panel'} the extension did not understand`,
     `Page: ${d.url}`,

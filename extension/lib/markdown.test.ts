@@ -25,6 +25,7 @@ describe('the privacy page from docs/privacy.md', () => {
       'What it never reads',
       'The diagnostic',
       'What it keeps on this computer',
+      'Your code on the tracker',
     ]);
   });
 });

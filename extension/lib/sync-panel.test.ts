@@ -5,6 +5,7 @@ import { createSyncPanel } from './sync-panel';
 
 const judge = (j: Partial<SyncJudge> & Pick<SyncJudge, 'platform' | 'name' | 'account'>): SyncJudge => ({
   handle: null,
+  code: null,
   state: 'idle',
   lastSyncAt: null,
   lastCount: null,

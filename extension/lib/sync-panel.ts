@@ -15,6 +15,8 @@ interface JudgeRow {
   sync: HTMLButtonElement;
   handleForm: HTMLFormElement;
   handleInput: HTMLInputElement;
+  code: HTMLLabelElement;
+  codeBox: HTMLInputElement;
 }
 
 /**
@@ -82,7 +84,13 @@ export function createSyncPanel(send: Send<PageMessage>, options: { autoSync?: b
       handleInput,
       h('button', { type: 'submit' }, 'Save'),
     );
+    const codeBox = h('input', {
+      type: 'checkbox',
+      onchange: (e) => void act(() => send({ type: 'sync:code', platform: j.platform, keep: (e.target as HTMLInputElement).checked })),
+    });
     r = {
+      code: h('label', { class: 'toggle', 'data-testid': 'sync-code' }, codeBox, `Also bring my accepted code (one more request per solved problem, at ${j.name}'s pace)`),
+      codeBox,
       li: h('li', { class: 'sync-judge', 'data-platform': j.platform, 'aria-label': j.name }),
       account: h('span', { 'data-testid': 'sync-account' }),
       last: h('span', { class: 'muted', 'data-testid': 'sync-last' }),
@@ -121,6 +129,8 @@ export function createSyncPanel(send: Send<PageMessage>, options: { autoSync?: b
       setProp(r.state, 'class', j.state === 'error' || j.state === 'signedOut' ? 'error' : 'muted');
       r.summary.textContent = j.summary && j.state !== 'queued' ? syncSummaryText(j.summary) : '';
       r.sync.disabled = running || j.account === 'handleNeeded' || !data?.account;
+      r.codeBox.checked = j.code === 'on';
+      r.codeBox.disabled = running;
       // A handle judge shows its field when the handle is missing, or to change it.
       const needsHandle = j.account === 'handleNeeded' || j.account === 'ready';
       if (needsHandle && document.activeElement !== r.handleInput) r.handleInput.value = j.handle ?? '';
@@ -128,6 +138,7 @@ export function createSyncPanel(send: Send<PageMessage>, options: { autoSync?: b
         h('div', { class: 'row sync-judge-head' }, h('strong', null, j.name), r.sync),
         r.account,
         needsHandle && r.handleForm,
+        j.code !== null && r.code,
         r.last,
         !!stateText && r.state,
         !!r.summary.textContent && r.summary,

@@ -26,6 +26,7 @@ export const selectors = {
   verdictCode: '[submissionverdict]',
   verdictCell: '.status-verdict-cell',
   acceptedMark: '.verdict-accepted',
+  rejectedMark: '.verdict-rejected',
   /** The statement block under the header, else a PDF statement's holder (isInterstitial: shown, the page is a problem page whatever its title says). */
   statement: '.problem-statement,[problemindex]',
 } as const;
@@ -91,7 +92,12 @@ export interface StatusRow {
   /** The problem link as written on the page (relative). */
   problemHref: string | null;
   accepted: boolean;
+  /** Judged, and not Accepted (a wrong answer, a time limit, a compilation error…): an attempt. */
+  rejected: boolean;
 }
+
+/** Verdict codes that are not a judgement of the code (still judging, or skipped by the contest's rules). */
+const NOT_JUDGED = new Set(['OK', 'TESTING', 'SUBMITTED', 'SKIPPED']);
 
 /** Every submission row of a status table. */
 export function statusRows(doc: Document): StatusRow[] {
@@ -108,8 +114,10 @@ export function statusRows(doc: Document): StatusRow[] {
     const wrapper = tr.querySelector(selectors.verdictCode);
     const code = wrapper?.getAttribute('submissionverdict');
     const waiting = tr.querySelector(selectors.verdictCell)?.getAttribute('waiting') === 'true';
-    const accepted = !waiting && (code !== null && code !== undefined ? code === 'OK' : !!tr.querySelector(selectors.acceptedMark));
-    rows.push({ submissionId, handles, problemHref: problem?.getAttribute('href') ?? null, accepted });
+    const known = code !== null && code !== undefined;
+    const accepted = !waiting && (known ? code === 'OK' : !!tr.querySelector(selectors.acceptedMark));
+    const rejected = !waiting && (known ? !NOT_JUDGED.has(code) : !!tr.querySelector(selectors.rejectedMark));
+    rows.push({ submissionId, handles, problemHref: problem?.getAttribute('href') ?? null, accepted, rejected });
   }
   return rows;
 }

@@ -234,6 +234,9 @@ const NON_PROBLEM_PAGES: { file: string; url: string }[] = [
   { file: 'leetcode/problemset.html', url: 'https://leetcode.com/problemset/' },
   // A Codeforces status page (auto-tick reads its verdicts; it is not a problem page).
   { file: 'codeforces/status-my.html', url: 'https://codeforces.com/problemset/status?my=on' },
+  // The submit form and the status page right after a submit (kept solutions' end-to-end flow).
+  { file: 'codeforces/submit.html', url: 'https://codeforces.com/problemset/submit' },
+  { file: 'codeforces/status-submitted.html', url: 'https://codeforces.com/problemset/status?my=on' },
 ];
 
 /** What the reader yields on a saved page (which is never mid-move, so never null). */

@@ -39,7 +39,7 @@ describe('selector reports on saved pages', () => {
     ['leetcode/two-sum.html', ['nextData', 'titleLink', 'level', 'topicTags', 'pageData', 'statement']],
     ['leetcode/is-graph-bipartite-panel.html', ['titleLink', 'level', 'statement']],
     ['codeforces/4A.html', ['title', 'pdfIndex', 'tagBox', 'statement']],
-    ['codeforces/status-my.html', ['header', 'logout', 'profileLink', 'statusTable', 'submissionRow', 'partyCell', 'verdictCode', 'verdictCell', 'acceptedMark']],
+    ['codeforces/status-my.html', ['header', 'logout', 'profileLink', 'statusTable', 'submissionRow', 'partyCell', 'verdictCode', 'verdictCell', 'acceptedMark', 'rejectedMark']],
     ['spoj/PRIME1.html', ['heading', 'tags', 'statement']],
     // A layout new to the reader: only the generic selectors still match; the statement is not found.
     ['leetcode/two-sum-changed-layout.html', ['titleLink', 'level']],

@@ -38,6 +38,11 @@ describe('codeforces history reader', () => {
         // The acm.sgu.ru archive problem has no contest, hence no URL: left out. A1 was a Wrong answer.
       ],
       next: { from: 6, count: 5 },
+      // The newest Accepted of each problem, for a code sync, with the API's name of its language.
+      codes: [
+        { submissionId: '188976385', problemUrl: 'https://codeforces.com/problemset/problem/1775/A2', acceptedAt: '2023-01-12T10:33:38.000Z', language: 'GNU C++17' },
+        { submissionId: '188903120', problemUrl: 'https://codeforces.com/gym/104114/problem/C', acceptedAt: '2023-01-11T18:50:00.000Z', language: 'GNU C++17' },
+      ],
     });
   });
 

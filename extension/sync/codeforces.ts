@@ -16,7 +16,9 @@ import {
   toSubmission,
   unknownShape,
 } from './read';
-import type { HistoryReader } from './types';
+import { codeforcesSubmissionUrl, parseCodeforcesSubmission } from '../solutions/codeforces';
+import { codeFailure } from '../solutions/types';
+import type { CodeRef, HistoryReader } from './types';
 
 /**
  * Codeforces' official API, user.status: every submission of a public handle, newest first, paged by
@@ -80,6 +82,8 @@ export const codeforcesReader: HistoryReader<CodeforcesCursor> = {
 
     // An object, not a let: TypeScript does not see assignments made inside the callback.
     const reached = { since: false };
+    // Newest first: the first Accepted seen of a problem is its latest, whose code a code sync keeps.
+    const codes = new Map<string, CodeRef>();
     const items = readable.map((s) => {
       const solvedAt = isoFromSeconds(num(s.creationTimeSeconds));
       if (!solvedAt) return null;
@@ -94,17 +98,41 @@ export const codeforcesReader: HistoryReader<CodeforcesCursor> = {
       if (s.verdict !== 'OK' || contestId === undefined || !index) return null;
       const rating = num(problem.rating);
       const tags = Array.isArray(problem.tags) ? problem.tags.filter((t) => typeof t === 'string' && !t.startsWith('*')) : [];
-      return toSubmission('codeforces', {
+      const item = toSubmission('codeforces', {
         url: problemUrl(contestId, index),
         solvedAt,
         name: str(problem.name),
         difficulty: rating !== undefined ? String(rating) : undefined,
         topics: tags,
       });
+      const id = num(s.id);
+      if (item && id !== undefined && Number.isSafeInteger(id) && !codes.has(item.problemUrl)) {
+        const language = str(s.programmingLanguage)?.slice(0, 40);
+        codes.set(item.problemUrl, { submissionId: String(id), problemUrl: item.problemUrl, acceptedAt: solvedAt, ...(language && { language }) });
+      }
+      return item;
     });
     const { from, count } = state.cursor ?? { from: 1, count: CODEFORCES_COUNT };
     // Newest first: a full page that has not reached `since` may have more behind it.
     const next = result.length >= count && !reached.since ? { from: from + result.length, count } : null;
-    return page(earliestPerProblem(items), next);
+    const found = page(earliestPerProblem(items), next);
+    if (codes.size) found.codes = [...codes.values()];
+    return found;
+  },
+  code: {
+    // The submission's own page: public after the contest, and to its author always (so with the user's cookies).
+    plan(ref, _state, origins) {
+      const key = /\/(?:problemset\/problem|contest|gym)\/(\d{1,7})\/(?:problem\/)?([A-Z][0-9]?)$/.exec(ref.problemUrl);
+      const gym = ref.problemUrl.includes('/gym/');
+      const url = key ? codeforcesSubmissionUrl(origins.codeforces, `${gym ? 'gym' : ''}${key[1]}${key[2]}`, ref.submissionId) : null;
+      return { url: url ?? `${origins.codeforces}/`, method: 'GET', credentials: 'include' };
+    },
+    parse(answer, ref) {
+      if (answer.status === 404) return codeFailure('Codeforces has no page for this submission.');
+      if (answer.status !== 200) return codeFailure(`Codeforces answered ${answer.status}.`);
+      const read = parseCodeforcesSubmission(answer.body, ref.submissionId);
+      // The API's name for the language is the judge's own; the page's row is read only where it gives none.
+      return read.ok && ref.language ? { ...read, language: ref.language } : read;
+    },
   },
 };

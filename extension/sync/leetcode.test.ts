@@ -94,13 +94,18 @@ describe('leetcode history reader', () => {
   it('follows a problem’s Accepted pages to the oldest one before dating it', () => {
     const cursor: LeetcodeCursor = { stage: 'dates', queue: [minWindow, closest], offset: 0, lastKey: null, earliest: null };
     const first = reader.parse(answer('leetcode/submissions-minimum-window-substring-page-1.json'), { cursor }, context());
-    expect(first).toEqual({ submissions: [], next: { ...cursor, offset: 2, lastKey: '1579000001', earliest: '2024-12-12T10:40:00.000Z' } });
+    expect(first).toEqual({
+      submissions: [],
+      // The newest Accepted is on the first page: the one whose code a code sync keeps.
+      next: { ...cursor, offset: 2, lastKey: '1579000001', earliest: '2024-12-12T10:40:00.000Z', latest: { id: '1579690000', at: '2025-03-20T02:06:31.000Z' } },
+    });
     expect(bodyOf({ cursor: first.next }).variables).toMatchObject({ questionSlug: 'minimum-window-substring', offset: 2, lastKey: '1579000001' });
     const last = reader.parse(answer('leetcode/submissions-minimum-window-substring-page-2.json'), { cursor: first.next }, context());
     expect(last.submissions).toEqual([
       { problemUrl: 'https://leetcode.com/problems/minimum-window-substring/', solvedAt: '2024-03-21T05:46:40.000Z', name: 'Minimum Window Substring', difficulty: 'Hard', topics: minWindow.topics },
     ]);
     expect(last.next).toEqual({ stage: 'dates', queue: [closest], offset: 0, lastKey: null, earliest: null });
+    expect(last.codes).toEqual([{ submissionId: '1579690000', problemUrl: 'https://leetcode.com/problems/minimum-window-substring/', acceptedAt: '2025-03-20T02:06:31.000Z' }]);
   });
 
   it('dates a problem by its last submission when its list comes back null', () => {

@@ -15,7 +15,9 @@ import {
   toSubmission,
   unknownShape,
 } from './read';
-import type { HistoryReader, SyncOrigins, SyncPage, SyncRequest, SyncState } from './types';
+import { parseSubmissionDetails, submissionDetailsBody } from '../solutions/leetcode';
+import { codeFailure } from '../solutions/types';
+import type { CodeReader, HistoryReader, SyncOrigins, SyncPage, SyncRequest, SyncState } from './types';
 
 /**
  * LeetCode, read with the user's own signed-in session, in two stages:
@@ -45,7 +47,15 @@ interface LeetcodeQuestion {
 
 export type LeetcodeCursor =
   | { stage: 'solved'; skip: number; found: LeetcodeQuestion[] }
-  | { stage: 'dates'; queue: LeetcodeQuestion[]; offset: number; lastKey: string | null; earliest: string | null };
+  | {
+      stage: 'dates';
+      queue: LeetcodeQuestion[];
+      offset: number;
+      lastKey: string | null;
+      earliest: string | null;
+      /** The newest Accepted submission of the problem (its code is what a code sync keeps). */
+      latest?: { id: string; at: string } | null;
+    };
 
 /** Solved problems per progress page (the progress page itself asks 50). */
 export const LEETCODE_PROGRESS_LIMIT = 100;
@@ -142,16 +152,36 @@ function parseDates(json: Record<string, unknown>, cursor: Extract<LeetcodeCurso
   }
   if (!isRecord(list) || !Array.isArray(list.submissions)) return failed(unknownShape(JUDGE, 'questionSubmissionList without submissions'));
   let earliest = cursor.earliest;
+  let latest = cursor.latest ?? null;
   for (const s of list.submissions) {
     if (!isRecord(s) || (s.statusDisplay !== 'Accepted' && num(s.status) !== ACCEPTED)) continue;
     const at = isoFromSeconds(num(s.timestamp));
     if (at && (!earliest || at < earliest)) earliest = at;
+    const id = typeof s.id === 'number' ? String(s.id) : str(s.id);
+    if (at && id && /^\d{1,20}$/.test(id) && (!latest || at > latest.at)) latest = { id, at };
   }
   if (list.hasNext === true && list.submissions.length > 0) {
-    return page([], { ...cursor, offset: cursor.offset + list.submissions.length, lastKey: str(list.lastKey) ?? null, earliest });
+    return page([], { ...cursor, offset: cursor.offset + list.submissions.length, lastKey: str(list.lastKey) ?? null, earliest, latest });
   }
-  return page([questionItem(question, earliest ?? question.lastAt)].filter((i) => i !== null), afterQuestion(cursor.queue));
+  const item = questionItem(question, earliest ?? question.lastAt);
+  const done = page([item].filter((i) => i !== null), afterQuestion(cursor.queue));
+  if (item && latest) done.codes = [{ submissionId: latest.id, problemUrl: item.problemUrl, acceptedAt: latest.at }];
+  return done;
 }
+
+/** The code of one Accepted submission: GraphQL `submissionDetails` (extension/solutions/leetcode.ts reads it). */
+const leetcodeCode: CodeReader = {
+  plan(ref, state, origins) {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (state.csrfToken) headers['x-csrftoken'] = state.csrfToken;
+    return { url: `${origins.leetcode}/graphql/`, method: 'POST', headers, body: submissionDetailsBody(ref.submissionId), credentials: 'include' };
+  },
+  parse(answer, ref) {
+    if (answer.status === 401 || answer.status === 403) return codeFailure('Sign in on LeetCode in this browser to read your code.', true);
+    const json = readJson(answer.body);
+    return parseSubmissionDetails(json, /\/problems\/([a-z0-9-]+)\//.exec(ref.problemUrl)?.[1] ?? null);
+  },
+};
 
 export const leetcodeReader: HistoryReader<LeetcodeCursor> = {
   platform: 'leetcode',
@@ -172,6 +202,7 @@ export const leetcodeReader: HistoryReader<LeetcodeCursor> = {
       status: ACCEPTED,
     });
   },
+  code: leetcodeCode,
   parse(answer, state, ctx) {
     const trouble = commonTrouble<LeetcodeCursor>(JUDGE, answer);
     if (trouble) return trouble;

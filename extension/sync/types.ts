@@ -1,5 +1,6 @@
 import type { PlatformId } from '@shared/platforms/types';
 import type { SyncImportBody } from '@shared/schemas/sync';
+import type { CodeRead } from '../solutions/types';
 import type { SyncOriginName, SyncOrigins } from './origins';
 
 export { SYNC_ORIGINS, type SyncOriginName, type SyncOrigins } from './origins';
@@ -56,10 +57,31 @@ export interface ParseContext {
  */
 export type SyncItem = SyncImportBody['submissions'][number];
 
+/** One Accepted submission whose code the judge can answer (a reader's `code`): the latest per problem. */
+export interface CodeRef {
+  submissionId: string;
+  /** Canonical, as in the page's submissions. */
+  problemUrl: string;
+  /** ISO 8601: when it was accepted. */
+  acceptedAt: string;
+  /** The language as the history named it, when it did (Codeforces' API does). */
+  language?: string;
+}
+
+/** Reads the code of one Accepted submission: one request each, at the judge's pace. */
+export interface CodeReader {
+  /** Pure: the request for one submission's code. */
+  plan(ref: CodeRef, state: SyncState<unknown>, origins: SyncOrigins): SyncRequest;
+  /** Pure: the code in the answer, or why there is none. Never throws. */
+  parse(answer: SyncAnswer, ref: CodeRef): CodeRead;
+}
+
 /** What one answer yields. parse never throws: a changed or unknown answer is an `error` message. */
 export interface SyncPage<C> {
   /** Accepted submissions only, problemUrl canonical, solvedAt ISO 8601; earliest per problem on the page. */
   submissions: SyncItem[];
+  /** Submissions whose code the reader's `code` can read (latest Accepted per problem), when it has one. */
+  codes?: CodeRef[];
   /** The cursor for the next request, or null when the history is read to the end. */
   next: C | null;
   /** The judge needs the user to sign in in this browser (session readers). */
@@ -85,6 +107,8 @@ export interface HistoryReader<C = unknown> {
   plan(state: SyncState<C>, origins: SyncOrigins): SyncRequest;
   /** Pure: the solved problems in an answer and where to go next. Never throws. */
   parse(answer: SyncAnswer, state: SyncState<C>, ctx: ParseContext): SyncPage<C>;
+  /** Where the judge answers the code of a submission: what the sync brings when the user asks for code. */
+  code?: CodeReader;
 }
 
 /** A judge of the registry that has no history reader, and why (shown to the user as it is). */

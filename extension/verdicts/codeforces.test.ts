@@ -18,13 +18,19 @@ describe('Codeforces status pages', () => {
     expect(loggedInHandle(out)).toBeNull();
   });
 
-  it('reads every row: party, problem and verdict', () => {
+  it('reads every row: party, problem and verdict (a running one is neither Accepted nor rejected)', () => {
     expect(statusRows(doc)).toEqual([
-      { submissionId: '250000005', handles: ['pt_tester'], problemHref: '/problemset/problem/4/A', accepted: true },
-      { submissionId: '250000004', handles: ['tourist'], problemHref: '/problemset/problem/71/A', accepted: true },
-      { submissionId: '250000003', handles: ['pt_tester', 'friend_b'], problemHref: '/problemset/problem/158/A', accepted: true },
-      { submissionId: '250000002', handles: ['pt_tester'], problemHref: '/problemset/problem/1/B', accepted: false },
-      { submissionId: '250000001', handles: ['pt_tester'], problemHref: '/problemset/problem/231/A', accepted: false },
+      { submissionId: '250000005', handles: ['pt_tester'], problemHref: '/problemset/problem/4/A', accepted: true, rejected: false },
+      { submissionId: '250000004', handles: ['tourist'], problemHref: '/problemset/problem/71/A', accepted: true, rejected: false },
+      { submissionId: '250000003', handles: ['pt_tester', 'friend_b'], problemHref: '/problemset/problem/158/A', accepted: true, rejected: false },
+      { submissionId: '250000002', handles: ['pt_tester'], problemHref: '/problemset/problem/1/B', accepted: false, rejected: false },
+      { submissionId: '250000001', handles: ['pt_tester'], problemHref: '/problemset/problem/231/A', accepted: false, rejected: true },
+    ]);
+  });
+
+  it("returns the signed-in user's own judged, not Accepted rows as attempts", () => {
+    expect(ownAcceptedSubmissions(doc, 'https://codeforces.com/problemset/status?my=on', 'rejected')).toEqual([
+      { submissionId: '250000001', problemUrl: 'https://codeforces.com/problemset/problem/231/A' },
     ]);
   });
 

@@ -29,14 +29,15 @@ export function keyInContest(key: string, contestId: string): boolean {
 
 /**
  * The Accepted submissions of the signed-in user on a status page: rows whose party is exactly that
- * handle. Another person's row, or a team's, is never returned.
+ * handle. Another person's row, or a team's, is never returned. With 'rejected': the rows judged
+ * otherwise (the attempts).
  */
-export function ownAcceptedSubmissions(doc: Document, base: string): { submissionId: string; problemUrl: string }[] {
+export function ownAcceptedSubmissions(doc: Document, base: string, which: 'accepted' | 'rejected' = 'accepted'): { submissionId: string; problemUrl: string }[] {
   const me = loggedInHandle(doc);
   if (!me) return [];
   const out: { submissionId: string; problemUrl: string }[] = [];
   for (const row of statusRows(doc)) {
-    if (!row.accepted || !row.problemHref) continue;
+    if (!row[which] || !row.problemHref) continue;
     if (row.handles.length !== 1 || row.handles[0]?.toLowerCase() !== me.toLowerCase()) continue;
     try {
       out.push({ submissionId: row.submissionId, problemUrl: new URL(row.problemHref, base).href });

@@ -5,7 +5,9 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { leetcodePage } from '../platforms/leetcode.dom';
 import {
+  checkShape,
   checkSubmissionId,
+  submittedCode,
   installVerdictTap,
   isAcceptedForPage,
   parseLeetcodeCheck,
@@ -110,6 +112,46 @@ describe('the LeetCode page-world tap', () => {
     expect(posted).toEqual([]);
   });
 
+  it('passes on the code the page submitted with an Accepted verdict, named as the check answer names its language', async () => {
+    const { win, posted } = pageWorld();
+    const body = JSON.stringify({ lang: 'cpp', question_id: '1', typed_code: 'class Solution {};' });
+    await win.fetch(new Request('https://leetcode.com/problems/two-sum/submit/', { method: 'POST', body }));
+    const xhr = new win.XMLHttpRequest();
+    xhr.open('GET', '/submissions/detail/1/check/');
+    xhr.send();
+    await settle();
+    expect(posted.map(([m]) => m)).toEqual([
+      { type: TAP_MESSAGE, submissionId: '1', state: 'SUCCESS', statusMsg: 'Accepted', questionId: '1', slug: 'two-sum', code: 'class Solution {};', language: 'C++' },
+    ]);
+    expect(readTapMessage(posted[0]?.[0])).toMatchObject({ code: 'class Solution {};', language: 'C++' });
+  });
+
+  it("says so when the check of a submission made on the page has a shape it does not know: the fields' names only", async () => {
+    const { win, posted } = pageWorld();
+    ANSWERS['/submissions/detail/1/check/'] = JSON.stringify({ submission_id: '1', verdict: { code: 10, text: 'Accepted' }, question_id: 1 });
+    try {
+      await win.fetch('/problems/two-sum/submit/', { method: 'POST', body: '{}' });
+      await win.fetch('/submissions/detail/1/check/');
+      await settle();
+      expect(posted.map(([m]) => m)).toEqual([{ type: TAP_MESSAGE, shape: true, submissionId: '1', fields: ['submissionId', 'questionId'] }]);
+      expect(readTapMessage(posted[0]?.[0])).toEqual({ type: TAP_MESSAGE, shape: true, submissionId: '1', fields: ['submissionId', 'questionId'] });
+    } finally {
+      ANSWERS['/submissions/detail/1/check/'] = fixture('leetcode/check-accepted.json');
+    }
+  });
+
+  it('reads a still-judging answer and a finished one as understood, anything else as a new shape', () => {
+    expect(checkShape(json('leetcode/check-pending.json'))).toBeNull();
+    expect(checkShape(json('leetcode/check-accepted.json'))).toBeNull();
+    expect(checkShape({ state: 'SUCCESS', statusMessage: 'Accepted' })).toEqual(['state']);
+    expect(checkShape(null)).toEqual([]);
+    expect(checkShape('<html>')).toEqual([]);
+    expect(submittedCode('{"lang":"python3","typed_code":"x = 1"}')).toEqual({ code: 'x = 1', lang: 'python3' });
+    for (const bad of ['{}', 'not json', '{"lang":"x","typed_code":"   "}', '{"lang":{},"typed_code":"x"}', JSON.stringify({ lang: 'x', typed_code: 'y'.repeat(70_000) })]) {
+      expect(submittedCode(bad), bad.slice(0, 40)).toBeNull();
+    }
+  });
+
   it('installs once', async () => {
     const { win, posted } = pageWorld();
     installVerdictTap(win);
@@ -176,7 +218,7 @@ describe('LeetCode check answers', () => {
     const doc = html('leetcode/two-sum-submit.html');
     const page = leetcodePage({ pathname: '/problems/two-sum/description/' }, doc);
     expect(page).toEqual({ slug: 'two-sum', questionId: '1' });
-    const v = readTapMessage({ type: TAP_MESSAGE, submissionId: '1', state: 'SUCCESS', statusMsg: 'Accepted', questionId: '1', slug: 'two-sum' })!;
+    const v = readTapMessage({ type: TAP_MESSAGE, submissionId: '1', state: 'SUCCESS', statusMsg: 'Accepted', questionId: '1', slug: 'two-sum' }) as TapVerdict;
     expect(isAcceptedForPage(v, page)).toBe(true);
     expect(isAcceptedForPage({ ...v, slug: null }, page)).toBe(true);
     expect(isAcceptedForPage({ ...v, statusMsg: 'Wrong Answer' }, page)).toBe(false);

@@ -33,6 +33,7 @@ export const atcoderFacts = {
     verdict: NO_READER.verdictBySync,
     server: true,
     problems: true,
+    solves: true,
   },
 } as const satisfies JudgeFacts;
 

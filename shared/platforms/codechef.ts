@@ -31,6 +31,7 @@ export const codechefFacts = {
     verdict: NO_READER.verdictBySync,
     server: true,
     problems: true,
+    solves: true,
   },
 } as const satisfies JudgeFacts;
 

@@ -38,6 +38,7 @@ export const codeforcesFacts = {
     verdict: true,
     server: true,
     problems: true,
+    solves: true,
   },
 } as const satisfies JudgeFacts;
 

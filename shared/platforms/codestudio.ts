@@ -23,6 +23,7 @@ const codestudioFacts = {
     verdict: NO_READER.noVerdictAnswer,
     server: { missing: 'Code360 has no public profile API' },
     problems: NO_READER.labelsNotRatings,
+    solves: NO_READER.noContestSolves,
   },
 } as const satisfies JudgeFacts;
 

@@ -21,6 +21,7 @@ export const csesFacts = {
     verdict: NO_READER.verdictBySync,
     server: { missing: 'CSES has no ratings or contests' },
     problems: { missing: 'CSES rates none of its problems.' },
+    solves: { missing: 'CSES has no contests to upsolve.' },
   },
 } as const satisfies JudgeFacts;
 

@@ -16,6 +16,7 @@ const githubFacts = {
     verdict: { missing: 'GitHub is a profile link here, not a judge.' },
     server: { missing: 'GitHub is not a judge' },
     problems: { missing: 'GitHub is a profile link here, not a judge.' },
+    solves: { missing: 'GitHub is a profile link here, not a judge.' },
   },
 } as const satisfies JudgeFacts;
 

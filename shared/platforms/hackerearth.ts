@@ -27,6 +27,7 @@ const hackerearthFacts = {
     verdict: NO_READER.noVerdictAnswer,
     server: { missing: 'HackerEarth has no public profile API' },
     problems: NO_READER.labelsNotRatings,
+    solves: NO_READER.noContestSolves,
   },
 } as const satisfies JudgeFacts;
 

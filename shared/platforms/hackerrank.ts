@@ -20,6 +20,7 @@ export const hackerrankFacts = {
     verdict: NO_READER.verdictBySync,
     server: true,
     problems: NO_READER.labelsNotRatings,
+    solves: NO_READER.noContestSolves,
   },
 } as const satisfies JudgeFacts;
 

@@ -16,6 +16,7 @@ const interviewbitFacts = {
     verdict: NO_READER.noVerdictAnswer,
     server: { missing: 'InterviewBit has no public profile data (its profile pages need a session)' },
     problems: NO_READER.noRatedList,
+    solves: NO_READER.noContestSolves,
   },
 } as const satisfies JudgeFacts;
 

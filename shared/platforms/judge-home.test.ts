@@ -32,6 +32,7 @@ const READER_FILES: Readonly<Record<keyof JudgeReaders, (id: string) => string>>
   verdict: (id) => `extension/verdicts/${id}.ts`,
   server: (id) => `api/judges/${id}.ts`,
   problems: (id) => `api/judges/${id}-problems.ts`,
+  solves: (id) => `api/judges/${id}-solves.ts`,
 };
 
 const hostOf = (url: string) => new URL(url).hostname;
@@ -162,7 +163,7 @@ describe('a judge’s facts', () => {
 
   it('give a polite interval to every judge read over the network', () => {
     for (const p of platforms) {
-      const read = p.readers.history === true || p.readers.server === true || p.readers.problems === true;
+      const read = p.readers.history === true || p.readers.server === true || p.readers.problems === true || p.readers.solves === true;
       if (read) expect(p.politeIntervalMs, p.id).toBeGreaterThanOrEqual(1000);
       else expect(p.politeIntervalMs, p.id).toBeUndefined();
     }

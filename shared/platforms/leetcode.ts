@@ -23,6 +23,7 @@ export const leetcodeFacts = {
     verdict: true,
     server: true,
     problems: true,
+    solves: true,
   },
 } as const satisfies JudgeFacts;
 

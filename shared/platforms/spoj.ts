@@ -21,6 +21,7 @@ export const spojFacts = {
     verdict: NO_READER.verdictBySync,
     server: { missing: 'SPOJ has no contests or ratings to show' },
     problems: { missing: 'Its problems have no ratings on a scale.' },
+    solves: { missing: 'SPOJ has no contests to upsolve.' },
   },
 } as const satisfies JudgeFacts;
 

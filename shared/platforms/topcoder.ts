@@ -33,6 +33,7 @@ const topcoderFacts = {
     verdict: NO_READER.noVerdictAnswer,
     server: { missing: 'Topcoder’s public API has been retired' },
     problems: { missing: 'Topcoder’s public API has been retired.' },
+    solves: { missing: 'Topcoder’s public API has been retired.' },
   },
 } as const satisfies JudgeFacts;
 

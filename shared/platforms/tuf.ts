@@ -16,6 +16,7 @@ const tufFacts = {
     verdict: NO_READER.noVerdictAnswer,
     server: { missing: 'takeUforward has no public profile data' },
     problems: NO_READER.noRatedList,
+    solves: NO_READER.noContestSolves,
   },
 } as const satisfies JudgeFacts;
 

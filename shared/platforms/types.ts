@@ -37,6 +37,7 @@ export const NO_READER = {
   noVerdictAnswer: { missing: 'No saved answer of its submit verdict to build a reader on.' },
   labelsNotRatings: { missing: 'Its problems carry difficulty labels, not ratings on a scale.' },
   noRatedList: { missing: 'No public list of its problems with ratings.' },
+  noContestSolves: { missing: 'No public list of the contests a user took part in and what they solved there.' },
 } as const;
 
 /** Which readers exist for a judge; each lives in its own file named after the judge. */
@@ -51,6 +52,8 @@ export interface JudgeReaders {
   server: ReaderFact;
   /** api/judges/<id>-problems.ts: the judge's problems with their ratings. */
   problems: ReaderFact;
+  /** api/judges/<id>-solves.ts: a linked account's accepted problems and contests (the upsolve list). */
+  solves: ReaderFact;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { SheetConfig } from '../schemas/sheet';
 import { TAG_MESSAGES } from './tags';
 
 /** Sheet rules and limits from spec §5 and §9, with their exact messages. */
@@ -55,3 +56,30 @@ export const SHARE_MESSAGES = {
   ownerInvite: 'The creator of the sheet already has access',
   slugTaken: 'This sheet URL is already taken',
 } as const;
+
+/**
+ * Where a question stands in its sheet as the sheet page shows it: topics in the config's order, a topic's
+ * own questions before its subtopics' (in their order), questions of an unknown topic last; within each,
+ * the config's question order, with questions missing from it after the rest. Compare two with
+ * compareSheetPositions.
+ */
+export function sheetPositions(config: SheetConfig): (m: { id: string; topic: string; subTopic: string }) => readonly number[] {
+  const last = Number.MAX_SAFE_INTEGER;
+  const topic = new Map(config.topicOrder.map((t, i) => [t, i]));
+  const question = new Map<string, number>();
+  config.questionOrder.forEach((id, i) => {
+    if (!question.has(id)) question.set(id, i);
+  });
+  return (m) => {
+    const at = question.get(m.id) ?? last;
+    const t = m.topic ? topic.get(m.topic) : undefined;
+    if (t === undefined) return [last, 0, at];
+    const sub = m.subTopic ? subTopicsOf(config.subTopicOrder, m.topic).indexOf(m.subTopic) : -1;
+    return [t, sub + 1, at];
+  };
+}
+
+export function compareSheetPositions(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return (a[i] ?? 0) - (b[i] ?? 0);
+  return a.length - b.length;
+}

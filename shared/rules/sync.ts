@@ -6,6 +6,7 @@ import type { SyncJudge, SyncSummary } from '../schemas/sync';
 /** What a judge's sync did: "3 new, 2 already in your workspace, 1 added as a custom question; skipped: …". */
 export function syncSummaryText(s: SyncSummary): string {
   const parts = [`${s.new} new`, `${s.alreadySolved} already in your workspace`, `${s.custom} new to the catalogue (added as custom questions)`];
+  if (s.codeKept) parts.push(`code kept for ${s.codeKept}`);
   const skipped = s.skipped.map((k) => `${k.count} ${k.reason}`);
   return `${parts.join(', ')}${skipped.length ? `; skipped: ${skipped.join('; ')}` : ''}.`;
 }

@@ -41,6 +41,8 @@ export interface JudgeHealth {
  */
 export interface PageDiagnosis {
   part: 'page' | 'verdict';
+  /** Set when what was not understood is the judge's verdict answer (its fields), not the page's layout (its selectors). */
+  answer?: true;
   platform: string;
   /** The judge's name ("LeetCode"). */
   judge: string;
@@ -53,7 +55,12 @@ export interface PageDiagnosis {
 /** The popup's words for a page it did not understand. */
 export const layoutNotice = (judge: string) => `This ${judge} page's layout is new to the extension: you can still add it by its URL`;
 
+/** The popup's words for a verdict answer it did not understand. */
+export const answerNotice = (judge: string) =>
+  `${judge}'s verdict answer on this page is new to the extension: an Accepted submission here is not ticked or kept by itself; mark it solved from this popup`;
+
 export const HEALTH_MESSAGES = {
   page: 'A problem page whose layout is new to the extension',
   verdict: 'A verdict panel whose layout is new to the extension',
+  answer: 'A verdict answer whose shape is new to the extension',
 } as const;

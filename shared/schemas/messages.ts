@@ -5,6 +5,8 @@ import { selectorNamesSchema, type JudgeHealth, type PageDiagnosis } from './hea
 import type { Note, NotesPage, NoteTagCount, QuestionNotes } from './note';
 import type { Recommendation } from './practice';
 import { reviewRatingSchema, type Goal, type RateAnswer } from './review';
+import type { Solution } from './solution';
+import { SOLUTION_MAX_BYTES, solutionBytes } from '../rules/solutions';
 import { AUTO_SYNC_CHOICES, type SyncOverview } from './sync';
 
 /** What a content script read from a problem page. */
@@ -45,6 +47,16 @@ export const verdictSchema = z.object({
 });
 export type Verdict = z.infer<typeof verdictSchema>;
 
+/** Code the page itself sent with a submission (LeetCode's submit request), as the judge's answer named its language. */
+export const submittedCodeSchema = z.object({
+  code: z
+    .string()
+    .min(1)
+    .refine((c) => solutionBytes(c) <= SOLUTION_MAX_BYTES),
+  language: z.string().trim().min(1).max(40),
+});
+export type SubmittedCode = z.infer<typeof submittedCodeSchema>;
+
 /**
  * "How was it?": a rating of a question for the review queue. Both the extension's pages and a content
  * script send it; a content script only for the question its own tab's verdict has just ticked, once.
@@ -58,9 +70,15 @@ export const contentMessageSchema = z.discriminatedUnion('type', [
   /** `layout`: the reader's selectors that matched, once the page has settled (none on a wall). */
   z.object({ type: z.literal('problem:detected'), problem: detectedProblemSchema, layout: selectorNamesSchema.optional() }),
   z.object({ type: z.literal('problem:none') }),
-  z.object({ type: z.literal('verdict:accepted'), verdict: verdictSchema }),
-  /** The page's verdict panel is not where its reader looks: the selectors that matched. */
-  z.object({ type: z.literal('verdict:layout'), layout: selectorNamesSchema }),
+  /** `code`: what the page sent with the submission, when the judge's script saw it (LeetCode). */
+  z.object({ type: z.literal('verdict:accepted'), verdict: verdictSchema, code: submittedCodeSchema.optional() }),
+  /** A finished verdict other than Accepted on the user's own submission: an attempt before the Accepted. */
+  z.object({ type: z.literal('verdict:rejected'), verdict: verdictSchema }),
+  /**
+   * The page's verdict panel is not where its reader looks (the selectors that matched), or, with
+   * `answer`, the judge's verdict answer has fields its reader does not know (the fields that matched).
+   */
+  z.object({ type: z.literal('verdict:layout'), layout: selectorNamesSchema, answer: z.literal(true).optional() }),
   /** LeetCode's csrftoken as its own page reads it (document.cookie), for the history sync's requests. */
   z.object({ type: z.literal('leetcode:csrf'), token: z.string().regex(/^[A-Za-z0-9]{16,128}$/) }),
   reviewRateSchema,
@@ -149,8 +167,11 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
   syncCancelSchema,
   z.object({ type: z.literal('sync:handle'), platform: platformId, handle: z.string().trim().max(100) }),
   z.object({ type: z.literal('sync:auto'), autoSync: z.enum(AUTO_SYNC_CHOICES) }),
+  /** Whether the sync brings a judge's Accepted code too (opt-in per judge). */
+  z.object({ type: z.literal('sync:code'), platform: platformId, keep: z.boolean() }),
   z.object({ type: z.literal('settings:get') }),
   z.object({ type: z.literal('health:tab'), tabId: z.number().int() }),
+  z.object({ type: z.literal('solutions:list'), questionId: z.uuid() }),
   z.object({ type: z.literal('health:status') }),
   z
     .object({
@@ -158,8 +179,9 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
       apiBaseUrl: z.url({ protocol: /^https?$/ }).max(500).optional(),
       autoTick: z.boolean().optional(),
       askRating: z.boolean().optional(),
+      keepCode: z.boolean().optional(),
     })
-    .refine((m) => m.apiBaseUrl !== undefined || m.autoTick !== undefined || m.askRating !== undefined, 'Nothing to change'),
+    .refine((m) => m.apiBaseUrl !== undefined || m.autoTick !== undefined || m.askRating !== undefined || m.keepCode !== undefined, 'Nothing to change'),
 ]);
 export type PageMessage = z.input<typeof pageMessageSchema>;
 export type RecordSetMessage = z.output<typeof recordSetSchema>;
@@ -186,11 +208,14 @@ export type ValidMessage<K extends MessageType = MessageType> = Extract<
   { type: K }
 >;
 
-/** `askRating`: after an Accepted verdict ticks a question, the page's toast asks "How was it?". */
-export const settingsSchema = z.object({ apiBaseUrl: z.string(), autoTick: z.boolean(), askRating: z.boolean() });
+/**
+ * `askRating`: after an Accepted verdict ticks a question, the page's toast asks "How was it?".
+ * `keepCode`: an Accepted verdict also keeps its code, attempts and time in the tracker.
+ */
+export const settingsSchema = z.object({ apiBaseUrl: z.string(), autoTick: z.boolean(), askRating: z.boolean(), keepCode: z.boolean() });
 export type Settings = z.infer<typeof settingsSchema>;
 export const DEFAULT_API_BASE_URL = 'http://localhost:8787';
-export const DEFAULT_SETTINGS: Settings = { apiBaseUrl: DEFAULT_API_BASE_URL, autoTick: true, askRating: true };
+export const DEFAULT_SETTINGS: Settings = { apiBaseUrl: DEFAULT_API_BASE_URL, autoTick: true, askRating: true, keepCode: true };
 
 export const authStatusSchema = z.object({
   signedIn: z.boolean(),
@@ -329,6 +354,7 @@ export type ReplyMap = EveryMessage<{
   'problem:detected': null;
   'problem:none': null;
   'verdict:accepted': VerdictResult;
+  'verdict:rejected': null;
   'verdict:layout': null;
   'leetcode:csrf': null;
   // From both (a content script: for the question its own tab's verdict ticked).
@@ -366,12 +392,15 @@ export type ReplyMap = EveryMessage<{
   'sync:cancel': SyncOverview;
   'sync:handle': SyncOverview;
   'sync:auto': SyncOverview;
+  'sync:code': SyncOverview;
   'settings:get': Settings;
   /** What the tab's page showed that the extension did not understand, else null. */
   'health:tab': PageDiagnosis | null;
   /** Every judge's health (the options page). */
   'health:status': JudgeHealth[];
   'settings:set': Settings;
+  /** The kept versions of a question's accepted code, newest first. */
+  'solutions:list': Solution[];
 }>;
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { activitySchema } from './analytics';
 import { sheetCardSchema } from './sheet-list';
+import { publishedSolutionSchema } from './solution';
 
 /** One public judge account on a profile: its figures, its link, and its rating after each contest. */
 export const portfolioCardSchema = z.strictObject({
@@ -48,6 +49,8 @@ export const profileSchema = z.strictObject({
   /** Solved per day over the last year (UTC days): counts only, never which questions. */
   activity: activitySchema,
   portfolio: portfolioSchema,
+  /** Solutions the person published, newest first; never an unpublished one. */
+  solutions: z.array(publishedSolutionSchema),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -42,3 +42,20 @@ export type SolutionSaveResponse = z.infer<typeof solutionSaveResponseSchema>;
 export const solutionsQuerySchema = z.object({ questionId: z.uuid() });
 export const solutionsResponseSchema = z.object({ items: z.array(solutionSchema) });
 export type SolutionsResponse = z.infer<typeof solutionsResponseSchema>;
+
+/** PATCH /user/solutions/:id: publish a version on the public profile, or take it back. */
+export const solutionPatchSchema = z.strictObject({ published: z.boolean() });
+export type SolutionPatch = z.infer<typeof solutionPatchSchema>;
+
+/** A published solution as the public profile shows it: never an unpublished one. */
+export const publishedSolutionSchema = z.strictObject({
+  id: z.string(),
+  questionName: z.string(),
+  problemUrl: z.string(),
+  platform: z.string(),
+  language: z.string(),
+  code: z.string(),
+  version: z.number().int(),
+  acceptedAt: z.string(),
+});
+export type PublishedSolution = z.infer<typeof publishedSolutionSchema>;

@@ -60,6 +60,8 @@ const syncSummarySchema = z.object({
   alreadySolved: z.number().int(),
   custom: z.number().int(),
   skipped: z.array(z.object({ count: z.number().int(), reason: z.string() })),
+  /** Solutions whose code the sync brought (the judges whose code the user asked for). */
+  codeKept: z.number().int().optional(),
 });
 export type SyncSummary = z.infer<typeof syncSummarySchema>;
 
@@ -85,6 +87,8 @@ const syncJudgeSchema = z.object({
   message: z.string().nullable(),
   /** The last sync of this judge that failed, with its time (an extension without it sends none). */
   lastFailure: z.object({ at: z.string(), message: z.string() }).nullable().default(null),
+  /** Whether the sync also brings the code of Accepted submissions (opt-in); null where the judge answers none. */
+  code: z.enum(['off', 'on']).nullable().default(null),
 });
 export type SyncJudge = z.infer<typeof syncJudgeSchema>;
 

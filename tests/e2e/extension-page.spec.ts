@@ -1,6 +1,33 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { overflow } from './support/layout';
 import { signUpAndSignIn } from './support/session';
+
+/**
+ * Labels in the step drawings that do not fit: outside the drawing, the button or the address bar they
+ * sit in, or over the switch drawn beside them.
+ */
+function clippedArtLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const bad: string[] = [];
+    const inside = (a: DOMRect, b: DOMRect) => a.x >= b.x && a.y >= b.y && a.x + a.width <= b.x + b.width && a.y + a.height <= b.y + b.height;
+    const meets = (a: DOMRect, b: DOMRect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    for (const svg of document.querySelectorAll<SVGSVGElement>('svg.ext-art')) {
+      const frame = svg.viewBox.baseVal;
+      const view = new DOMRect(frame.x, frame.y, frame.width, frame.height);
+      const shapes = [...svg.querySelectorAll<SVGRectElement>('rect.ext-art-on, rect.ext-art-button, rect.ext-art-bar')].map((r) => ({ kind: r.classList[0], box: r.getBBox() }));
+      for (const text of svg.querySelectorAll<SVGTextElement>('text')) {
+        const box = text.getBBox();
+        const label = text.textContent.trim();
+        if (!inside(box, view)) bad.push(`${label}: outside the drawing`);
+        for (const shape of shapes) {
+          if (shape.kind !== 'ext-art-on' && meets(box, shape.box) && !inside(box, shape.box)) bad.push(`${label}: wider than its ${shape.kind === 'ext-art-bar' ? 'address bar' : 'button'}`);
+          if (shape.kind === 'ext-art-on' && meets(box, shape.box)) bad.push(`${label}: over the switch`);
+        }
+      }
+    }
+    return bad;
+  });
+}
 
 // The server offers the extension it built: a page with both browsers' packages and how to add them,
 // linked from wherever the extension is needed, with no build commands in what users read.
@@ -29,6 +56,9 @@ for (const size of [{ name: 'phone', viewport: { width: 390, height: 844 } }, { 
         expect((await download).suggestedFilename()).toBe(file);
       }
       await expect(page.locator('main')).not.toContainText('npm ');
+      // The page is none of the tracker's tabs.
+      await expect(page.locator('header [aria-current="page"]')).toHaveCount(0);
+      expect(await clippedArtLabels(page)).toEqual([]);
       expect(await overflow(page)).toEqual([]);
       expect(elsewhere).toEqual([]);
     });

@@ -92,6 +92,7 @@ for (const { label, viewport } of SIZES) {
       const next = page.getByRole('list', { name: 'Next from your sheets' });
       await expect(next.getByRole('listitem')).toHaveCount(2);
       await expect(page.getByRole('heading', { name: 'No contests to upsolve' })).toBeVisible();
+      await expect(page.getByText('Link your Codeforces, AtCoder, CodeChef, or LeetCode account in your profile')).toBeVisible();
       expect(await overflow(page)).toEqual([]);
     });
   });

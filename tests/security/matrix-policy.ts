@@ -2,13 +2,15 @@
  * Who may call what (spec §6, docs/api.md), one entry per route. A route the app registers
  * without an entry here fails the access matrix, so every new route gets a rule.
  */
+import { EXPORT_MESSAGES } from '../../shared/rules/exports';
 import { NOTE_MESSAGES } from '../../shared/rules/notes';
+import { SOLUTION_MESSAGES } from '../../shared/rules/solutions';
 import { SHEET_MESSAGES } from '../../shared/rules/sheet';
 import { REVIEW_MESSAGES } from '../../shared/schemas/review';
 import { WORKSPACE_MESSAGES } from '../../shared/schemas/workspace';
 import { INVITE_NOT_FOUND } from '../../api/services/sheet-lists';
 import { GROUP_MESSAGES } from '../../shared/rules/groups';
-import { C, GR, NOTES, PASSWORD, problemUrl, S, unique, WS, type Actor, type GroupRes, type IdRes, type Resource, type SheetRes, type Target, type World } from './matrix-world';
+import { C, GR, NOTES, PASSWORD, problemUrl, S, SOLUTIONS, unique, WS, type Actor, type GroupRes, type IdRes, type Resource, type SheetRes, type Target, type World } from './matrix-world';
 
 export interface Expectation {
   status: number;
@@ -59,6 +61,8 @@ const isMember = (a: Actor) => a === 'creator' || a === 'collaborator';
 const open = (code = 200) => () => status(code);
 /** Personal routes: 401 for anonymous, the caller's own data otherwise. */
 const personal = (code = 200) => (a: Actor) => (a === 'anonymous' ? status(401) : status(code));
+/** A personal route's answer with the message the spec fixes for it. */
+const personalSays = (code: number, message: string) => (a: Actor) => (a === 'anonymous' ? status(401) : status(code, message));
 /** A resource of the creator's own (note, record, invite): anyone else gets the 404 of a missing one. */
 const owned = (code: number, missing: string) => (a: Actor) => (a === 'anonymous' ? status(401) : a === 'creator' ? status(code) : status(404, missing));
 /** Reading a sheet: private sheets do not exist for non-members. */
@@ -98,6 +102,7 @@ const RV = '/question-tracker/v1/user/review';
 const JA = '/question-tracker/v1/user/accounts';
 const CF = '/question-tracker/v1/user/calendar-feed';
 const U = '/question-tracker/v1/user';
+const EX = '/question-tracker/v1/user/exports';
 const questionOf = (ctx: CellContext) => {
   const r = ctx.resource as IdRes;
   if (!r.questionId) throw new Error('not a record');
@@ -305,6 +310,29 @@ export const POLICIES: RoutePolicy[] = [
     cases: one('edit a note', ['note'], owned(200, NOTE_MESSAGES.notFound), (ctx) => ({ path: `${NOTES}/update-note/${id(ctx)}`, body: { title: 'Overwritten', note: '<p>overwritten</p>' } })),
   },
   { method: 'DELETE', path: `${NOTES}/delete-note/:id`, cases: one('delete a note', ['note'], owned(200, NOTE_MESSAGES.notFound), (ctx) => ({ path: `${NOTES}/delete-note/${id(ctx)}` })) },
+
+  // Kept solutions: the code is its owner's alone; another person's version answers as a missing one.
+  {
+    method: 'POST',
+    path: SOLUTIONS,
+    cases: one('keep a solution', ['self'], personal(201), () => ({
+      path: SOLUTIONS,
+      body: { url: problemUrl(), code: 'print(1)', language: 'python3', acceptedAt: new Date().toISOString(), source: 'manual' },
+    })),
+  },
+  {
+    method: 'GET',
+    path: SOLUTIONS,
+    // Anyone signed in may ask for a question's versions; only their own come back (the secrets check).
+    cases: one('versions of a question', ['solution'], personal(), (ctx) => ({ path: `${SOLUTIONS}?questionId=${questionOf(ctx)}` }), KEEPS),
+  },
+  {
+    method: 'PATCH',
+    path: `${SOLUTIONS}/:id`,
+    // Publishing shows the code on the profile: a fresh copy, so its secret ends with the cell.
+    cases: one('publish a solution', ['solution'], owned(200, SOLUTION_MESSAGES.notFound), (ctx) => ({ path: `${SOLUTIONS}/${id(ctx)}`, body: { published: true } })),
+  },
+  { method: 'DELETE', path: `${SOLUTIONS}/:id`, cases: one('delete a solution', ['solution'], owned(200, SOLUTION_MESSAGES.notFound), (ctx) => ({ path: `${SOLUTIONS}/${id(ctx)}` })) },
 
   // Sheets
   {
@@ -524,6 +552,14 @@ export const POLICIES: RoutePolicy[] = [
     cases: one('class grid', ['group'], groupAct(GROUP_ALL), (ctx) => ({ path: `${GR}/${group(ctx).id}/assignments/${group(ctx).assignmentId}/grid` })),
   },
   { method: 'GET', path: `${GR}/:id/leaderboard`, cases: one('group leaderboard', ['group'], groupAct(GROUP_ALL), (ctx) => ({ path: `${GR}/${group(ctx).id}/leaderboard?period=week` })) },
+  // Exports: the caller's own connection and files. Cells never reach GitHub: a bad owner is refused first,
+  // and the downloads' cells are their JSON refusals (api/routes/exports.test.ts reads the files).
+  { method: 'GET', path: `${EX}/github`, cases: one('own export state', ['self'], personal(), () => ({ path: `${EX}/github` }), KEEPS) },
+  { method: 'PUT', path: `${EX}/github`, cases: one('connect (bad owner)', ['self'], personalSays(400, EXPORT_MESSAGES.badOwner), () => ({ path: `${EX}/github`, body: { owner: '-x', repo: 'r', branch: 'main', token: 'github_pat_0000000000000000000000' } })) },
+  { method: 'DELETE', path: `${EX}/github`, cases: one('disconnect (none)', ['self'], personalSays(404, EXPORT_MESSAGES.notConnected), async (ctx) => ({ path: `${EX}/github`, token: await spare(ctx) })) },
+  { method: 'POST', path: `${EX}/github/run`, cases: one('run (none connected)', ['self'], personalSays(404, EXPORT_MESSAGES.notConnected), async (ctx) => ({ path: `${EX}/github/run`, token: await spare(ctx) })) },
+  { method: 'GET', path: `${EX}/solutions.zip`, cases: one('own zip (bad option)', ['self'], personal(400), () => ({ path: `${EX}/solutions.zip?notes=maybe` }), KEEPS) },
+  { method: 'GET', path: `${EX}/anki.apkg`, cases: one('own deck (bad option)', ['self'], personal(400), () => ({ path: `${EX}/anki.apkg?notes=maybe` }), KEEPS) },
 
   // Practice: each person's own recommendations, dismissals and upsolve list.
   { method: 'GET', path: `${U}/recommendations`, cases: one('own recommendations', ['self'], personal(), () => ({ path: `${U}/recommendations?platform=codeforces&band=easy` }), KEEPS) },

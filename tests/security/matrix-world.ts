@@ -21,13 +21,14 @@ export type Actor = (typeof ACTORS)[number];
  * In a group the creator is the owner, the collaborator a mentor, the follower a member, the stranger an
  * outsider and "other" a member who was removed.
  */
-export type Target = 'publicSheet' | 'privateSheet' | 'note' | 'record' | 'invite' | 'group' | 'self' | 'open';
+export type Target = 'publicSheet' | 'privateSheet' | 'note' | 'record' | 'invite' | 'group' | 'solution' | 'self' | 'open';
 
 export const S = '/question-tracker/v2/sheet';
 export const C = `${S}/collaborators`;
 export const NOTES = '/question-tracker/v1/user/notes';
 export const WS = '/question-tracker/v1/user/question';
 export const GR = '/question-tracker/v1/groups';
+export const SOLUTIONS = '/question-tracker/v1/user/solutions';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -55,7 +56,7 @@ export interface SheetRes {
   collaboratorEntryId: string;
 }
 export interface IdRes {
-  kind: 'note' | 'record' | 'invite';
+  kind: 'note' | 'record' | 'invite' | 'solution';
   id: string;
   /** A record's question: a custom one, named by its owner alone. */
   questionId?: string;
@@ -105,7 +106,7 @@ export class World {
   /** Invites to the creator and to other are sent from the host's sheets. */
   host!: Person;
   readonly secrets: Secret[] = [];
-  readonly shared = {} as Record<'publicSheet' | 'privateSheet' | 'note' | 'record' | 'invite' | 'group', Resource>;
+  readonly shared = {} as Record<'publicSheet' | 'privateSheet' | 'note' | 'record' | 'invite' | 'group' | 'solution', Resource>;
   /** The question the creator's note belongs to (it sits in the creator's public sheet). */
   noteQuestionId = '';
 
@@ -143,12 +144,14 @@ export class World {
     this.shared.note = await this.note(creator, true);
     this.shared.record = await this.record(creator, true);
     this.shared.invite = await this.invite(creator, true);
+    this.shared.solution = await this.solution(creator, true);
     // The parallel resources of "other": the same kinds, so a check that only asks "owns one of these" shows.
     await this.sheet('public', this.people.other);
     await this.sheet('private', this.people.other);
     await this.note(this.people.other, false);
     await this.record(this.people.other, false);
     await this.invite(this.people.other, false);
+    await this.solution(this.people.other, false);
     this.shared.group = await this.group();
   }
 
@@ -279,6 +282,22 @@ export class World {
     return { kind: 'record', id: res.body.data.question._id, questionId: res.body.data.question.question._id, problemUrl: url, name };
   }
 
+  /** An accepted solution of `owner`, kept unpublished, whose code only they may see. */
+  async solution(owner: Person, mine: boolean): Promise<IdRes> {
+    const code = unique('secret_solution_code');
+    const url = problemUrl();
+    const res = expectStatus(
+      await this.t.call<{ id: string; questionId: string }>('POST', SOLUTIONS, {
+        token: owner.token,
+        body: { url, code: `int main() { return 0; } // ${code}`, language: 'cpp', acceptedAt: new Date().toISOString(), source: 'manual' },
+      }),
+      201,
+      'save solution',
+    );
+    this.secrets.push({ text: code, visibleTo: [mine ? 'creator' : 'other'], what: 'the code of a kept solution' });
+    return { kind: 'solution', id: res.body.data.id, questionId: res.body.data.questionId, problemUrl: url };
+  }
+
   /** A pending invite addressed to `invitee`, from a private sheet of the host whose name only the invitee may see. */
   async invite(invitee: Person, mine: boolean): Promise<IdRes> {
     const name = unique('Invite sheet');
@@ -317,6 +336,8 @@ export class World {
         return this.invite(this.people.creator, true);
       case 'group':
         return this.group();
+      case 'solution':
+        return this.solution(this.people.creator, true);
       default:
         return null;
     }
@@ -349,6 +370,8 @@ export class World {
       }
       case 'group':
         return JSON.stringify([await read(`${GR}/${resource.id}`), await read(`${GR}/${resource.id}/assignments`), await read(`${GR}/${resource.id}/assignments/${resource.assignmentId}/grid`)]);
+      case 'solution':
+        return JSON.stringify(await read(`${SOLUTIONS}?questionId=${resource.questionId}`));
       case 'invite': {
         const mine = await read(`${S}/my-sheets`);
         const list = (mine.data as { invites: { _id: string }[] }).invites;

@@ -80,7 +80,7 @@ export function createFakeJudge(options: { now?: () => Date; delayMs?: number } 
   app.use('/:judge/*', async (c, next) => {
     const judge = c.req.param('judge');
     const url = new URL(c.req.url);
-    let handle = url.searchParams.get('handles') ?? url.searchParams.get('handle') ?? /\/(?:users|hackers)\/([^/]+)/.exec(url.pathname)?.[1] ?? null;
+    let handle = url.searchParams.get('handles') ?? url.searchParams.get('handle') ?? url.searchParams.get('user') ?? url.searchParams.get('user_handle') ?? /\/(?:users|hackers)\/([^/]+)/.exec(url.pathname)?.[1] ?? null;
     if (c.req.method === 'POST') {
       const body = (await c.req.raw.clone().json().catch(() => ({}))) as { handle?: string; variables?: { username?: string } };
       handle = body.handle ?? body.variables?.username ?? null;
@@ -125,6 +125,7 @@ export function createFakeJudge(options: { now?: () => Date; delayMs?: number } 
     const kind = kindOf(h);
     if (kind === 'missing') return json(c, fixture('leetcode', 'not-found.json'));
     if (kind === 'broken') return json(c, fixture('leetcode', 'changed-shape.json'));
+    if (body.query?.includes('recentAcSubmissionList')) return json(c, fixture('leetcode', 'upsolve.json'));
     const profile = JSON.parse(fixture('leetcode', 'profile.json')) as LeetcodeProfile;
     const n = seedOf(h);
     if (n) {
@@ -196,7 +197,7 @@ export function createFakeJudge(options: { now?: () => Date; delayMs?: number } 
   app.get('/hackerrank/rest/hackers/:handle/badges', hackerrank('badges.json'));
   app.get('/hackerrank/rest/hackers/:handle/rating_histories_elo', hackerrank('rating-histories.json'));
 
-  // Problem lists (api/judges/*-problems.ts) and the accepted list (api/judges/codeforces-solves.ts).
+  // Problem lists (api/judges/*-problems.ts) and the accepted lists (api/judges/*-solves.ts).
   app.get('/codeforces/api/problemset.problems', (c) => json(c, fixture('codeforces', 'problemset.json')));
   app.get('/codeforces/api/user.status', (c) => {
     const h = handleOf(c);
@@ -204,6 +205,18 @@ export function createFakeJudge(options: { now?: () => Date; delayMs?: number } 
     const status = JSON.parse(fixture('codeforces', 'user-status.json')) as { result: { creationTimeSeconds: number }[] };
     for (const x of status.result) x.creationTimeSeconds = shiftSeconds('codeforces', x.creationTimeSeconds);
     return json(c, JSON.stringify(status));
+  });
+  // AtCoder Problems answers at most 500 submissions from from_second on, oldest first; an unknown user has none.
+  app.get('/atcoder-problems/atcoder-api/v3/user/submissions', (c) => {
+    const kind = kindOf(handleOf(c));
+    if (kind === 'broken') return json(c, fixture('atcoder', 'changed-shape.json'));
+    const from = Number(c.req.query('from_second') ?? 0);
+    const all = kind === 'missing' ? [] : (JSON.parse(fixture('atcoder', 'submissions.json')) as { epoch_second: number }[]);
+    return json(c, JSON.stringify(all.filter((s) => s.epoch_second >= from).slice(0, 500)));
+  });
+  app.get('/codechef/recent/user', (c) => {
+    const page = Number(c.req.query('page') ?? 0);
+    return json(c, fixture('codechef', page === 0 ? 'recent-0.json' : page === 1 ? 'recent-1.json' : 'recent-empty.json'));
   });
   app.get('/atcoder-problems/resources/problems.json', (c) => json(c, fixture('atcoder', 'problems.json')));
   app.get('/atcoder-problems/resources/problem-models.json', (c) => json(c, fixture('atcoder', 'problem-models.json')));
@@ -253,8 +266,19 @@ export function fakeJudgeEnv(base: string): Record<string, string> {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const port = Number(process.argv[process.argv.indexOf('--port') + 1]) || 18900;
   const { serve } = await import('@hono/node-server');
+  const { createFakeGithub } = await import('./fake-github');
   const judge = createFakeJudge();
-  serve({ fetch: judge.app.fetch, port, hostname: '127.0.0.1' }, () => {
+  // GitHub's API for solution exports under /github (GITHUB_API_ORIGIN), any github_pat_ token opening any repository.
+  const github = createFakeGithub({ anyToken: true, origin: `http://127.0.0.1:${port}/github` });
+  const fetch = async (request: Request) => {
+    const url = new URL(request.url);
+    if (!url.pathname.startsWith('/github/')) return judge.app.fetch(request);
+    url.pathname = url.pathname.slice('/github'.length);
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+    return github.app.fetch(new Request(url, { method: request.method, headers: request.headers, body }));
+  };
+  serve({ fetch, port, hostname: '127.0.0.1' }, () => {
     for (const [name, origin] of Object.entries(fakeJudgeEnv(`http://127.0.0.1:${port}`))) console.log(`${name}=${origin}`);
+    console.log(`GITHUB_API_ORIGIN=http://127.0.0.1:${port}/github`);
   });
 }

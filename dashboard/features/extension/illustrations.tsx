@@ -48,7 +48,7 @@ export function ChromeDeveloperArt() {
       <text x="14" y="52" className="ext-art-title">
         Extensions
       </text>
-      <text x="136" y="52" className="ext-art-text">
+      <text x="188" y="52" textAnchor="end" className="ext-art-text">
         Developer mode
       </text>
       <rect x="196" y="42" width="30" height="14" rx="7" className="ext-art-on" />
@@ -81,7 +81,7 @@ export function ChromeLoadArt() {
 /** Firefox's debugging page for its own add-ons. */
 export function FirefoxDebuggingArt() {
   return (
-    <Window address="about:debugging#/runtime/this-firefox">
+    <Window address="about:debugging">
       <text x="14" y="52" className="ext-art-title">
         This Firefox
       </text>
@@ -98,9 +98,9 @@ export function FirefoxDebuggingArt() {
 /** Firefox's "Load Temporary Add-on…" button and the zip chosen with it. */
 export function FirefoxLoadArt() {
   return (
-    <Window address="about:debugging#/runtime/this-firefox">
-      <rect x="14" y="40" width="124" height="20" rx="6" className="ext-art-button" />
-      <text x="76" y="54" textAnchor="middle" className="ext-art-button-text">
+    <Window address="about:debugging">
+      <rect x="14" y="40" width="140" height="20" rx="6" className="ext-art-button" />
+      <text x="84" y="54" textAnchor="middle" className="ext-art-button-text">
         Load Temporary Add-on…
       </text>
       <path d="M160 76h30l14 14v38a5 5 0 0 1-5 5h-39a5 5 0 0 1-5-5v-47a5 5 0 0 1 5-5z" className="ext-art-paper" />

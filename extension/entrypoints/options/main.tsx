@@ -57,6 +57,10 @@ function Options() {
     setSettings(await send({ type: 'settings:set', askRating }));
   }
 
+  async function setKeepCode(keepCode: boolean) {
+    setSettings(await send({ type: 'settings:set', keepCode }));
+  }
+
   return (
     <div className="wrap" style={{ maxWidth: 520 }}>
       <h2>Practice Tracker</h2>
@@ -79,6 +83,10 @@ function Options() {
           <label className="toggle">
             <input type="checkbox" checked={settings.askRating} disabled={!settings.autoTick} onChange={(e) => void setAskRating(e.target.checked)} />
             Ask how it went after an Accepted verdict
+          </label>
+          <label className="toggle">
+            <input type="checkbox" checked={settings.keepCode} disabled={!settings.autoTick} onChange={(e) => void setKeepCode(e.target.checked)} />
+            Keep the code of an Accepted submission, with its attempts and time, in my tracker
           </label>
         </>
       )}

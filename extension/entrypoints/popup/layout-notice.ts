@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { layoutNotice, type PageDiagnosis } from '@shared/schemas/health';
+import { answerNotice, layoutNotice, type PageDiagnosis } from '@shared/schemas/health';
 import type { PageMessage, Send } from '@shared/schemas/messages';
 import { browserVersion, diagnosticText } from '../../lib/diagnostic';
 import { h } from '../../lib/dom';
@@ -40,7 +40,7 @@ export function createLayoutNotice(send: Send<PageMessage>, target: Promise<Popu
 
   function show(d: PageDiagnosis | null) {
     if (!d?.judge) return;
-    message.textContent = layoutNotice(d.judge);
+    message.textContent = d.answer ? answerNotice(d.judge) : layoutNotice(d.judge);
     text.textContent = diagnosticText(d, about());
     section.hidden = false;
   }

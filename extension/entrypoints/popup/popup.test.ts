@@ -15,7 +15,7 @@ const found = (document: { checked: boolean; starred: boolean } | null, notesCou
 });
 const stateOf = (lookup: LookupState): ProblemState => ({ problem, platform, signedIn: true, lookup });
 const signedIn: AuthStatus = { signedIn: true, user: { email: 'a@b.co', firstName: 'A', secondName: '' } };
-const settings: Settings = { apiBaseUrl: 'http://localhost:8787', autoTick: true, askRating: true };
+const settings: Settings = { apiBaseUrl: 'http://localhost:8787', autoTick: true, askRating: true, keepCode: true };
 const reviewStatus: ReviewStatus = { due: 4, streak: 3, today: { reviews: 2, newProblems: 1, goal: { reviews: 5, newProblems: 1 }, met: false } };
 
 function deferred<T>() {

@@ -5,6 +5,7 @@ import type { Note, NoteSummary } from '@shared/schemas/note';
 import { send } from '../../lib/messaging';
 import { sanitizeNoteForDisplay } from '@shared/dom/note-html';
 import { NoteEditor } from './note-editor';
+import { SolutionsList } from './solutions';
 
 /** The tab whose problem the panel shows: ?tabId= when opened as a page, else the active tab. */
 function initialTabId(): number | null {
@@ -133,7 +134,10 @@ export function SidePanel() {
             <strong data-testid="panel-problem">{lookup?.status === 'found' ? lookup.question.name : (problem.name ?? problem.key)}</strong>
           </div>
           {questionId ? (
-            <NotesList key={questionId} questionId={questionId} />
+            <>
+              <NotesList key={questionId} questionId={questionId} />
+              <SolutionsList key={`solutions-${questionId}`} questionId={questionId} />
+            </>
           ) : lookup?.status === 'notFound' ? (
             <div className="card">
               <span className="muted">Add this problem to your workspace to keep notes on it.</span>

@@ -7,6 +7,7 @@ import { judgeName } from '../../judge-accounts/lib/judges';
 import { upsolveQuery } from '../api/practice-queries';
 
 const STATUS_LABELS = { solved: 'Solved in contest', upsolved: 'Upsolved', unsolved: 'Not solved yet' } as const;
+const eitherOf = new Intl.ListFormat('en', { type: 'disjunction' });
 
 /** The contests taken part in, grouped: those with problems left, then the done ones. */
 export function UpsolveList({ token, hideDifficulty }: { token: string | null; hideDifficulty: boolean }) {
@@ -26,7 +27,7 @@ export function UpsolveList({ token, hideDifficulty }: { token: string | null; h
         <LoadFailed what="your contests" onRetry={() => void query.refetch()} />
       ) : query.data.contests.length === 0 ? (
         <EmptyState icon={<Trophy size={22} />} title="No contests to upsolve">
-          Link your {query.data.platforms.map(judgeName).join(', ')} account in your profile: the contests you take part in show here with the problems left.
+          Link your {eitherOf.format(query.data.platforms.map(judgeName))} account in your profile: the contests you take part in show here with the problems left.
         </EmptyState>
       ) : (
         <>

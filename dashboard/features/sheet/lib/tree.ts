@@ -1,4 +1,4 @@
-import { subTopicsOf } from '@shared/rules/sheet';
+import { compareSheetPositions, sheetPositions, subTopicsOf } from '@shared/rules/sheet';
 import type { Mapping, SheetConfig } from '@shared/schemas/sheet';
 
 /** Drag ids for topics and subtopics: names with spaces as hyphens and other non-alphanumerics (besides - and _) removed. */
@@ -89,15 +89,11 @@ export function reorderForDrop(order: string[], tree: Tree, config: SheetConfig,
   return [...without.slice(0, at), dragged, ...without.slice(at)];
 }
 
-/** The questions in the order the page shows them: each topic's own, then its subtopics', then the unassigned. */
+/** The questions in the order the page shows them (the sheet order rule of shared/rules/sheet). */
 export function sheetOrder(tree: Tree, config: SheetConfig): Mapping[] {
-  const out: Mapping[] = [];
-  for (const topic of config.topicOrder) {
-    out.push(...(tree.byZone.get(topicZone(topic)) ?? []));
-    for (const sub of subTopicsOf(config.subTopicOrder, topic)) out.push(...(tree.byZone.get(subZone(topic, sub)) ?? []));
-  }
-  out.push(...(tree.byZone.get(UNASSIGNED) ?? []));
-  return out;
+  const position = sheetPositions(config);
+  const at = new Map([...tree.byId.values()].map((m) => [m._id, position({ id: m._id, topic: m.topic, subTopic: m.subTopic })]));
+  return [...tree.byId.values()].sort((a, b) => compareSheetPositions(at.get(a._id) ?? [], at.get(b._id) ?? []));
 }
 
 export function progressOf(items: Mapping[], solved: Set<string>) {
