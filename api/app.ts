@@ -42,6 +42,7 @@ import { workspaceRoutes } from './routes/workspace';
 import { calendarFeedRoutes } from './routes/calendar-feed';
 import { contestRoutes } from './routes/contests';
 import { judgeAccountRoutes } from './routes/judge-accounts';
+import { groupRoutes } from './routes/groups';
 import { leaderboardRoutes } from './routes/leaderboard';
 import { practiceRoutes } from './routes/practice';
 import { downloadRoutes } from './routes/downloads';
@@ -218,6 +219,7 @@ export function createApp({
     .route('/question-tracker/v1/user', practiceRoutes(deps))
     .route('/question-tracker/v1/user/exports', exportRoutes(deps))
     .route('/question-tracker/v1/leaderboard', leaderboardRoutes(deps))
+    .route('/question-tracker/v1/groups', groupRoutes(deps))
     .route('/question-tracker/v1', contestRoutes(deps))
     .route('/downloads', downloadRoutes(deps));
 
