@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Download } from 'lucide-react';
 import Papa from 'papaparse';
-import { useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { GridCell } from '@shared/rules/groups';
 import { gridCsvRows, type Grid } from '@shared/schemas/group';
 import { LoadFailed, SkeletonList } from '../../../components/feedback';
@@ -11,7 +12,7 @@ import { gridQuery } from '../api/group-queries';
 const ROW = 36;
 const CELL = 34;
 
-/** Rows drawn beyond the visible ones, so a quick scroll shows no gap. */
+/** Rows and columns drawn beyond the visible ones, so a quick scroll shows no gap. */
 const OVERSCAN = 8;
 
 type SortKey = 'name' | 'done' | `q${number}`;
@@ -32,28 +33,11 @@ function orderOf(grid: Grid, key: SortKey, up: boolean): number[] {
   return idx.sort((a, b) => dir * (RANK[grid.cells[a]?.[q] ?? 'open'] - RANK[grid.cells[b]?.[q] ?? 'open']));
 }
 
-/** The scroll box's top and height, read as the browser scrolls it. */
-function useViewport(box: React.RefObject<HTMLDivElement | null>) {
-  const subscribe = (notify: () => void) => {
-    const el = box.current;
-    if (!el) return () => {};
-    el.addEventListener('scroll', notify, { passive: true });
-    const observer = new ResizeObserver(notify);
-    observer.observe(el);
-    return () => {
-      el.removeEventListener('scroll', notify);
-      observer.disconnect();
-    };
-  };
-  const top = useSyncExternalStore(subscribe, () => box.current?.scrollTop ?? 0);
-  const height = useSyncExternalStore(subscribe, () => box.current?.clientHeight ?? 600);
-  return { top, height };
-}
-
 /**
  * The class grid: members down, questions across, with per-member and per-question totals, sortable by
- * name, by total or by any question. Only the rows near the viewport are drawn (a 200 × 450 grid would
- * otherwise be 90,000 cells in the page); the header and the name column stay in place while scrolling.
+ * name, by total or by any question. Only the rows and columns near the viewport are drawn (a 200 × 450
+ * grid would otherwise be 90,000 cells in the page); the header and the name column stay in place while
+ * scrolling.
  */
 export function ClassGrid({ groupId, assignmentId }: { groupId: string; assignmentId: string }) {
   const query = useQuery(gridQuery(groupId, assignmentId));
@@ -67,15 +51,28 @@ function GridTable({ grid }: { grid: Grid }) {
   const order = useMemo(() => orderOf(grid, sort.key, sort.up), [grid, sort]);
   const perQuestion = useMemo(() => grid.questions.map((_, q) => grid.cells.reduce((n, row) => n + (row[q] === 'open' ? 0 : 1), 0)), [grid]);
   const box = useRef<HTMLDivElement>(null);
-  const { top, height } = useViewport(box);
-  const first = Math.max(0, Math.floor((top - ROW * 2) / ROW) - OVERSCAN);
-  const last = Math.min(order.length, Math.ceil((top + height) / ROW) + OVERSCAN);
   // Narrower fixed columns on a phone, so the cells get most of the screen.
   const phone = usePhone();
   const name = phone ? 110 : 200;
   const totals = phone ? 56 : 112;
   const width = name + totals + grid.questions.length * CELL;
   const fixed = { '--cg-name': `${name}px`, '--cg-total': `${totals}px` } as CSSProperties;
+  // The two header rows and the two fixed columns come before the drawn ones. The dashboard is not built
+  // with React's compiler, whose memoising is what this rule guards.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const rows = useVirtualizer({ count: order.length, getScrollElement: () => box.current, estimateSize: () => ROW, paddingStart: 2 * ROW, overscan: OVERSCAN });
+  const columns = useVirtualizer({ horizontal: true, count: grid.questions.length, getScrollElement: () => box.current, estimateSize: () => CELL, paddingStart: name + totals, overscan: OVERSCAN });
+  const shown = columns.getVirtualItems();
+  const before = (shown[0]?.start ?? name + totals) - (name + totals);
+  const after = columns.getTotalSize() - (shown[shown.length - 1]?.end ?? name + totals);
+  /** The drawn columns of one row, between spacers that stand for the others. */
+  const across = (cell: (q: number) => React.ReactNode) => (
+    <>
+      {before > 0 && <div className="cg-gap" style={{ width: before }} aria-hidden />}
+      {shown.map((c) => cell(c.index))}
+      {after > 0 && <div className="cg-gap" style={{ width: after }} aria-hidden />}
+    </>
+  );
   const sortBy = (key: SortKey) => setSort((s) => ({ key, up: s.key === key ? !s.up : key === 'name' }));
   const ariaSort = (key: SortKey) => (sort.key === key ? (sort.up ? 'ascending' : 'descending') : 'none');
   const arrow = (key: SortKey) => (sort.key === key ? sort.up ? <ArrowUp size={12} aria-hidden /> : <ArrowDown size={12} aria-hidden /> : null);
@@ -110,7 +107,7 @@ function GridTable({ grid }: { grid: Grid }) {
         aria-colcount={grid.questions.length + 2}
         tabIndex={0}
       >
-        <div style={{ ...fixed, width, height: (order.length + 2) * ROW, position: 'relative' }}>
+        <div style={{ ...fixed, width, height: rows.getTotalSize(), position: 'relative' }}>
           <div className="cg-row cg-head" role="row" aria-rowindex={1} style={{ width }}>
             <div role="columnheader" aria-sort={ariaSort('name')} className="cg-name">
               <button type="button" onClick={() => sortBy('name')}>
@@ -122,32 +119,38 @@ function GridTable({ grid }: { grid: Grid }) {
                 Done {arrow('done')}
               </button>
             </div>
-            {grid.questions.map((q, i) => (
-              <div key={q.id} role="columnheader" aria-sort={ariaSort(`q${i}`)} className="cg-cell cg-qhead">
-                <button type="button" onClick={() => sortBy(`q${i}`)} title={q.name} aria-label={`${q.name}: sort by this question`}>
-                  {i + 1}
-                </button>
-              </div>
-            ))}
+            {across((i) => {
+              const q = grid.questions[i];
+              return (
+                q && (
+                  <div key={q.id} role="columnheader" aria-colindex={i + 3} aria-sort={ariaSort(`q${i}`)} className="cg-cell cg-qhead">
+                    <button type="button" onClick={() => sortBy(`q${i}`)} title={q.name} aria-label={`${q.name}: sort by this question`}>
+                      {i + 1}
+                    </button>
+                  </div>
+                )
+              );
+            })}
           </div>
           <div className="cg-row cg-foot" role="row" aria-rowindex={2} style={{ width }}>
             <div role="rowheader" className="cg-name">
               Solved by
             </div>
             <div role="gridcell" className="cg-total" />
-            {perQuestion.map((n, i) => (
-              <div key={i} role="gridcell" className="cg-cell cg-count" aria-label={`${n} of ${grid.members.length} solved ${grid.questions[i]?.name ?? ''}`}>
-                {n}
+            {across((i) => (
+              <div key={i} role="gridcell" aria-colindex={i + 3} className="cg-cell cg-count" aria-label={`${perQuestion[i] ?? 0} of ${grid.members.length} solved ${grid.questions[i]?.name ?? ''}`}>
+                {perQuestion[i] ?? 0}
               </div>
             ))}
           </div>
-          {order.slice(first, last).map((m, k) => {
+          {rows.getVirtualItems().map((r) => {
+            const m = order[r.index] ?? -1;
             const member = grid.members[m];
             const row = grid.cells[m] ?? [];
             if (!member) return null;
-            const style: CSSProperties = { position: 'absolute', top: (first + k + 2) * ROW, width };
+            const style: CSSProperties = { position: 'absolute', top: r.start, width };
             return (
-              <div key={member.userId} className="cg-row" role="row" aria-rowindex={first + k + 3} style={style}>
+              <div key={member.userId} className="cg-row" role="row" aria-rowindex={r.index + 3} style={style}>
                 <div role="rowheader" className="cg-name" title={member.name}>
                   {member.name}
                 </div>
@@ -155,9 +158,10 @@ function GridTable({ grid }: { grid: Grid }) {
                   {member.solved}
                   {member.late > 0 && <span className="cg-late-count"> +{member.late}</span>}
                 </div>
-                {row.map((cell, i) => (
-                  <div key={i} role="gridcell" className={`cg-cell cell-${cell}`} aria-label={`${grid.questions[i]?.name ?? ''}: ${CELL_LABEL[cell]}`} />
-                ))}
+                {across((i) => {
+                  const cell = row[i] ?? 'open';
+                  return <div key={i} role="gridcell" aria-colindex={i + 3} className={`cg-cell cell-${cell}`} aria-label={`${grid.questions[i]?.name ?? ''}: ${CELL_LABEL[cell]}`} />;
+                })}
               </div>
             );
           })}
