@@ -38,7 +38,7 @@ for (const size of [{ name: 'phone', viewport: { width: 390, height: 844 } }, { 
 
       // The owner assigns the sheet, due in a week.
       await page.reload();
-      await expect(page.getByRole('listitem').filter({ hasText: 'Student' })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Members' }).getByRole('listitem').filter({ hasText: 'Student' })).toBeVisible();
       await page.getByLabel('Sheet', { exact: true }).selectOption({ label: `Week one ${slug} (3)` });
       const due = new Date(Date.now() + 7 * 24 * 3600 * 1000);
       const local = new Date(due.getTime() - due.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);

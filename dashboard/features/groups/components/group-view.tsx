@@ -211,7 +211,7 @@ function Members({ detail }: { detail: GroupDetail }) {
   return (
     <section className="card group-section" aria-labelledby={`members-${id}`}>
       <h2 id={`members-${id}`}>Members</h2>
-      <ul className="member-list">
+      <ul className="member-list" aria-label="Members">
         {detail.members.map((m) => (
           <li key={m.userId}>
             <span className="avatar avatar-sm" aria-hidden>
