@@ -158,9 +158,12 @@ describe('fuzzing every route', () => {
             serverErrors++;
             problems.push(`${res.status} ${label} -> ${text.slice(0, 200)}`);
           }
-          // Calendar files are the one answer that is not JSON: a 2xx of an .ics route is a calendar.
+          // Files are the answers that are not JSON: a 2xx of an .ics route is a calendar, of a .zip or .apkg
+          // route a zip archive (an Anki package is one).
           if (route.path.endsWith('.ics') && res.ok) {
             if (!res.headers.get('content-type')?.startsWith('text/calendar') || !text.startsWith('BEGIN:VCALENDAR')) problems.push(`not a calendar: ${label}`);
+          } else if (/\.(zip|apkg)$/.test(route.path) && res.ok) {
+            if (!text.startsWith('PK\u0003\u0004') || !res.headers.get('content-disposition')?.startsWith('attachment')) problems.push(`not a zip download: ${label}`);
           } else {
             let parsed: unknown = null;
             try {
