@@ -497,8 +497,8 @@ describe('sync solved problems: the code of each Accepted submission (opt-in per
 
 describe('sync messages from the dashboard (externally_connectable)', () => {
   const dashboard = (url: string) => ({ url, origin: new URL(url).origin });
-  it('lets a web page send only some of the page messages: the sync\'s status, start and cancel', () => {
-    expect([...EXTERNAL_MESSAGE_TYPES].sort()).toEqual(['sync:cancel', 'sync:start', 'sync:status']);
+  it('lets a web page send only some of the page messages: the sync\'s status, start, cancel and code opt-in', () => {
+    expect([...EXTERNAL_MESSAGE_TYPES].sort()).toEqual(['sync:cancel', 'sync:code', 'sync:start', 'sync:status']);
     for (const type of EXTERNAL_MESSAGE_TYPES) expect(PAGE_MESSAGE_TYPES).toContain(type);
   });
 
