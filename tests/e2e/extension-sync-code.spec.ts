@@ -124,7 +124,7 @@ test.describe('the dashboard sync dialog: keep code', () => {
       const dialog = await openDialog(page, theme);
       const keep = dialog.getByRole('switch', { name: 'Keep code from Codeforces' });
       await expect(keep).toHaveAttribute('aria-checked', String(!want));
-      await expect(keep).toHaveAccessibleDescription(/one more request per solved problem, at Codeforces's pace/);
+      await expect(keep).toHaveAccessibleDescription(/one more request per solved problem, at the pace Codeforces allows/);
       await keep.focus();
       await page.keyboard.press('Space');
       await expect(keep).toHaveAttribute('aria-checked', String(want));

@@ -10,6 +10,13 @@ export function spentText(seconds: number): string {
   return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
+/** Where a version came from, in the words the panel shows. */
+const SOURCE_TEXT: Record<Solution['source'], string> = {
+  extension: 'Kept at the Accepted verdict',
+  sync: 'Brought by the history sync',
+  manual: 'Added by hand',
+};
+
 const attemptsText = (n: number) => (n === 0 ? 'first try' : n === 1 ? '1 wrong attempt before' : `${n} wrong attempts before`);
 
 /** The kept versions of the question's accepted code, newest first, each with its language, date, attempts and time. */
@@ -67,6 +74,7 @@ function SolutionItem({ solution: s }: { solution: Solution }) {
         </li>
         {s.attempts !== null && <li data-testid="solution-attempts">{attemptsText(s.attempts)}</li>}
         {s.timeSpentSec !== null && <li data-testid="solution-time">{spentText(s.timeSpentSec)} on the problem that day</li>}
+        <li data-testid="solution-source">{SOURCE_TEXT[s.source]}</li>
       </ul>
       <details>
         <summary>Code</summary>

@@ -60,7 +60,7 @@ function KeepCode({ judge, onChange }: { judge: SyncJudge; onChange: (keep: bool
         Keep code
       </button>
       <span className="faint sync-hint" id={hint}>
-        From the next sync, your accepted code too: one more request per solved problem, at {judge.name}&apos;s pace. Only you see it.
+        From the next sync, your accepted code too: one more request per solved problem, at the pace {judge.name} allows. Only you see it.
       </span>
     </div>
   );
