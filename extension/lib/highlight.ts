@@ -18,7 +18,7 @@ const LANGUAGES = { c, cpp, csharp, go, java, javascript, kotlin, python, ruby, 
 for (const [name, language] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, language);
 
 /** A judge's name for a language ("GNU C++17", "Python3", "cpp", "PyPy 3-64") as a highlighter's. */
-export function highlightLanguage(judgeName: string): string | null {
+function highlightLanguage(judgeName: string): string | null {
   const n = judgeName.toLowerCase();
   if (/c\+\+|cpp|clang\+\+|g\+\+/.test(n)) return 'cpp';
   if (/c#|csharp|\.net|mono/.test(n)) return 'csharp';

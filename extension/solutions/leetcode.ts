@@ -10,7 +10,7 @@ import { codeFailure, MAX_CODE_CHARS, type CodeRead } from './types';
 /** LeetCode's status code for Accepted. */
 const ACCEPTED = 10;
 
-export const SUBMISSION_DETAILS_QUERY = `query submissionDetails($submissionId: Int!) {
+const SUBMISSION_DETAILS_QUERY = `query submissionDetails($submissionId: Int!) {
   submissionDetails(submissionId: $submissionId) {
     code
     timestamp

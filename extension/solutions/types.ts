@@ -1,5 +1,5 @@
 /** Code a judge answered for one of the user's own Accepted submissions. */
-export interface JudgeCode {
+interface JudgeCode {
   code: string;
   language: string;
 }

@@ -135,7 +135,7 @@ export function submittedCode(body: unknown): { code: string; lang: string } | n
 }
 
 /** The language a check answer names ("C++"), else null. */
-export function checkLanguage(json: unknown): string | null {
+function checkLanguage(json: unknown): string | null {
   return isRecord(json) ? shortString(json[CHECK_FIELDS.language], 40) : null;
 }
 

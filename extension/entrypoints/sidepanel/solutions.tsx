@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import type { SolutionSource } from '@shared/rules/solutions';
 import type { Solution } from '@shared/schemas/solution';
 import { send } from '../../lib/messaging';
 import { highlightCode } from '../../lib/highlight';
@@ -11,7 +12,7 @@ export function spentText(seconds: number): string {
 }
 
 /** Where a version came from, in the words the panel shows. */
-const SOURCE_TEXT: Record<Solution['source'], string> = {
+const SOURCE_TEXT: Record<SolutionSource, string> = {
   extension: 'Kept at the Accepted verdict',
   sync: 'Brought by the history sync',
   manual: 'Added by hand',
