@@ -51,6 +51,8 @@ function apiServer(port: number, name: string, build: boolean, clock: boolean) {
       // No test reaches a real judge: every judge's and problem list's origin is the fake judge's.
       ...fakeJudgeEnv(FAKE_JUDGE),
       SMTP_URL: `smtp://127.0.0.1:${MAILBOX_SMTP_PORT}`, PUBLIC_URL: `http://localhost:${port}`,
+      // Solution exports go to the fake judge's GitHub; without SECRETS_KEY the server makes its key in DATA_DIR.
+      GITHUB_API_ORIGIN: `${FAKE_JUDGE}/github`,
     },
   };
 }

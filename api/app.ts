@@ -42,9 +42,12 @@ import { workspaceRoutes } from './routes/workspace';
 import { calendarFeedRoutes } from './routes/calendar-feed';
 import { contestRoutes } from './routes/contests';
 import { judgeAccountRoutes } from './routes/judge-accounts';
+import { groupRoutes } from './routes/groups';
 import { leaderboardRoutes } from './routes/leaderboard';
 import { practiceRoutes } from './routes/practice';
 import { downloadRoutes } from './routes/downloads';
+import { exportRoutes } from './routes/exports';
+import type { GithubFetch } from './github/client';
 import { manualQueue } from './jobs/queue';
 import type { JobQueue } from './jobs/queue';
 import { jobHandlers } from './jobs/handlers';
@@ -76,6 +79,7 @@ export function createApp({
   throttle = postgresThrottle(db),
   jobs = manualQueue(),
   judgeFetch,
+  githubFetch,
   runJobs = false,
   mailer,
   sheetLists = createSheetLists(),
@@ -90,6 +94,8 @@ export function createApp({
   jobs?: JobQueue;
   /** How judges are reached: fetch unless given (tests hand in the fake judge). */
   judgeFetch?: JudgeFetch;
+  /** How GitHub is reached for exports: fetch unless given (tests hand in the fake GitHub). */
+  githubFetch?: GithubFetch;
   /** Start `jobs`' workers in this process with the app's own dependencies. */
   runJobs?: boolean;
   /** Outgoing e-mail: from SMTP_URL unless given; none without it. */
@@ -109,7 +115,7 @@ export function createApp({
     (config.smtpUrl
       ? createMailer({ transport: smtpTransport(config.smtpUrl), from: config.mailFrom, onError: (err) => log({ level: 'error', mail: 'could not send an e-mail', error: String(err) }) })
       : noMailer);
-  const deps: Deps = { db, config, clock, caches, kept: createKeptAnswers(caches), sheetLists, sheetConfigs: createSheetConfigs(), throttle, passwords: createPasswordHasher(config), jobs, judgeClient, mailer: outgoing };
+  const deps: Deps = { db, config, clock, caches, kept: createKeptAnswers(caches), sheetLists, sheetConfigs: createSheetConfigs(), throttle, passwords: createPasswordHasher(config), jobs, judgeClient, mailer: outgoing, ...(githubFetch && { githubFetch }) };
 
   if (runJobs) {
     jobs.start(jobHandlers(deps)).catch((err: unknown) => log({ level: 'error', jobs: 'could not start the job queue', error: String(err) }));
@@ -211,7 +217,9 @@ export function createApp({
     .route('/question-tracker/v1/user/accounts', judgeAccountRoutes(deps))
     .route('/question-tracker/v1/user/calendar-feed', calendarFeedRoutes(deps))
     .route('/question-tracker/v1/user', practiceRoutes(deps))
+    .route('/question-tracker/v1/user/exports', exportRoutes(deps))
     .route('/question-tracker/v1/leaderboard', leaderboardRoutes(deps))
+    .route('/question-tracker/v1/groups', groupRoutes(deps))
     .route('/question-tracker/v1', contestRoutes(deps))
     .route('/downloads', downloadRoutes(deps));
 

@@ -81,7 +81,33 @@ const schema = z.object({
     .transform((s) => s.replace(/\/+$/, ''))
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * The key that seals secrets kept for users (GitHub tokens), 32 bytes as 64 hex digits or base64. Unset,
+   * the server makes one in DATA_DIR/secrets.key at start; several processes must share one key.
+   */
+  SECRETS_KEY: z
+    .string()
+    .trim()
+    .refine((s) => parseSecretsKey(s) !== null, 'SECRETS_KEY must be 32 bytes: 64 hex digits or 44 base64 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Where GitHub's REST API answers (solution exports). */
+  GITHUB_API_ORIGIN: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, 'GITHUB_API_ORIGIN must be an http(s) URL')
+    .transform((s) => s.replace(/\/+$/, ''))
+    .default('https://api.github.com'),
 });
+
+/** A 32-byte key from 64 hex digits or base64 (standard or URL-safe); null when it is neither. */
+export function parseSecretsKey(text: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) {
+    const key = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    return key.length === 32 ? key : null;
+  }
+  return null;
+}
 
 const origin = z
   .string()
@@ -131,6 +157,9 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string | undefined;
+  /** The key sealing users' secrets; set from SECRETS_KEY, or by startServer from the data directory's key file. */
+  secretsKey: Buffer | undefined;
+  githubApiOrigin: string;
 }
 
 export class ConfigError extends Error {}
@@ -176,6 +205,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL,
+    secretsKey: e.SECRETS_KEY ? (parseSecretsKey(e.SECRETS_KEY) ?? undefined) : undefined,
+    githubApiOrigin: e.GITHUB_API_ORIGIN,
   };
 }
 
@@ -191,10 +222,12 @@ export function configWarnings(config: Pick<Config, 'smtpUrl' | 'publicUrl'>): s
   return warnings;
 }
 
+const TEST_SECRETS_KEY = Buffer.alloc(32, 7);
+
 /**
  * Defaults for tests: cheap hashing, no seeding, no logs. Suites sign up dozens of users from one address
  * and fire requests in parallel: the sign-up limit and the hashing queue are high unless a test lowers them.
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ SCRYPT_N: '1024', LOG_LEVEL: 'silent', SEED: 'false', SIGNUP_LIMIT_PER_ADDRESS: '10000', HASH_QUEUE: '10000' }), ...overrides };
+  return { ...loadConfig({ SCRYPT_N: '1024', LOG_LEVEL: 'silent', SEED: 'false', SIGNUP_LIMIT_PER_ADDRESS: '10000', HASH_QUEUE: '10000' }), secretsKey: TEST_SECRETS_KEY, ...overrides };
 }

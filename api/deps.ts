@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import type { GithubFetch } from './github/client';
 import type { Db } from './db/client';
 import type { JobQueue } from './jobs/queue';
 import type { KeptSheetAnswer } from './lib/kept-answers';
@@ -8,6 +9,7 @@ import type { SessionUser } from './lib/session-user';
 import type { Clock } from './lib/clock';
 import type { KeptStandings } from './services/access';
 import type { JudgeClient } from './services/judge-client';
+import { gridFrameBytes, gridRowBytes, type GridFrame, type GridRow } from './services/group-assignments';
 import { boardBytes, type Board } from './services/leaderboard';
 import type { ThrottleStore } from './services/login-throttle';
 import type { PasswordHasher } from './services/passwords';
@@ -34,6 +36,8 @@ export interface Deps {
   judgeClient: JudgeClient;
   /** Outgoing e-mail (reset links, invites); off without SMTP_URL. */
   mailer: Mailer;
+  /** How GitHub is reached for exports (tests hand in the fake); fetch when absent. */
+  githubFetch?: GithubFetch;
 }
 
 /**
@@ -47,6 +51,10 @@ export interface KeptAnswers {
   boards: TaggedCache<Board>;
   /** Viewers' standings in the sheets they read or ticked in, by sheet, for their next ticks (services/access.markTarget). */
   standings: TaggedCache<KeptStandings>;
+  /** Class grids' questions and members, by assignment (services/group-assignments). */
+  gridFrames: TaggedCache<GridFrame>;
+  /** Each member's row of a class grid, by assignment and member, dropped by that member's records. */
+  gridRows: TaggedCache<GridRow>;
 }
 
 /**
@@ -64,5 +72,8 @@ export function createKeptAnswers(caches: MemoryCaches): KeptAnswers {
     // A viewer's standing is an entry in their sheet's map (their user id and a shared relation): about
     // 100,000 viewers' in 8 MB.
     standings: caches.create<KeptStandings>({ maxBytes: 8 * 1024 * 1024, sizeOf: (s) => 512 + s.relations.size * 80 }),
+    // A 200 × 450 grid is about 100 KB kept: some hundred busy grids in 16 MB.
+    gridFrames: caches.create<GridFrame>({ maxBytes: 4 * 1024 * 1024, sizeOf: gridFrameBytes }),
+    gridRows: caches.create<GridRow>({ maxBytes: 12 * 1024 * 1024, sizeOf: gridRowBytes }),
   };
 }

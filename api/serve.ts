@@ -7,6 +7,7 @@ import { canonicalizeTopicsOnce } from './db/topic-vocabulary';
 import type { Clock } from './lib/clock';
 import { openThrottle } from './services/login-throttle';
 import { pgBossQueue } from './jobs/pg-boss';
+import { dataDirSecretsKey } from './lib/secrets';
 
 export interface Served {
   app: AppType;
@@ -29,7 +30,8 @@ export async function startServer(options: {
   onListening: (info: { port: number; database: Database }) => void;
   onSeeded?: (summary: { questions: number; sheets: number }) => void;
 }): Promise<Served> {
-  const { config } = options;
+  // Users' secrets (GitHub tokens) are sealed with SECRETS_KEY, or with a key kept in the data directory.
+  const config = options.config.secretsKey ? options.config : { ...options.config, secretsKey: dataDirSecretsKey(options.config.dataDir) };
   const database = await openDatabase(config);
   const throttle = await openThrottle(config, database.db);
   await canonicalizeTopicsOnce(database.db);

@@ -25,6 +25,7 @@ import { cpuTimes } from './cpu';
 import { measureScale } from './scale';
 import { measureScaleData } from './scale-data';
 import { benchApp, seedBench, type BenchData } from './seed';
+import { measureGroups } from './groups';
 import { measurePractice } from './practice';
 import { measureServerTime } from './server-time';
 import { measureSigninBurst } from './signin-burst';
@@ -34,7 +35,7 @@ if (args.includes('--help') || args.includes('-h')) {
   console.log(`npm run bench [-- options]: measures the product against this machine's limits (bench/RESULTS.md).
 
   --quick        short load runs and fewer samples: a fast check
-  --only 2,3     only these steps (the seeding they need runs anyway); steps 1–15 in bench/RESULTS.md
+  --only 2,3     only these steps (the seeding they need runs anyway); steps 1–17 in bench/RESULTS.md
   --scale N      the data sizes of steps 11–14 up to N× (1, 10 or 100; 100 is PostgreSQL only; default 10)
   --build        rebuild the dashboard before steps 6 and 7 even when it is fresh
   --help         this text
@@ -236,6 +237,11 @@ async function main() {
   if (want('16')) {
     // Its own database: the rated list and the upsolve data would change what the other steps measure.
     await step('16 practice', () => measurePractice({ samples: SAMPLES }));
+  }
+
+  if (want('17')) {
+    // Its own database: 200 members' records would change what the other steps measure.
+    await step('17 groups', () => measureGroups({ samples: SAMPLES }));
   }
 
   if (want('11', '12', '13', '14')) {

@@ -677,3 +677,124 @@ export const solutions = pgTable(
     index('solutions_user_created_idx').on(t.userId, t.createdAt),
   ],
 );
+
+export const groupRole = pgEnum('group_role', ['owner', 'mentor', 'member']);
+
+/**
+ * People practising together (issue 61). The owner is also a member row with the role 'owner'; owner_id
+ * names them for the lookups that need only the owner. The join link's code is unique and may be
+ * turned off or renewed.
+ */
+export const groups = pgTable('groups', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  ownerId: uuid('owner_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The IANA zone the weekly leaderboard's weeks are counted in. */
+  timeZone: text('time_zone').notNull().default('UTC'),
+  inviteCode: text('invite_code').notNull().unique(),
+  joinEnabled: boolean('join_enabled').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: groupRole('role').notNull().default('member'),
+    /** The member's own choice: left out of the group's leaderboards (never out of assignments). */
+    hideFromLeaderboards: boolean('hide_from_leaderboards').notNull().default(false),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user_idx').on(t.userId)],
+);
+
+/** An e-mail invite to a group; it goes when accepted or declined. */
+export const groupInvites = pgTable(
+  'group_invites',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    /** Stored lower-cased, as users.email is. */
+    email: text('email').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.email] }), index('group_invites_email_idx').on(t.email)],
+);
+
+/**
+ * A sheet, whole or in part, given to a group with a due date. The questions are kept as they were
+ * chosen, in the sheet's order, so a later edit of the sheet does not change what was assigned.
+ */
+export const groupAssignments = pgTable(
+  'group_assignments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    sheetId: uuid('sheet_id')
+      .notNull()
+      .references(() => sheets.id, { onDelete: 'cascade' }),
+    questionIds: uuid('question_ids').array().notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('group_assignments_group_due_idx').on(t.groupId, t.dueAt), index('group_assignments_sheet_idx').on(t.sheetId)],
+);
+/**
+ * A user's connected GitHub repository for solution exports, and the state of its current or last run.
+ * The token is sealed with AES-256-GCM under the server key (api/lib/secrets.ts) and never leaves the server.
+ * One run at a time: a process claims it with a lease (run_lease_owner/run_lease_until), so two processes
+ * given the same job never both write; each step's result is kept (blobs created, the commit made), so a
+ * run taken again after a crash or a rate limit carries on without making anything twice.
+ */
+export const githubExports = pgTable('github_exports', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  owner: text('owner').notNull(),
+  repo: text('repo').notNull(),
+  branch: text('branch').notNull(),
+  tokenSealed: text('token_sealed').notNull(),
+  /** Export each new accepted solution by itself (the export-due job, once a minute). */
+  auto: boolean('auto').notNull().default(false),
+  /** Put the user's notes on a problem into its README. */
+  includeNotes: boolean('include_notes').notNull().default(false),
+  connectedAt: createdAt(),
+  runId: uuid('run_id'),
+  /** queued, running, waiting (rate limited until run_wait_until), done, failed. */
+  runState: text('run_state'),
+  runTrigger: text('run_trigger'),
+  runQueuedAt: timestamp('run_queued_at', { withTimezone: true }),
+  runStartedAt: timestamp('run_started_at', { withTimezone: true }),
+  runFinishedAt: timestamp('run_finished_at', { withTimezone: true }),
+  runLeaseOwner: text('run_lease_owner'),
+  runLeaseUntil: timestamp('run_lease_until', { withTimezone: true }),
+  runWaitUntil: timestamp('run_wait_until', { withTimezone: true }),
+  /** Times the run was taken up; past a few, a run that keeps failing on GitHub's side stops. */
+  runAttempts: integer('run_attempts').notNull().default(0),
+  runDone: integer('run_done').notNull().default(0),
+  runTotal: integer('run_total').notNull().default(0),
+  runError: text('run_error'),
+  /** Blob shas this run has created, so a resumed run does not create them again. */
+  runBlobs: jsonb('run_blobs').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  /** The commit this run made and the head it sits on: a resumed run only moves the branch. */
+  runCommitSha: text('run_commit_sha'),
+  runCommitParent: text('run_commit_parent'),
+  /** Files the run changed (0: nothing new, no commit). */
+  runFiles: integer('run_files'),
+  /** The newest solution's created_at the last finished run included (automatic exports look past it). */
+  exportedThrough: timestamp('exported_through', { withTimezone: true }),
+});

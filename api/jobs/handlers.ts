@@ -5,12 +5,13 @@ import { refreshSolves } from '../services/judge-solves';
 import { solvesReaderFor } from '../judges/solves-readers';
 import type { MemoryCaches } from '../lib/memory-cache';
 import type { JobHandlers } from './queue';
+import { queueDueExports, runExport, type ExportDeps } from '../services/github-export';
 
 /**
  * What each job does; a handler that throws is retried by the queue. Each announces its changes when
  * it ends, as a write request does before it answers (see db/change-feed).
  */
-export function jobHandlers(deps: JudgeDeps & { caches: Pick<MemoryCaches, 'settle'> }): JobHandlers {
+export function jobHandlers(deps: JudgeDeps & ExportDeps & { caches: Pick<MemoryCaches, 'settle'> }): JobHandlers {
   return {
     'refresh-account': async ({ accountId, platform }) => {
       await refreshAccount(deps, accountId);
@@ -30,6 +31,12 @@ export function jobHandlers(deps: JudgeDeps & { caches: Pick<MemoryCaches, 'sett
     },
     'refresh-due-accounts': async () => {
       await queueDueRefreshes(deps);
+    },
+    'export-github': async ({ userId }) => {
+      await runExport(deps, userId);
+    },
+    'export-due': async () => {
+      await queueDueExports(deps);
     },
   };
 }

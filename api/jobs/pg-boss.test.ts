@@ -33,6 +33,8 @@ describe.skipIf(!url)('job queue on PostgreSQL: several instances on one databas
     'refresh-problem-ratings': async () => {},
     'refresh-solves': async () => {},
     'refresh-due-accounts': async () => {},
+    'export-github': async () => {},
+    'export-due': async () => {},
   });
 
   beforeAll(async () => {
@@ -117,6 +119,8 @@ describe.skipIf(!!url)('job queue on PGlite: pg-boss through the embedded connec
         'refresh-problem-ratings': async () => {},
         'refresh-solves': async () => {},
         'refresh-due-accounts': async () => {},
+        'export-github': async () => {},
+        'export-due': async () => {},
       });
       await until(() => runs.length === 1);
       const { rows } = await client.query<{ state: string }>(`select state from pgboss.job where name = 'refresh-account-codeforces'`);

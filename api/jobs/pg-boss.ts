@@ -64,6 +64,8 @@ export function pgBossQueue(options: PgBossQueueOptions): JobQueue & { boss: PgB
       await boss.createQueue('refresh-due-accounts', { name: 'refresh-due-accounts', policy: 'short' });
       await boss.createQueue('refresh-problem-ratings', { name: 'refresh-problem-ratings', policy: 'short' });
       await boss.createQueue('refresh-solves', { name: 'refresh-solves', policy: 'short' });
+      await boss.createQueue('export-github', { name: 'export-github', policy: 'short' });
+      await boss.createQueue('export-due', { name: 'export-due', policy: 'short' });
     })());
 
   const nameOf = <N extends JobName>(name: N, data: JobData[N]) =>
@@ -71,9 +73,12 @@ export function pgBossQueue(options: PgBossQueueOptions): JobQueue & { boss: PgB
 
   return {
     boss,
-    async send(name, data, key) {
+    async send(name, data, key, sendOptions) {
       await ensure();
-      const id = await boss.send(nameOf(name, data), data as object, key ? { singletonKey: key } : {});
+      const id = await boss.send(nameOf(name, data), data as object, {
+        ...(key && { singletonKey: key }),
+        ...(sendOptions?.startAfterSeconds && { startAfter: Math.ceil(sendOptions.startAfterSeconds) }),
+      });
       return id !== null;
     },
     async start(handlers: JobHandlers) {
@@ -97,10 +102,14 @@ export function pgBossQueue(options: PgBossQueueOptions): JobQueue & { boss: PgB
       await work('refresh-due-accounts', handlers['refresh-due-accounts']);
       await work('refresh-problem-ratings', handlers['refresh-problem-ratings']);
       await work('refresh-solves', handlers['refresh-solves']);
+      await work('export-github', handlers['export-github']);
+      await work('export-due', handlers['export-due']);
       if (options.schedule ?? true) {
         const minutes = options.contestRefreshMinutes;
         await boss.schedule('refresh-contests', minutes >= 60 ? '0 * * * *' : `*/${Math.max(1, minutes)} * * * *`, {});
         await boss.schedule('refresh-due-accounts', '17 * * * *', {});
+        // Automatic exports go out within a minute of a new solution.
+        await boss.schedule('export-due', '* * * * *', {});
         // Problem lists are several megabytes and change with each contest: once a day is enough.
         await boss.schedule('refresh-problem-ratings', '43 3 * * *', {});
         // A fresh start has no list yet: read one now rather than at the next tick.

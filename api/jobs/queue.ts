@@ -13,13 +13,21 @@ export interface JobData {
   'refresh-solves': { accountId: string };
   /** Queue a refresh of every account whose figures are older than ACCOUNT_REFRESH_HOURS. */
   'refresh-due-accounts': Record<string, never>;
+  /** Run (or carry on) a user's export to GitHub; runId names the run it was queued for. */
+  'export-github': { userId: string; runId: string };
+  /** Start automatic exports where new solutions were kept, and take up runs left behind (every minute). */
+  'export-due': Record<string, never>;
 }
 export type JobName = keyof JobData;
+export interface SendOptions {
+  /** Run it no sooner than this many seconds from now (a rate limit's wait). */
+  startAfterSeconds?: number;
+}
 export type JobHandlers = { [N in JobName]: (data: JobData[N]) => Promise<void> };
 
 export interface JobQueue {
   /** Queues a job; one already waiting under the same key makes this a no-op (false). */
-  send<N extends JobName>(name: N, data: JobData[N], key?: string): Promise<boolean>;
+  send<N extends JobName>(name: N, data: JobData[N], key?: string, options?: SendOptions): Promise<boolean>;
   /** Starts the workers (and the periodic jobs) with these handlers. */
   start(handlers: JobHandlers): Promise<void>;
   stop(): Promise<void>;
@@ -34,16 +42,17 @@ export const RETRY_DELAY_SECONDS = 30;
  * retrying a failed job up to RETRY_LIMIT times like the real queue (without the waits).
  */
 export function manualQueue() {
-  const waiting: { name: JobName; data: unknown; key: string | undefined; tries: number }[] = [];
+  const waiting: { name: JobName; data: unknown; key: string | undefined; tries: number; startAfterSeconds?: number }[] = [];
   let handlers: JobHandlers | null = null;
   const failures: { name: JobName; error: unknown }[] = [];
   const queue = {
-    sent: [] as { name: JobName; data: unknown }[],
+    sent: [] as { name: JobName; data: unknown; startAfterSeconds?: number }[],
     failures,
-    send<N extends JobName>(name: N, data: JobData[N], key?: string) {
+    /** A delayed job waits like any other: a test moves its clock and drains. */
+    send<N extends JobName>(name: N, data: JobData[N], key?: string, options?: SendOptions) {
       if (key && waiting.some((j) => j.name === name && j.key === key)) return Promise.resolve(false);
-      waiting.push({ name, data, key, tries: 0 });
-      queue.sent.push({ name, data });
+      waiting.push({ name, data, key, tries: 0, ...options });
+      queue.sent.push({ name, data, ...options });
       return Promise.resolve(true);
     },
     start(h: JobHandlers) {

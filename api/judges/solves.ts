@@ -14,7 +14,7 @@ export interface ContestEntryOfUser {
   endedAt: Date;
 }
 
-export type SolvesRead = { kind: 'ok'; solves: SolveEntry[]; contests: ContestEntryOfUser[] } | { kind: 'not-found' } | { kind: 'unreadable'; reason: string };
+type SolvesRead = { kind: 'ok'; solves: SolveEntry[]; contests: ContestEntryOfUser[] } | { kind: 'not-found' } | { kind: 'unreadable'; reason: string };
 
 /**
  * A judge's reader of an account's accepted list and contests: plan from the origins by name (judge ids

@@ -187,6 +187,30 @@ describe(`solutions API (${dbKind()})`, () => {
     }
   });
 
+  it('gives the workspace the latest version’s attempts and time, and filters by them', async () => {
+    const a = await t.signup('Filterer');
+    await save(a.token, body({ code: 'slow', attempts: 4, timeSpentSec: 3000 }));
+    await save(a.token, body({ code: 'fast', attempts: 0, timeSpentSec: 240 }));
+    await save(a.token, body({ questionId: addTwo, code: 'hard one', attempts: 5, timeSpentSec: 3600 }));
+    // A question in the workspace with no solution kept.
+    await t.call('POST', '/question-tracker/v1/user/question/solve-question', { token: a.token, body: { custom: { name: 'No code', problemUrl: 'https://leetcode.com/problems/no-code-kept/' } } });
+    const W = () => t.api['question-tracker'].v1.user.question;
+    const names = async (query: Record<string, string | string[]>) =>
+      (await t.reply(W()['get-questions'].$get({ query }, t.as(a.token)))).body.data.questions.map((q) => [q.question.name, q.attempts, q.timeSpentSec, q.solutions]);
+    expect(await names({})).toEqual(
+      expect.arrayContaining([
+        ['Two Sum', 0, 240, 2],
+        ['Add Two Numbers', 5, 3600, 1],
+        ['No code', null, null, 0],
+      ]),
+    );
+    expect(await names({ attempts: 'first' })).toEqual([['Two Sum', 0, 240, 2]]);
+    expect(await names({ attempts: ['few', 'many'] })).toEqual([['Add Two Numbers', 5, 3600, 1]]);
+    expect(await names({ time: 'long' })).toEqual([['Add Two Numbers', 5, 3600, 1]]);
+    expect(await names({ time: 'quick', attempts: 'many' })).toEqual([]);
+    expect((await t.call('GET', '/question-tracker/v1/user/question/get-questions?attempts=lots', { token: a.token })).status).toBe(400);
+  });
+
   it('numbers concurrent saves without gaps or duplicates, and keeps identical code once', async () => {
     const a = await t.signup('Racer');
     const n = 12;

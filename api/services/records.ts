@@ -113,6 +113,13 @@ const inputOf = (clock: Clock, userId: string, questionId: string, change: Recor
 });
 
 /**
+ * The one rule of what counts as solved: a record that is ticked, whether by hand, by a history sync or
+ * by the extension's auto-tick (all of them tick the record, see upsertRecord and sync-import); its
+ * solved_at says when. Group views (services/group-assignments) read solved questions through this.
+ */
+export const SOLVED = eq(userQuestions.checked, true);
+
+/**
  * Creates or updates a user's record of a question: the workspace row and the tick and star shown in
  * every sheet. solvedAt is set when it becomes checked and cleared when unchecked. The review card a tick
  * or star schedules (review.cardsOfMark) is written by the same statement, so both land or neither does.

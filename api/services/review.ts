@@ -22,6 +22,7 @@ import { addDays, dayIn, startOfDayIn } from '../../shared/dates';
 import { DAY_MS } from '../../shared/day';
 import { upsertRecord } from './records';
 import { scheduleSolved, scheduler } from './review-cards';
+import { solutionStats } from './solutions';
 
 // Rating a card: the library's schedule (review-cards.ts holds the scheduler and the first-solve cards).
 const GRADES: Record<ReviewRating, Grade> = { again: Rating.Again, hard: Rating.Hard, good: Rating.Good, easy: Rating.Easy };
@@ -186,7 +187,8 @@ export async function dueList(deps: ReviewDeps, userId: string, f: DueFilters): 
     const day = addDays(today, i + 1);
     return { day, count: count(day) };
   });
-  const sheets = await sheetsOf(db, userId, rows.map((r) => r.question_id));
+  const ids = rows.map((r) => r.question_id);
+  const [sheets, solved] = await Promise.all([sheetsOf(db, userId, ids), solutionStats(db, userId, ids)]);
   const questionsOut: DueQuestion[] = rows.map((r) => {
     const card = cardFromJson(r.c);
     return {
@@ -199,6 +201,8 @@ export async function dueList(deps: ReviewDeps, userId: string, f: DueFilters): 
       sheets: sheets.get(r.question_id) ?? [],
       solvedAt: iso(r.solved_at),
       reviews: r.reviews,
+      attempts: solved.get(r.question_id)?.attempts ?? null,
+      timeSpentSec: solved.get(r.question_id)?.timeSpentSec ?? null,
       overdue: card.due.getTime() < new Date(dayStart).getTime(),
       card: toCard(card),
       next: nextDues(card, now),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { SOLUTION_MESSAGES } from '../../shared/rules/solutions';
 import { isUuid } from '../../shared/schemas/note';
 import type { PublishedSolution, Solution, SolutionBody, SolutionSaveResponse } from '../../shared/schemas/solution';
@@ -19,9 +19,9 @@ export interface SolutionDeps {
 type SolutionRow = typeof solutions.$inferSelect;
 
 /** How many published solutions a public profile lists, newest first. */
-export const PROFILE_SOLUTIONS_LIMIT = 50;
+const PROFILE_SOLUTIONS_LIMIT = 50;
 
-export function toSolution(row: SolutionRow): Solution {
+function toSolution(row: SolutionRow): Solution {
   return {
     id: row.id,
     questionId: row.questionId,
@@ -99,6 +99,31 @@ export async function saveSolution(deps: SolutionDeps, userId: string, body: Sol
     if (!row) throw new Error('insert returned nothing');
     return { ...toSolution(row), created: true };
   });
+}
+
+/** What the workspace shows of a question's kept solutions: the latest version's figures and the count. */
+export interface SolutionStats {
+  attempts: number | null;
+  timeSpentSec: number | null;
+  solutions: number;
+}
+export const NO_SOLUTION: SolutionStats = { attempts: null, timeSpentSec: null, solutions: 0 };
+
+/** The solution figures of some of a user's questions, by question id (those with none are absent). */
+export async function solutionStats(db: Db, userId: string, questionIds: readonly string[]): Promise<Map<string, SolutionStats>> {
+  if (!questionIds.length) return new Map();
+  const rows = await queryRows<{ question_id: string; attempts: number | null; time_spent_sec: number | null; n: number | string }>(
+    db,
+    sql`select distinct on (question_id) question_id, attempts, time_spent_sec, count(*) over (partition by question_id) as n
+        from solutions where user_id = ${userId} and question_id in ${sql`(${sql.join(questionIds.map((id) => sql`${id}::uuid`), sql`, `)})`}
+        order by question_id, version desc`,
+  );
+  return new Map(rows.map((r) => [r.question_id, { attempts: r.attempts, timeSpentSec: r.time_spent_sec, solutions: Number(r.n) }]));
+}
+
+/** A column of the latest kept solution of a workspace record's question, for the workspace's filters. */
+export function latestSolutionColumn(userId: string, column: 'attempts' | 'time_spent_sec'): SQL {
+  return sql`(select s.${sql.raw(column)} from solutions s where s.user_id = ${userId} and s.question_id = ${userQuestions.questionId} order by s.version desc limit 1)`;
 }
 
 /** A user's kept versions of one question, newest first. */

@@ -24,6 +24,8 @@ import { createNote } from './notes';
 import { ownCustom, ownCustomJoin, saveCustomData, seenColumns } from './custom-questions';
 import { ensureQuestion, toQuestion, type QuestionRow } from './questions';
 import { findRecord, markRecord, toRecord, upsertRecord, type RecordRow } from './records';
+import { NO_SOLUTION, latestSolutionColumn, solutionStats, type SolutionStats } from './solutions';
+import { ATTEMPT_BUCKETS, TIME_BUCKETS } from '../../shared/rules/solutions';
 
 export interface WorkspaceDeps {
   db: Db;
@@ -31,14 +33,27 @@ export interface WorkspaceDeps {
 }
 
 
-/** A record with its question as the user sees it (seenColumns). */
-export function toWorkspaceQuestion(record: RecordRow, question: QuestionRow): WorkspaceQuestion {
+/** A record with its question as the user sees it (seenColumns), and what its latest kept solution says. */
+export function toWorkspaceQuestion(record: RecordRow, question: QuestionRow, stats: SolutionStats = NO_SOLUTION): WorkspaceQuestion {
   return {
     ...toRecord(record),
     // A custom question's name and difficulty are the user's own, so they may edit them.
     editable: !question.verified,
     question: toQuestion(question),
+    ...stats,
   };
+}
+
+/** A record with its solution figures read for it (one record's answer after a change). */
+async function withStats(db: Db, userId: string, record: RecordRow, question: QuestionRow): Promise<WorkspaceQuestion> {
+  const stats = await solutionStats(db, userId, [question.id]);
+  return toWorkspaceQuestion(record, question, stats.get(question.id));
+}
+
+/** Any of the buckets chosen, on the latest kept solution's figure (a question with none matches none). */
+function bucketCondition(column: SQL, chosen: readonly string[], all: readonly { id: string; min: number; max: number | null }[]): SQL | undefined {
+  const ranges = all.filter((b) => chosen.includes(b.id)).map((b) => (b.max === null ? sql`${column} >= ${b.min}` : sql`${column} between ${b.min} and ${b.max}`));
+  return ranges.length ? sql`(${sql.join(ranges, sql` or `)})` : undefined;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -53,6 +68,8 @@ function filterConditions(userId: string, f: WorkspaceFilters): SQL[] {
   if (f.tag.length) conds.push(arrayOverlaps(userQuestions.customTags, f.tag));
   if (f.starred) conds.push(eq(userQuestions.starred, true));
   if (f.status) conds.push(eq(userQuestions.checked, f.status === 'marked'));
+  if (f.attempts.length) conds.push(bucketCondition(latestSolutionColumn(userId, 'attempts'), f.attempts, ATTEMPT_BUCKETS));
+  if (f.time.length) conds.push(bucketCondition(latestSolutionColumn(userId, 'time_spent_sec'), f.time, TIME_BUCKETS));
   const dateColumn = sortColumn(f);
   if (f.from) conds.push(gte(dateColumn, new Date(f.from)));
   if (f.to) conds.push(lt(dateColumn, new Date(f.to)));
@@ -99,8 +116,9 @@ export async function listWorkspace(db: Db, userId: string, query: WorkspaceList
     : [];
   const position = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => (position.get(a.record.id) ?? 0) - (position.get(b.record.id) ?? 0));
+  const stats = await solutionStats(db, userId, rows.map((r) => r.question.id));
   return {
-    questions: rows.map((r) => toWorkspaceQuestion(r.record, r.question)),
+    questions: rows.map((r) => toWorkspaceQuestion(r.record, r.question, stats.get(r.question.id))),
     total: totalRow?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,
@@ -152,7 +170,7 @@ export async function updateRecord(deps: WorkspaceDeps, userId: string, recordId
   const { question } = await ownRecord(deps.db, userId, recordId);
   // One statement with the review card it schedules, shared with the changes that arrive meanwhile (see markRecord).
   const record = await markRecord(deps.db, deps.clock, userId, question.id, change);
-  return toWorkspaceQuestion(record, question);
+  return withStats(deps.db, userId, record, question);
 }
 
 /** Renames or re-rates a custom (unverified) question: the user's own data for it, seen by no one else. */
@@ -162,7 +180,7 @@ export async function updateCustomQuestion(deps: WorkspaceDeps, userId: string, 
   // Starting from what the user sees, so a first edit of the difficulty keeps the name they see.
   const saved = await saveCustomData(deps.db, deps.clock, userId, catalogue, { name: body.name ?? question.name, difficulty: body.difficulty ?? question.difficulty, topics: question.topics }, 'replace');
   if (!saved) throw forbidden(WORKSPACE_MESSAGES.verifiedNotEditable);
-  return toWorkspaceQuestion(record, { ...question, ...saved });
+  return withStats(deps.db, userId, record, { ...question, ...saved });
 }
 
 export async function removeRecord(db: Db, userId: string, recordId: string) {
@@ -237,7 +255,7 @@ export async function solveQuestion(deps: WorkspaceDeps, userId: string, body: z
     const record = await upsertRecord(tx, deps.clock, userId, question.id, { checked: body.checked, starred: body.starred, customTags: body.customTags });
     // The notes feature's writer: it sanitises the HTML and nests as a savepoint in this transaction.
     const saved = body.note ? [await createNote({ db: tx, clock: deps.clock }, userId, { ...body.note, questionId: question.id })] : [];
-    return { question: toWorkspaceQuestion(record, question), notes: saved, created: !before };
+    return { question: await withStats(tx, userId, record, question), notes: saved, created: !before };
   });
 }
 

@@ -5,6 +5,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { ThemeToggle, UserMenu } from '../features/auth/components/user-menu';
 import { useSession } from '../features/auth/api/session';
 import { InviteBadge, usePendingInvites } from '../features/my-sheets/components/invite-badge';
+import { myGroupsQuery } from '../features/groups/api/group-queries';
 import { sheetQuery } from '../features/sheet/api/sheet-queries';
 import { SyncDialog } from '../features/sync/components/sync-dialog';
 import { PhoneNav } from './phone-nav';
@@ -12,7 +13,7 @@ import { KeyboardShortcuts } from './shortcuts';
 import { EXTENSION_PAGE_PATH } from '@shared/extension';
 import { resolveTab, TAB_LABELS, tabHref, type Tab } from '../features/tracker/tabs';
 
-const NAV: Tab[] = ['explore', 'mySheets', 'workspace', 'review', 'practice', 'notes', 'analysis', 'contests', 'leaderboard'];
+const NAV: Tab[] = ['explore', 'mySheets', 'workspace', 'review', 'practice', 'notes', 'analysis', 'contests', 'leaderboard', 'groups'];
 
 /** The tab a sheet page belongs to, once its data is loaded: null off a sheet page or before. */
 function useSheetTab(path: string): Tab | null {
@@ -27,7 +28,9 @@ function useSheetTab(path: string): Tab | null {
 export function Layout({ children }: { children: ReactNode }) {
   const [path] = useLocation();
   const search = useSearch();
-  const { isLoggedIn } = useSession();
+  const { isLoggedIn, token } = useSession();
+  // Group invites show on the Groups tab as sheet invites do on My Sheets.
+  const groupInvites = useQuery(myGroupsQuery(token)).data?.invites.length ?? 0;
   // The extension page lives under the tracker's path but is none of its tabs.
   const onTracker = path.startsWith('/question-tracker') && path !== EXTENSION_PAGE_PATH;
   const sheetTab = useSheetTab(path);
@@ -50,6 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <Link key={tab} href={tabHref(tab)} className="tab" aria-current={current === tab ? 'page' : undefined}>
               {TAB_LABELS[tab]}
               {tab === 'mySheets' && <InviteBadge count={invites} />}
+              {tab === 'groups' && <InviteBadge count={groupInvites} />}
             </Link>
           ))}
         </nav>

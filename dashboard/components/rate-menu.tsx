@@ -1,4 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
+import type { ReviewRating } from '@shared/rules/review';
 
 /*
  * The open menu is a chunk of its own (the review feature's): the sheet page draws hundreds of rows and
@@ -11,11 +12,12 @@ const RatePanel = lazy(loadPanel);
 const preload = () => void loadPanel().catch(() => undefined);
 
 /**
- * A small "Rate" button for a solved question's row (workspace, sheet): opens a menu of the four ratings.
+ * A small "Rate" button for a solved question's row (workspace, sheet): opens a menu of the four ratings,
+ * the one the solve's attempts and time suggest (shared/rules/solutions) marked; the user still picks.
  * Rows are many and the sheet's are performance-sensitive, so a closed control is one button with a word
  * in it; the menu, its mutation and its listeners exist only while it is open.
  */
-export function RateMenu({ questionId, name }: { questionId: string; name: string }) {
+export function RateMenu({ questionId, name, suggested = null }: { questionId: string; name: string; suggested?: ReviewRating | null }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   return (
@@ -38,6 +40,7 @@ export function RateMenu({ questionId, name }: { questionId: string; name: strin
           <RatePanel
             questionId={questionId}
             name={name}
+            suggested={suggested}
             anchor={button}
             onClose={(refocus) => {
               setOpen(false);

@@ -1,5 +1,6 @@
 import { authArea } from './auth';
 import { contestsArea } from './contests';
+import { groupsArea } from './groups';
 import { healthArea } from './health';
 import { notesArea } from './notes';
 import { practiceArea } from './practice';
@@ -18,7 +19,7 @@ import { workspaceArea } from './workspace';
  * Every background area. Adding a message is one line in shared/schemas/messages.ts (its schema and
  * its reply) plus its handler in one area; areas.test.ts checks each type is handled exactly once.
  */
-export const backgroundAreas = [authArea, problemArea, workspaceArea, verdictsArea, reviewArea, sheetsArea, notesArea, settingsArea, queueArea, syncArea, contestsArea, practiceArea, healthArea, solutionsArea] as const;
+export const backgroundAreas = [authArea, problemArea, workspaceArea, verdictsArea, reviewArea, sheetsArea, notesArea, settingsArea, queueArea, syncArea, contestsArea, practiceArea, groupsArea, healthArea, solutionsArea] as const;
 
 type Handled<A> = A extends Area<infer K> ? K : never;
 

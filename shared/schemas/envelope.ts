@@ -24,6 +24,10 @@ export const ERROR_NAMES = [
   'InvalidPlatform',
   /** A judge did not answer, or answered in a way its reader does not know (503 / 502). */
   'JudgeUnavailable',
+  /** GitHub did not answer, answered in an unknown way, or asked to slow down (503 / 502). */
+  'GithubUnavailable',
+  /** The server is not set up for this (a setting it needs is missing). */
+  'ServiceUnavailable',
   'InternalError',
 ] as const;
 export type ErrorName = (typeof ERROR_NAMES)[number];

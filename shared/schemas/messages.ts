@@ -161,6 +161,7 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('review:status'), timeZone: z.string().max(64).optional() }),
   z.object({ type: z.literal('contests:next') }),
   z.object({ type: z.literal('practice:recommend'), platform: platformId.optional() }),
+  z.object({ type: z.literal('groups:due'), url: z.url({ protocol: /^https?$/ }).max(2000) }),
   z.object({ type: z.literal('queue:status') }),
   z.object({ type: z.literal('queue:flush') }),
   syncStatusSchema,
@@ -320,6 +321,13 @@ export interface TodayActivity {
 }
 
 /** The popup's review facts: questions due now, the streak of days meeting the goal, and today's progress. */
+/** A group assignment that holds the page's problem: when it is due, and where it comes from. */
+export interface GroupDue {
+  groupName: string;
+  sheetName: string;
+  dueAt: string;
+}
+
 /** The popup's pick: a problem of the moderate band on a judge, or the reason there is none. */
 export interface PracticePick {
   platform: string;
@@ -376,6 +384,8 @@ export type ReplyMap = EveryMessage<{
   'contests:next': (Contest & { judge: string }) | null;
   /** One recommended problem on the page's judge (or the user's main judge), or why there is none. */
   'practice:recommend': PracticePick;
+  /** The caller's group assignments holding the problem at this URL, soonest due first. */
+  'groups:due': GroupDue[];
   'queue:status': QueueStatus;
   'queue:flush': QueueStatus;
   'sync:status': SyncOverview;

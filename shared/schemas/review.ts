@@ -86,6 +86,9 @@ export const dueQuestionSchema = z.object({
   solvedAt: z.string().nullable(),
   /** Ratings given so far. */
   reviews: z.number().int(),
+  /** The latest kept solution's wrong attempts and time spent, which suggest a rating (shared/rules/solutions); null when unknown. */
+  attempts: z.number().int().nullable(),
+  timeSpentSec: z.number().int().nullable(),
   overdue: z.boolean(),
   card: reviewCardSchema,
   next: nextDuesSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isEditableDifficulty, isValidDifficulty } from '../rules/difficulty';
+import { ATTEMPT_BUCKETS, TIME_BUCKETS } from '../rules/solutions';
 import { checkUploadFile, SERVER_UPLOAD_EXTENSIONS, UPLOAD_MESSAGES } from '../rules/upload';
 import { noteInputSchema, noteSchema } from './note';
 import { questionSchema } from './question';
@@ -45,6 +46,11 @@ export const workspaceQuestionSchema = z.object({
   /** True for an unverified (custom) question: its name and difficulty are this user's own, so editable. */
   editable: z.boolean(),
   question: questionSchema,
+  /** From the latest kept solution (highest version): wrong attempts before it and time spent; null when unknown or none is kept. */
+  attempts: z.number().int().nullable(),
+  timeSpentSec: z.number().int().nullable(),
+  /** How many solution versions are kept for the question. */
+  solutions: z.number().int(),
 });
 export type WorkspaceQuestion = z.infer<typeof workspaceQuestionSchema>;
 
@@ -60,6 +66,11 @@ const int = (def: number, min: number, max: number) =>
     .optional()
     .transform((v) => (v === undefined ? def : Number(v)))
     .pipe(z.number().int().min(min).max(max));
+/** A list of bucket ids (shared/rules/solutions), unknown ones refused. */
+const buckets = <const T extends readonly { id: string }[]>(all: T) => {
+  const ids = new Set<string>(all.map((b) => b.id));
+  return list.pipe(z.array(z.string().refine((v) => ids.has(v), 'Unknown filter value'))).transform((v) => v as T[number]['id'][]);
+};
 const instant = z.iso.datetime({ offset: true, error: 'Dates must be ISO timestamps' }).optional();
 
 export const WORKSPACE_SORT_FIELDS = ['createdAt', 'updatedAt'] as const;
@@ -76,6 +87,9 @@ export const workspaceFiltersSchema = z.object({
   platform: list,
   topic: list,
   tag: list,
+  /** Buckets of the latest kept solution's wrong attempts and time spent; a question without one matches none. */
+  attempts: buckets(ATTEMPT_BUCKETS),
+  time: buckets(TIME_BUCKETS),
   starred: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
   status: z.enum(WORKSPACE_STATUSES).optional(),
   sortBy: z.enum(WORKSPACE_SORT_FIELDS).default('createdAt'),

@@ -2,13 +2,15 @@
  * Who may call what (spec §6, docs/api.md), one entry per route. A route the app registers
  * without an entry here fails the access matrix, so every new route gets a rule.
  */
+import { EXPORT_MESSAGES } from '../../shared/rules/exports';
 import { NOTE_MESSAGES } from '../../shared/rules/notes';
 import { SOLUTION_MESSAGES } from '../../shared/rules/solutions';
 import { SHEET_MESSAGES } from '../../shared/rules/sheet';
 import { REVIEW_MESSAGES } from '../../shared/schemas/review';
 import { WORKSPACE_MESSAGES } from '../../shared/schemas/workspace';
 import { INVITE_NOT_FOUND } from '../../api/services/sheet-lists';
-import { C, NOTES, PASSWORD, problemUrl, S, SOLUTIONS, unique, WS, type Actor, type IdRes, type Resource, type SheetRes, type Target, type World } from './matrix-world';
+import { GROUP_MESSAGES } from '../../shared/rules/groups';
+import { C, GR, NOTES, PASSWORD, problemUrl, S, SOLUTIONS, unique, WS, type Actor, type GroupRes, type IdRes, type Resource, type SheetRes, type Target, type World } from './matrix-world';
 
 export interface Expectation {
   status: number;
@@ -59,6 +61,8 @@ const isMember = (a: Actor) => a === 'creator' || a === 'collaborator';
 const open = (code = 200) => () => status(code);
 /** Personal routes: 401 for anonymous, the caller's own data otherwise. */
 const personal = (code = 200) => (a: Actor) => (a === 'anonymous' ? status(401) : status(code));
+/** A personal route's answer with the message the spec fixes for it. */
+const personalSays = (code: number, message: string) => (a: Actor) => (a === 'anonymous' ? status(401) : status(code, message));
 /** A resource of the creator's own (note, record, invite): anyone else gets the 404 of a missing one. */
 const owned = (code: number, missing: string) => (a: Actor) => (a === 'anonymous' ? status(401) : a === 'creator' ? status(code) : status(404, missing));
 /** Reading a sheet: private sheets do not exist for non-members. */
@@ -81,10 +85,24 @@ const following = (a: Actor, t: Target): Expectation => {
 };
 
 const sheet = (ctx: CellContext) => ctx.resource as SheetRes;
+const group = (ctx: CellContext) => ctx.resource as GroupRes;
+/** In a group: the creator owns it, the collaborator mentors, the follower is a member; the stranger never joined, "other" was removed. */
+const inGroup = (a: Actor) => a === 'creator' || a === 'collaborator' || a === 'follower';
+/** A group's route: sign in first; anyone not in the group gets the 404 of a missing one; then the role decides. */
+const groupAct =
+  (allowed: readonly Actor[], code = 200, denied?: string) =>
+  (a: Actor): Expectation => {
+    if (a === 'anonymous') return status(401);
+    if (!inGroup(a)) return status(404, GROUP_MESSAGES.notFound);
+    return allowed.includes(a) ? status(code) : status(403, denied);
+  };
+const GROUP_STAFF = ['creator', 'collaborator'] as const;
+const GROUP_ALL = ['creator', 'collaborator', 'follower'] as const;
 const RV = '/question-tracker/v1/user/review';
 const JA = '/question-tracker/v1/user/accounts';
 const CF = '/question-tracker/v1/user/calendar-feed';
 const U = '/question-tracker/v1/user';
+const EX = '/question-tracker/v1/user/exports';
 const questionOf = (ctx: CellContext) => {
   const r = ctx.resource as IdRes;
   if (!r.questionId) throw new Error('not a record');
@@ -482,6 +500,66 @@ export const POLICIES: RoutePolicy[] = [
   { method: 'GET', path: CF, cases: one('own feed', ['self'], personal(), () => ({ path: CF })) },
   { method: 'PUT', path: CF, cases: one('create or rotate feed', ['self'], personal(), async (ctx) => ({ path: CF, body: {}, token: await spare(ctx) })) },
   { method: 'DELETE', path: CF, cases: one('revoke feed (none)', ['self'], personal(404), async (ctx) => ({ path: CF, token: await spare(ctx) })) },
+
+  // Groups: members only (404 for anyone else, a removed member too); the owner runs it, mentors invite and assign.
+  { method: 'GET', path: GR, cases: one('own groups', ['self'], personal(), () => ({ path: GR })) },
+  { method: 'POST', path: GR, cases: one('create a group', ['self'], personal(201), async (ctx) => ({ path: GR, token: await spare(ctx), body: { name: unique('New group') } })) },
+  { method: 'GET', path: `${GR}/:id`, cases: one('read a group', ['group'], groupAct(GROUP_ALL), (ctx) => ({ path: `${GR}/${group(ctx).id}` })) },
+  {
+    method: 'PATCH',
+    path: `${GR}/:id`,
+    cases: one('change settings', ['group'], groupAct(CREATOR, 200, GROUP_MESSAGES.ownerOnly), (ctx) => ({ path: `${GR}/${group(ctx).id}`, body: { description: 'Changed', renewCode: true } })),
+  },
+  { method: 'DELETE', path: `${GR}/:id`, cases: one('delete a group', ['group'], groupAct(CREATOR, 200, GROUP_MESSAGES.ownerOnly), (ctx) => ({ path: `${GR}/${group(ctx).id}` })) },
+  // /groups/join/:code, /:id/invites, /:id/assignments and /:id/accept, declared as one route (api/routes/groups.ts).
+  {
+    method: 'POST',
+    path: `${GR}/:id/:action`,
+    cases: [
+      // A join link lets anyone signed in in (a removed member too, until the owner renews the code): each
+      // cell joins a group of its own, whose name is no secret from whoever holds its link.
+      ...one('join by link', ['group'], (a) => (a === 'anonymous' ? status(401) : status(200)), async (ctx) => ({ path: `${GR}/join/${(await ctx.world.group(false)).inviteCode}` }), KEEPS),
+      ...one('join by a made-up code', ['open'], (a) => (a === 'anonymous' ? status(401) : status(404, GROUP_MESSAGES.joinLinkInvalid)), () => ({ path: `${GR}/join/${'Z'.repeat(12)}` })),
+      ...one('invite', ['group'], groupAct(GROUP_STAFF, 201, GROUP_MESSAGES.staffOnly), (ctx) => ({ path: `${GR}/${group(ctx).id}/invites`, body: { email: `${unique('invitee')}@example.com` } })),
+      ...one('assign', ['group'], groupAct(GROUP_STAFF, 201, GROUP_MESSAGES.staffOnly), (ctx) => ({
+        path: `${GR}/${group(ctx).id}/assignments`,
+        body: { sheetId: (ctx.world.shared.publicSheet as SheetRes).id, dueAt: '2031-02-01T00:00:00Z' },
+      })),
+      ...one('accept (no invite)', ['group'], (a) => (a === 'anonymous' ? status(401) : status(404, GROUP_MESSAGES.noInvite)), (ctx) => ({ path: `${GR}/${group(ctx).id}/accept` })),
+    ],
+  },
+  { method: 'DELETE', path: `${GR}/:id/invite`, cases: one('decline (no invite)', ['group'], (a) => (a === 'anonymous' ? status(401) : status(404, GROUP_MESSAGES.noInvite)), (ctx) => ({ path: `${GR}/${group(ctx).id}/invite` })) },
+  {
+    method: 'PATCH',
+    path: `${GR}/:id/members/:userId`,
+    cases: one('make the member a mentor', ['group'], groupAct(CREATOR, 200, GROUP_MESSAGES.ownerOnly), (ctx) => ({ path: `${GR}/${group(ctx).id}/members/${group(ctx).memberId}`, body: { role: 'mentor' } })),
+  },
+  {
+    method: 'DELETE',
+    path: `${GR}/:id/members/:userId`,
+    // The owner removes the member, the member leaves; a mentor may do neither.
+    cases: one('remove the member', ['group'], groupAct(['creator', 'follower'], 200, GROUP_MESSAGES.ownerOnly), (ctx) => ({ path: `${GR}/${group(ctx).id}/members/${group(ctx).memberId}` })),
+  },
+  { method: 'GET', path: `${GR}/:id/assignments`, cases: one('assignments', ['group'], groupAct(GROUP_ALL), (ctx) => ({ path: `${GR}/${group(ctx).id}/assignments` })) },
+  {
+    method: 'DELETE',
+    path: `${GR}/:id/assignments/:assignmentId`,
+    cases: one('delete an assignment', ['group'], groupAct(GROUP_STAFF, 200, GROUP_MESSAGES.staffOnly), (ctx) => ({ path: `${GR}/${group(ctx).id}/assignments/${group(ctx).assignmentId}` })),
+  },
+  {
+    method: 'GET',
+    path: `${GR}/:id/assignments/:assignmentId/grid`,
+    cases: one('class grid', ['group'], groupAct(GROUP_ALL), (ctx) => ({ path: `${GR}/${group(ctx).id}/assignments/${group(ctx).assignmentId}/grid` })),
+  },
+  { method: 'GET', path: `${GR}/:id/leaderboard`, cases: one('group leaderboard', ['group'], groupAct(GROUP_ALL), (ctx) => ({ path: `${GR}/${group(ctx).id}/leaderboard?period=week` })) },
+  // Exports: the caller's own connection and files. Cells never reach GitHub: a bad owner is refused first,
+  // and the downloads' cells are their JSON refusals (api/routes/exports.test.ts reads the files).
+  { method: 'GET', path: `${EX}/github`, cases: one('own export state', ['self'], personal(), () => ({ path: `${EX}/github` }), KEEPS) },
+  { method: 'PUT', path: `${EX}/github`, cases: one('connect (bad owner)', ['self'], personalSays(400, EXPORT_MESSAGES.badOwner), () => ({ path: `${EX}/github`, body: { owner: '-x', repo: 'r', branch: 'main', token: 'github_pat_0000000000000000000000' } })) },
+  { method: 'DELETE', path: `${EX}/github`, cases: one('disconnect (none)', ['self'], personalSays(404, EXPORT_MESSAGES.notConnected), async (ctx) => ({ path: `${EX}/github`, token: await spare(ctx) })) },
+  { method: 'POST', path: `${EX}/github/run`, cases: one('run (none connected)', ['self'], personalSays(404, EXPORT_MESSAGES.notConnected), async (ctx) => ({ path: `${EX}/github/run`, token: await spare(ctx) })) },
+  { method: 'GET', path: `${EX}/solutions.zip`, cases: one('own zip (bad option)', ['self'], personal(400), () => ({ path: `${EX}/solutions.zip?notes=maybe` }), KEEPS) },
+  { method: 'GET', path: `${EX}/anki.apkg`, cases: one('own deck (bad option)', ['self'], personal(400), () => ({ path: `${EX}/anki.apkg?notes=maybe` }), KEEPS) },
 
   // Practice: each person's own recommendations, dismissals and upsolve list.
   { method: 'GET', path: `${U}/recommendations`, cases: one('own recommendations', ['self'], personal(), () => ({ path: `${U}/recommendations?platform=codeforces&band=easy` }), KEEPS) },

@@ -18,13 +18,16 @@ export type Actor = (typeof ACTORS)[number];
 /**
  * What a cell acts on. Sheets, the note, the record and the invite belong to the creator (for the invite:
  * it is addressed to the creator); `self` is a personal route without a resource id, `open` a route for anyone.
+ * In a group the creator is the owner, the collaborator a mentor, the follower a member, the stranger an
+ * outsider and "other" a member who was removed.
  */
-export type Target = 'publicSheet' | 'privateSheet' | 'note' | 'record' | 'invite' | 'solution' | 'self' | 'open';
+export type Target = 'publicSheet' | 'privateSheet' | 'note' | 'record' | 'invite' | 'group' | 'solution' | 'self' | 'open';
 
 export const S = '/question-tracker/v2/sheet';
 export const C = `${S}/collaborators`;
 export const NOTES = '/question-tracker/v1/user/notes';
 export const WS = '/question-tracker/v1/user/question';
+export const GR = '/question-tracker/v1/groups';
 export const SOLUTIONS = '/question-tracker/v1/user/solutions';
 
 export const PASSWORD = 'correct horse battery';
@@ -60,7 +63,15 @@ export interface IdRes {
   problemUrl?: string;
   name?: string;
 }
-export type Resource = SheetRes | IdRes;
+export interface GroupRes {
+  kind: 'group';
+  id: string;
+  inviteCode: string;
+  assignmentId: string;
+  /** The member (the follower), whom role changes and removals act on. */
+  memberId: string;
+}
+export type Resource = SheetRes | IdRes | GroupRes;
 
 /** A text only some actors may see; a response showing it to anyone else is a leak. */
 export interface Secret {
@@ -95,7 +106,7 @@ export class World {
   /** Invites to the creator and to other are sent from the host's sheets. */
   host!: Person;
   readonly secrets: Secret[] = [];
-  readonly shared = {} as Record<'publicSheet' | 'privateSheet' | 'note' | 'record' | 'invite' | 'solution', Resource>;
+  readonly shared = {} as Record<'publicSheet' | 'privateSheet' | 'note' | 'record' | 'invite' | 'group' | 'solution', Resource>;
   /** The question the creator's note belongs to (it sits in the creator's public sheet). */
   noteQuestionId = '';
 
@@ -141,6 +152,34 @@ export class World {
     await this.record(this.people.other, false);
     await this.invite(this.people.other, false);
     await this.solution(this.people.other, false);
+    this.shared.group = await this.group();
+  }
+
+  /**
+   * A group of the creator's: the collaborator a mentor, the follower a member, "other" joined and was
+   * removed; the creator's public sheet assigned. Its name and code are secrets of its members.
+   */
+  async group(secret = true): Promise<GroupRes> {
+    const { t } = this;
+    const { creator, collaborator, follower, other } = this.people;
+    const name = unique('Group');
+    const made = expectStatus(await t.call<{ group: { id: string; inviteCode: string } }>('POST', GR, { token: creator.token, body: { name } }), 201, 'create group');
+    const { id, inviteCode } = made.body.data.group;
+    for (const p of [collaborator, follower, other]) expectStatus(await t.call('POST', `${GR}/join/${inviteCode}`, { token: p.token }), 200, 'join');
+    expectStatus(await t.call('PATCH', `${GR}/${id}/members/${collaborator.id}`, { token: creator.token, body: { role: 'mentor' } }), 200, 'promote');
+    expectStatus(await t.call('DELETE', `${GR}/${id}/members/${other.id}`, { token: creator.token }), 200, 'remove');
+    const sheet = this.shared.publicSheet as SheetRes;
+    const assigned = expectStatus(
+      await t.call<{ assignment: { id: string } }>('POST', `${GR}/${id}/assignments`, { token: creator.token, body: { sheetId: sheet.id, dueAt: '2031-01-01T00:00:00Z' } }),
+      201,
+      'assign',
+    );
+    if (secret)
+      this.secrets.push(
+      { text: name, visibleTo: ['creator', 'collaborator', 'follower'], what: 'a group name' },
+      { text: inviteCode, visibleTo: ['creator', 'collaborator'], what: "a group's join code" },
+    );
+    return { kind: 'group', id, inviteCode, assignmentId: assigned.body.data.assignment.id, memberId: follower.id };
   }
 
   /**
@@ -295,6 +334,8 @@ export class World {
         return this.record(this.people.creator, true);
       case 'invite':
         return this.invite(this.people.creator, true);
+      case 'group':
+        return this.group();
       case 'solution':
         return this.solution(this.people.creator, true);
       default:
@@ -327,6 +368,8 @@ export class World {
         const list = (page.data as { questions: { _id: string }[] }).questions;
         return JSON.stringify(list.find((q) => q._id === resource.id) ?? null);
       }
+      case 'group':
+        return JSON.stringify([await read(`${GR}/${resource.id}`), await read(`${GR}/${resource.id}/assignments`), await read(`${GR}/${resource.id}/assignments/${resource.assignmentId}/grid`)]);
       case 'solution':
         return JSON.stringify(await read(`${SOLUTIONS}?questionId=${resource.questionId}`));
       case 'invite': {

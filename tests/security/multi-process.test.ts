@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULE_MESSAGES } from '../../shared/rules/account';
 import type { Note } from '../../shared/schemas/note';
+import type { Grid } from '../../shared/schemas/group';
 import type { Mapping, Sheet, SheetProgress } from '../../shared/schemas/sheet';
 import { createServerData, request, type ServerData, type ServerProcess } from './server-process';
 
@@ -156,6 +157,40 @@ describe.runIf(onPostgres)('two API processes on one PostgreSQL database', () =>
     read = await bySlug(b, slug, owner.token, { 'if-none-match': etag });
     expect(read.status).toBe(200);
     expect(read.body!.data.sheet.config.topicOrder).toEqual(['Heaps']);
+  });
+
+  it("shows a member's tick through one process in the class grid kept warm by the other", async () => {
+    const G = '/question-tracker/v1/groups';
+    const owner = await signup(a, 'Teacher');
+    const member = await signup(b, 'Student');
+    const group = await request<{ group: { id: string; inviteCode: string } }>(a.url, 'POST', G, { token: owner.token, body: { name: 'Two processes' } });
+    const { id, inviteCode } = group.body!.data.group;
+    expect((await request(b.url, 'POST', `${G}/join/${inviteCode}`, { token: member.token })).status).toBe(200);
+    const created = await request<{ sheet: Sheet }>(a.url, 'POST', `${S}/create-sheet`, { token: owner.token, body: { name: 'Grid sheet', slug: `mp-grid-${Date.now()}`, visibility: 'public' } });
+    const sheetId = created.body!.data.sheet._id;
+    await request(a.url, 'POST', `${S}/add-topic/${sheetId}`, { token: owner.token, body: { topic: 'Arrays' } });
+    const added = await request<{ mappings: { questionId: string }[] }>(a.url, 'POST', `${S}/add-questions/${sheetId}`, {
+      token: owner.token,
+      body: { data: [1, 2].map((n) => ({ topic: 'Arrays', subTopic: '', problemUrl: `https://codeforces.com/contest/30010${n}/problem/A` })) },
+    });
+    const [first] = added.body!.data.mappings;
+    const assigned = await request<{ assignment: { id: string } }>(a.url, 'POST', `${G}/${id}/assignments`, { token: owner.token, body: { sheetId, dueAt: '2099-01-01T00:00:00Z' } });
+    const path = `${G}/${id}/assignments/${assigned.body!.data.assignment.id}/grid`;
+    const rowOf = async () => {
+      const grid = (await request<Grid>(b.url, 'GET', path, { token: owner.token })).body!.data;
+      const i = grid.members.findIndex((m) => m.name === 'Student');
+      return i < 0 ? null : grid.cells[i];
+    };
+    // B reads the grid twice: the second read is answered from what B keeps.
+    expect(await rowOf()).toEqual(['open', 'open']);
+    expect(await rowOf()).toEqual(['open', 'open']);
+    // The member ticks through A; B's very next read shows it, and the member leaving through A as well.
+    expect((await request(a.url, 'POST', '/question-tracker/v1/user/question/solve-question', { token: member.token, body: { questionId: first!.questionId, checked: true } })).status).toBe(201);
+    expect(await rowOf()).toEqual(['solved', 'open']);
+    const me = await request<{ user: { _id: string } }>(a.url, 'GET', '/auth/v1/me', { token: member.token });
+    expect((await request(a.url, 'DELETE', `${G}/${id}/members/${me.body!.data.user._id}`, { token: member.token })).status).toBe(200);
+    expect(await rowOf()).toBeNull();
+    expect((await request(b.url, 'GET', path, { token: member.token })).status).toBe(404);
   });
 
   it('shares sessions, logout and the sign-in lockout between the processes', async () => {

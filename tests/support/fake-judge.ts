@@ -266,8 +266,19 @@ export function fakeJudgeEnv(base: string): Record<string, string> {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const port = Number(process.argv[process.argv.indexOf('--port') + 1]) || 18900;
   const { serve } = await import('@hono/node-server');
+  const { createFakeGithub } = await import('./fake-github');
   const judge = createFakeJudge();
-  serve({ fetch: judge.app.fetch, port, hostname: '127.0.0.1' }, () => {
+  // GitHub's API for solution exports under /github (GITHUB_API_ORIGIN), any github_pat_ token opening any repository.
+  const github = createFakeGithub({ anyToken: true, origin: `http://127.0.0.1:${port}/github` });
+  const fetch = async (request: Request) => {
+    const url = new URL(request.url);
+    if (!url.pathname.startsWith('/github/')) return judge.app.fetch(request);
+    url.pathname = url.pathname.slice('/github'.length);
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+    return github.app.fetch(new Request(url, { method: request.method, headers: request.headers, body }));
+  };
+  serve({ fetch, port, hostname: '127.0.0.1' }, () => {
     for (const [name, origin] of Object.entries(fakeJudgeEnv(`http://127.0.0.1:${port}`))) console.log(`${name}=${origin}`);
+    console.log(`GITHUB_API_ORIGIN=http://127.0.0.1:${port}/github`);
   });
 }

@@ -2,6 +2,7 @@ import { LogIn } from 'lucide-react';
 import { EmptyState } from '../../components/feedback';
 import { useSession } from '../auth/api/session';
 import { JudgeAccountsSection } from '../judge-accounts/components/judge-accounts-section';
+import { SolutionsExportSection } from '../exports/components/solutions-export-section';
 import { useLoginPopup } from '../auth/stores/login-popup';
 import { ChangePasswordForm } from './components/change-password-form';
 import { DeleteAccountForm } from './components/delete-account-form';
@@ -35,6 +36,7 @@ export default function AccountPage() {
       </header>
       {user && <ProfileForm user={user} />}
       <JudgeAccountsSection />
+      <SolutionsExportSection />
       <ChangePasswordForm />
       <DeleteAccountForm />
     </div>

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, Link2, UserX } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { difficultyTone } from '@shared/rules/difficulty';
 import { platformById } from '@shared/platforms/index';
@@ -21,6 +21,9 @@ import { totalSolved } from './lib/portfolio';
 import '../analysis/analysis.css';
 import './profile.css';
 import { formatNumber } from '@shared/format-number';
+
+// Published code brings highlight.js: loaded only for a profile that has some.
+const PublishedSolutions = lazy(() => import('../solutions/components/published-solutions'));
 
 const DIFFICULTY_ORDER = ['Easy', 'Medium', 'Hard'];
 const SHEETS_SHOWN = 6;
@@ -138,6 +141,17 @@ function ProfileView({ profile }: { profile: Profile }) {
           )}
         />
       </div>
+
+      {profile.solutions.length > 0 && (
+        <section className="section" aria-labelledby="profile-solutions-h">
+          <div className="section-header">
+            <h2 id="profile-solutions-h">Published Solutions</h2>
+          </div>
+          <Suspense fallback={<Skeleton height={160} />}>
+            <PublishedSolutions solutions={profile.solutions} />
+          </Suspense>
+        </section>
+      )}
 
       <section className="section" aria-labelledby="profile-sheets-h">
         <div className="section-header">

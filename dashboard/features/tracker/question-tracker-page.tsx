@@ -23,6 +23,7 @@ const TAB_VIEWS: Record<Tab, LazyExoticComponent<ComponentType>> = {
   leaderboard: lazy(() => import('../leaderboard/leaderboard-tab')),
   contests: lazy(() => import('../contests/contests-tab')),
   practice: lazy(() => import('../practice/practice-tab')),
+  groups: lazy(() => import('../groups/groups-tab')),
 };
 
 export function QuestionTrackerPage() {

@@ -1,4 +1,4 @@
-const TABS = ['mySheets', 'workspace', 'review', 'analysis', 'explore', 'notes', 'sheet', 'leaderboard', 'contests', 'practice'] as const;
+const TABS = ['mySheets', 'workspace', 'review', 'analysis', 'explore', 'notes', 'sheet', 'leaderboard', 'contests', 'practice', 'groups'] as const;
 export type Tab = (typeof TABS)[number];
 
 /** Tabs a logged-out visitor may see; the others open the login popup. */
@@ -15,6 +15,7 @@ export const TAB_LABELS: Record<Tab, string> = {
   leaderboard: 'Leaderboard',
   contests: 'Contests',
   practice: 'Practice',
+  groups: 'Groups',
 };
 
 const isTab = (value: string | null): value is Tab => value !== null && (TABS as readonly string[]).includes(value);

@@ -18,6 +18,7 @@ import { WorkspaceTable, WorkspaceTableSkeleton } from './components/workspace-t
 import { clearFilters, hasActiveFilters, readView, writeView, type WorkspaceView } from './lib/filters';
 import { rememberFocus, useRestoreFocus, useWorkspaceUi } from './stores/workspace-ui';
 import './workspace.css';
+import { DueAssignments } from '../groups/components/due-assignments';
 
 /** My Workspace (spec §2): the user's questions with filters in the URL, paged by the server. */
 export default function WorkspaceTab() {
@@ -72,6 +73,7 @@ export default function WorkspaceTab() {
           </div>
         )}
       </header>
+      {isLoggedIn && <DueAssignments compact />}
 
       {isLoggedIn && (
         <section className="card ws-toolbar" aria-label="Filters">

@@ -5,6 +5,7 @@ import { formText } from '@shared/untrusted';
 import { h, setProp, syncChildren } from '../../lib/dom';
 import { NO_PROBLEM, type PopupBoot, type PopupTarget } from './boot';
 import { contestCard, problemCard, reviewFacts } from './cards';
+import { createGroupDue } from './group-due';
 import { createRecommendation } from './recommendation';
 import { createLayoutNotice } from './layout-notice';
 import { createSheetPicker, type SheetPicker } from './sheet-picker';
@@ -71,6 +72,7 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
   let reviewFor = false;
   const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
   const tryNext = createRecommendation(io.send);
+  const groupDue = createGroupDue(io.send);
 
   function set(patch: Partial<Model>) {
     Object.assign(m, patch);
@@ -336,7 +338,8 @@ export function createPopup(root: HTMLElement, boot: PopupBoot, io: PopupIo) {
     }
 
     tryNext.update(signedIn && m.state ? (m.state.platform?.id ?? null) : undefined);
-    syncChildren(wrap, [head, toastEl, layoutNotice, card, showActions && actions, showRating && rateRow, picker?.element, signedIn && !!problem && reviewFacts(m.review, true, reviewLink), !problem && contestCard(m.contest), signedIn && m.state !== null && tryNext.element, ...account]);
+    groupDue.update(signedIn && problem ? problem.url : undefined);
+    syncChildren(wrap, [head, toastEl, layoutNotice, card, showActions && actions, showRating && rateRow, picker?.element, signedIn && !!problem && groupDue.element, signedIn && !!problem && reviewFacts(m.review, true, reviewLink), !problem && contestCard(m.contest), signedIn && m.state !== null && tryNext.element, ...account]);
     fetchFacts();
   }
 

@@ -1,24 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { SolutionSource } from '@shared/rules/solutions';
 import type { Solution } from '@shared/schemas/solution';
 import { send } from '../../lib/messaging';
-import { highlightCode } from '../../lib/highlight';
-
-/** "12 min", "1 h 5 min", "40 s". */
-export function spentText(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.round(seconds / 60);
-  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-}
+import { highlightCode } from '@shared/highlight';
+import { formatAttempts, formatTimeSpent } from '@shared/rules/solutions';
 
 /** Where a version came from, in the words the panel shows. */
-const SOURCE_TEXT: Record<SolutionSource, string> = {
+const SOURCE_TEXT: Record<Solution['source'], string> = {
   extension: 'Kept at the Accepted verdict',
   sync: 'Brought by the history sync',
   manual: 'Added by hand',
 };
-
-const attemptsText = (n: number) => (n === 0 ? 'first try' : n === 1 ? '1 wrong attempt before' : `${n} wrong attempts before`);
 
 /** The kept versions of the question's accepted code, newest first, each with its language, date, attempts and time. */
 export function SolutionsList({ questionId }: { questionId: string }) {
@@ -73,21 +64,15 @@ function SolutionItem({ solution: s }: { solution: Solution }) {
         <li>
           Accepted <time dateTime={s.acceptedAt}>{date}</time>
         </li>
-        {s.attempts !== null && <li data-testid="solution-attempts">{attemptsText(s.attempts)}</li>}
-        {s.timeSpentSec !== null && <li data-testid="solution-time">{spentText(s.timeSpentSec)} on the problem that day</li>}
+        {s.attempts !== null && <li data-testid="solution-attempts">{formatAttempts(s.attempts)}</li>}
+        {s.timeSpentSec !== null && <li data-testid="solution-time">{formatTimeSpent(s.timeSpentSec)} on the problem that day</li>}
         <li data-testid="solution-source">{SOURCE_TEXT[s.source]}</li>
       </ul>
       <details>
         <summary>Code</summary>
-        {html !== null ? (
-          <pre className="solution-code hljs" tabIndex={0}>
-            <code dangerouslySetInnerHTML={{ __html: html }} />
-          </pre>
-        ) : (
-          <pre className="solution-code" tabIndex={0}>
-            <code>{s.code}</code>
-          </pre>
-        )}
+        <pre className="solution-code hljs" tabIndex={0}>
+          <code dangerouslySetInnerHTML={{ __html: html }} />
+        </pre>
       </details>
     </li>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import { RATING_LABELS, REVIEW_RATINGS } from '@shared/schemas/review';
+import { RATING_LABELS, REVIEW_RATINGS, type ReviewRating } from '@shared/schemas/review';
 import { rateVars, useRateSolved } from '../api/review-queries';
 
 const GAP = 4;
@@ -8,7 +8,20 @@ const GAP = 4;
  * The open menu. Fixed to the viewport next to its button, so a table that scrolls sideways (the
  * workspace's) does not clip it; it closes when the page scrolls or resizes rather than follow the row.
  */
-export default function RatePanel({ questionId, name, anchor, onClose }: { questionId: string; name: string; anchor: RefObject<HTMLButtonElement | null>; onClose: (refocus: boolean) => void }) {
+export default function RatePanel({
+  questionId,
+  name,
+  suggested = null,
+  anchor,
+  onClose,
+}: {
+  questionId: string;
+  name: string;
+  /** The rating the kept solution's attempts and time suggest: marked, and focused first. */
+  suggested?: ReviewRating | null;
+  anchor: RefObject<HTMLButtonElement | null>;
+  onClose: (refocus: boolean) => void;
+}) {
   const rate = useRateSolved();
   const panel = useRef<HTMLDivElement>(null);
   // The listeners below are added once; they call the latest onClose.
@@ -31,7 +44,7 @@ export default function RatePanel({ questionId, name, anchor, onClose }: { quest
   // Once placed (a hidden element takes no focus), the first rating has the focus, as in any menu.
   const placed = place !== null;
   useLayoutEffect(() => {
-    if (placed) panel.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus({ preventScroll: true });
+    if (placed) (panel.current?.querySelector<HTMLElement>('[data-suggested]') ?? panel.current?.querySelector<HTMLElement>('[role="menuitem"]'))?.focus({ preventScroll: true });
   }, [placed]);
 
   useEffect(() => {
@@ -86,13 +99,16 @@ export default function RatePanel({ questionId, name, anchor, onClose }: { quest
           type="button"
           role="menuitem"
           tabIndex={-1}
-          className={`rate-menu-item rate-${rating}`}
+          className={`rate-menu-item rate-${rating}${rating === suggested ? ' suggested' : ''}`}
+          data-suggested={rating === suggested || undefined}
+          aria-label={rating === suggested ? `${RATING_LABELS[rating]} (suggested from your attempts and time)` : undefined}
           onClick={() => {
             rate.mutate(rateVars(questionId, rating));
             onClose(true);
           }}
         >
           {RATING_LABELS[rating]}
+          {rating === suggested && <span className="rate-suggested">Suggested</span>}
         </button>
       ))}
     </div>

@@ -7,6 +7,7 @@ import { Difficulty, PlatformIcon } from '../../../components/question-bits';
 import { platformName } from '../../workspace/lib/filters';
 import { intervalWords, ratingChoices } from '../lib/intervals';
 import { plural } from '@shared/plural';
+import { formatAttempts, formatTimeSpent, suggestRating } from '@shared/rules/solutions';
 
 interface Props {
   question: DueQuestion;
@@ -21,6 +22,8 @@ const day = (iso: string) => format(new Date(iso), 'd MMM yyyy');
 /** A question due for review: what it is, where it is from, and the four ratings with the interval each gives. */
 export const ReviewRow = memo(function ReviewRow({ question: q, now, onRate, onSuspend }: Props) {
   const choices = ratingChoices(q.next, now);
+  // What the latest kept solution's attempts and time suggest; the user still picks.
+  const suggested = suggestRating(q);
   return (
     <li className="rv-row" data-testid="review-row" data-question-id={q._id}>
       <div className="rv-row-main">
@@ -37,6 +40,8 @@ export const ReviewRow = memo(function ReviewRow({ question: q, now, onRate, onS
           <Difficulty value={q.difficulty} />
           <span>{q.solvedAt ? `Solved ${day(q.solvedAt)}` : 'Not solved yet'}</span>
           <span>{q.reviews ? `Reviewed ${plural(q.reviews, 'time')}` : 'Not reviewed yet'}</span>
+          {q.attempts !== null && <span>{formatAttempts(q.attempts)}</span>}
+          {q.timeSpentSec !== null && <span>{formatTimeSpent(q.timeSpentSec)}</span>}
           {q.overdue && <span className="rv-overdue-since">Due {day(q.card.due)}</span>}
         </div>
         {q.sheets.length > 0 && (
@@ -57,10 +62,11 @@ export const ReviewRow = memo(function ReviewRow({ question: q, now, onRate, onS
             <button
               key={c.rating}
               type="button"
-              className={`rv-rate rate-${c.rating}`}
+              className={`rv-rate rate-${c.rating}${c.rating === suggested ? ' suggested' : ''}`}
               data-rating={c.rating}
-              aria-label={`Rate ${q.name} ${c.label}`}
-              title={`${c.label}: next review in ${intervalWords(c.days)}`}
+              data-suggested={c.rating === suggested || undefined}
+              aria-label={`Rate ${q.name} ${c.label}${c.rating === suggested ? ' (suggested from your attempts and time)' : ''}`}
+              title={`${c.label}: next review in ${intervalWords(c.days)}${c.rating === suggested ? ' (suggested)' : ''}`}
               onClick={() => onRate(q, c.rating)}
             >
               {c.text}

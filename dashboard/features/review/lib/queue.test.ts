@@ -12,6 +12,8 @@ const question = (id: string, overdue: boolean): DueQuestion => ({
   sheets: [],
   solvedAt: null,
   reviews: 0,
+  attempts: null,
+  timeSpentSec: null,
   overdue,
   card: { due: '2026-03-10T00:00:00.000Z', state: 'review', reps: 1, lapses: 0, lastReview: null, scheduledDays: 3, suspended: false },
   next: { again: 'a', hard: 'b', good: 'c', easy: 'd' },

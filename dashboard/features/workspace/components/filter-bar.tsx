@@ -1,11 +1,14 @@
 import { Search, Star, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { WorkspaceFilterOptions } from '@shared/schemas/workspace';
-import { platformName, type WorkspaceView } from '../lib/filters';
+import { ATTEMPT_BUCKETS, TIME_BUCKETS } from '@shared/rules/solutions';
+import { bucketLabel, platformName, type WorkspaceView } from '../lib/filters';
 import { DateRangeFilter } from './date-range-filter';
 import { MultiSelect } from './multi-select';
 
 const SEARCH_DEBOUNCE_MS = 300;
+const ATTEMPT_IDS = ATTEMPT_BUCKETS.map((b) => b.id);
+const TIME_IDS = TIME_BUCKETS.map((b) => b.id);
 
 interface Props {
   view: WorkspaceView;
@@ -15,7 +18,7 @@ interface Props {
   onChange: (next: WorkspaceView, replace?: boolean) => void;
 }
 
-/** Search, the four menus, starred, status, sort, order and dates; every change goes to the URL. */
+/** Search, the menus (the last two on kept solutions' figures), starred, status, sort, order and dates; every change goes to the URL. */
 export function FilterBar({ view, options, loading, onChange }: Props) {
   const [search, setSearch] = useState(view.search);
   useEffect(() => setSearch(view.search), [view.search]);
@@ -42,6 +45,8 @@ export function FilterBar({ view, options, loading, onChange }: Props) {
         <MultiSelect label="Platforms" options={options?.platforms ?? []} selected={view.platform} loading={loading} display={platformName} onChange={(platform) => set({ platform })} />
         <MultiSelect label="Topics" options={options?.topics ?? []} selected={view.topic} loading={loading} onChange={(topic) => set({ topic })} />
         <MultiSelect label="Custom Tags" options={options?.customTags ?? []} selected={view.tag} loading={loading} onChange={(tag) => set({ tag })} />
+        <MultiSelect label="Attempts" options={ATTEMPT_IDS} selected={view.attempts} display={(v) => bucketLabel('attempts', v)} onChange={(attempts) => set({ attempts })} />
+        <MultiSelect label="Time Spent" options={TIME_IDS} selected={view.time} display={(v) => bucketLabel('time', v)} onChange={(time) => set({ time })} />
         <button type="button" data-focus-key="starred" className={`btn btn-sm ws-filter-btn${view.starred ? ' active' : ''}`} aria-pressed={view.starred} onClick={() => set({ starred: !view.starred })}>
           <Star size={14} aria-hidden fill={view.starred ? 'currentColor' : 'none'} /> Starred
         </button>

@@ -1,6 +1,7 @@
-import { ExternalLink, NotebookPen, Pencil, Star, Tags, Trash2 } from 'lucide-react';
+import { ExternalLink, FileCode2, NotebookPen, Pencil, Star, Tags, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { platformById } from '@shared/platforms/index';
+import { formatTimeSpent, suggestRating } from '@shared/rules/solutions';
 import type { WorkspaceQuestion } from '@shared/schemas/workspace';
 import { Difficulty, PlatformIcon, RateMenu } from '../../../components/question-bits';
 
@@ -12,10 +13,11 @@ interface RowProps {
   onEditTags: () => void;
   onEditQuestion: () => void;
   onRemove: () => void;
+  onSolutions: () => void;
 }
 
 /** One workspace question: name, link, difficulty, tags and the actions. */
-export function WorkspaceRow({ record, onToggle, onEditTags, onEditQuestion, onRemove }: RowProps) {
+export function WorkspaceRow({ record, onToggle, onEditTags, onEditQuestion, onRemove, onSolutions }: RowProps) {
   const q = record.question;
   const platform = platformById(q.platform)?.name ?? q.platform;
   const extra = record.customTags.length - TAGS_SHOWN;
@@ -43,6 +45,12 @@ export function WorkspaceRow({ record, onToggle, onEditTags, onEditQuestion, onR
       <td>
         <Difficulty value={q.difficulty} />
       </td>
+      <td className="ws-num-cell" data-empty={record.attempts === null || undefined}>
+        {record.attempts === null ? <span className="faint">—</span> : <span title="Wrong attempts before the latest kept solution">{record.attempts === 0 ? 'First try' : `${record.attempts} wrong`}</span>}
+      </td>
+      <td className="ws-num-cell" data-empty={record.timeSpentSec === null || undefined}>
+        {record.timeSpentSec === null ? <span className="faint">—</span> : <span title="Time spent on the latest kept solution">{formatTimeSpent(record.timeSpentSec)}</span>}
+      </td>
       <td className="ws-tags-cell">
         <div className="ws-tags">
           {record.customTags.slice(0, TAGS_SHOWN).map((t) => (
@@ -63,12 +71,16 @@ export function WorkspaceRow({ record, onToggle, onEditTags, onEditQuestion, onR
           <label className="ws-tick" title={record.checked ? 'Marked as solved' : 'Mark as solved'}>
             <input type="checkbox" checked={record.checked} aria-label={`Mark ${q.name} as solved`} onChange={(e) => onToggle({ checked: e.target.checked })} />
           </label>
-          {record.checked && <RateMenu questionId={q._id} name={q.name} />}
+          {record.checked && <RateMenu questionId={q._id} name={q.name} suggested={suggestRating(record)} />}
           <button type="button" className="icon-btn star" aria-pressed={record.starred} aria-label={`Star ${q.name}`} onClick={() => onToggle({ starred: !record.starred })}>
             <Star size={16} fill={record.starred ? 'currentColor' : 'none'} />
           </button>
           <button type="button" className="icon-btn" aria-label={`Edit tags for ${q.name}`} onClick={onEditTags}>
             <Tags size={16} />
+          </button>
+          <button type="button" className="icon-btn ws-sol-btn" aria-label={`Solutions for ${q.name}${record.solutions ? ` (${record.solutions} kept)` : ''}`} onClick={onSolutions}>
+            <FileCode2 size={16} />
+            {record.solutions > 0 && <span className="ws-sol-count" aria-hidden>{record.solutions}</span>}
           </button>
           <Link href={`/question-tracker?tab=notes&questionId=${encodeURIComponent(q._id)}`} className="icon-btn" aria-label={`Notes for ${q.name}`}>
             <NotebookPen size={16} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { WorkspacePage, WorkspaceQuestion } from '@shared/schemas/workspace';
 import { ConfirmDialog } from '../../../components/dialog';
 import { Skeleton } from '../../../components/feedback';
@@ -7,7 +7,11 @@ import { EditQuestionDialog } from './edit-question-dialog';
 import { TagsDialog } from './tags-dialog';
 import { WorkspaceRow } from './workspace-row';
 
-const COLUMNS = ['Question Name', 'Link', 'Difficulty', 'Custom Tags', 'Action'] as const;
+const COLUMNS = ['Question Name', 'Link', 'Difficulty', 'Attempts', 'Time', 'Custom Tags', 'Action'] as const;
+const NUMERIC: readonly string[] = ['Attempts', 'Time'];
+
+// The question's solutions panel brings highlight.js: loaded when first opened, never with the list.
+const SolutionsPanel = lazy(() => import('../../solutions/components/solutions-panel'));
 
 /** The workspace table with its row actions and their dialogs. */
 export function WorkspaceTable({ page, tagSuggestions, busy }: { page: WorkspacePage; tagSuggestions: readonly string[]; busy: boolean }) {
@@ -16,6 +20,7 @@ export function WorkspaceTable({ page, tagSuggestions, busy }: { page: Workspace
   const [tagging, setTagging] = useState<WorkspaceQuestion | null>(null);
   const [editing, setEditing] = useState<WorkspaceQuestion | null>(null);
   const [removing, setRemoving] = useState<WorkspaceQuestion | null>(null);
+  const [viewing, setViewing] = useState<WorkspaceQuestion | null>(null);
   return (
     <>
       <div className="ws-table-wrap" aria-busy={busy}>
@@ -30,6 +35,7 @@ export function WorkspaceTable({ page, tagSuggestions, busy }: { page: Workspace
                 onEditTags={() => setTagging(record)}
                 onEditQuestion={() => setEditing(record)}
                 onRemove={() => setRemoving(record)}
+                onSolutions={() => setViewing(record)}
               />
             ))}
           </tbody>
@@ -44,6 +50,11 @@ export function WorkspaceTable({ page, tagSuggestions, busy }: { page: Workspace
           setTagging(null);
         }}
       />
+      {viewing && (
+        <Suspense fallback={null}>
+          <SolutionsPanel question={{ id: viewing.question._id, name: viewing.question.name }} onClose={() => setViewing(null)} />
+        </Suspense>
+      )}
       <EditQuestionDialog record={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={!!removing}
@@ -66,7 +77,7 @@ function TableHead() {
     <thead>
       <tr>
         {COLUMNS.map((c) => (
-          <th key={c} scope="col" className={c === 'Link' ? 'ws-link-cell' : c === 'Custom Tags' ? 'ws-tags-cell' : undefined}>
+          <th key={c} scope="col" className={c === 'Link' ? 'ws-link-cell' : c === 'Custom Tags' ? 'ws-tags-cell' : NUMERIC.includes(c) ? 'ws-num-cell' : undefined}>
             {c}
           </th>
         ))}
@@ -91,6 +102,12 @@ export function WorkspaceTableSkeleton({ rows = 8 }: { rows?: number }) {
               </td>
               <td>
                 <Skeleton width={50} />
+              </td>
+              <td className="ws-num-cell">
+                <Skeleton width={40} />
+              </td>
+              <td className="ws-num-cell">
+                <Skeleton width={40} />
               </td>
               <td className="ws-tags-cell">
                 <Skeleton width={90} />

@@ -9,6 +9,8 @@ const busy: WorkspaceView = {
   platform: ['leetcode'],
   topic: ['Array', 'Hash Table'],
   tag: ['revisit'],
+  attempts: ['first', 'many'],
+  time: ['long'],
   starred: true,
   status: 'marked',
   sortBy: 'updatedAt',
@@ -28,7 +30,7 @@ describe('workspace view in the URL', () => {
 
   it('writes nothing but the tab for the default view, and ignores junk', () => {
     expect(writeView(DEFAULT_VIEW)).toBe('tab=workspace');
-    const junk = readView(new URLSearchParams('status=maybe&sortBy=name&order=up&page=-2&pageSize=7&from=yesterday&to=2025-02-31'));
+    const junk = readView(new URLSearchParams('attempts=lots&time=forever&status=maybe&sortBy=name&order=up&page=-2&pageSize=7&from=yesterday&to=2025-02-31'));
     expect(junk).toEqual(DEFAULT_VIEW);
   });
 
@@ -49,6 +51,9 @@ describe('workspace view in the URL', () => {
       'Topic: Array',
       'Topic: Hash Table',
       'Tag: revisit',
+      'Attempts: First try',
+      'Attempts: 3+ wrong',
+      'Time: 45 min or more',
       'Starred',
       'Status: Marked',
       'Updated: 1 Mar 2025 – 31 Mar 2025',

@@ -1,5 +1,6 @@
 import { addDays, format, isValid, parse, startOfDay } from 'date-fns';
 import { platformById } from '@shared/platforms/index';
+import { ATTEMPT_BUCKETS, TIME_BUCKETS } from '@shared/rules/solutions';
 import { DEFAULT_PAGE_SIZE, WORKSPACE_PAGE_SIZES, type WorkspaceFiltersInput } from '@shared/schemas/workspace';
 
 /**
@@ -12,6 +13,9 @@ export interface WorkspaceView {
   platform: string[];
   topic: string[];
   tag: string[];
+  /** Buckets of the latest kept solution's wrong attempts and time spent (shared/rules/solutions). */
+  attempts: string[];
+  time: string[];
   starred: boolean;
   status: 'marked' | 'unmarked' | null;
   sortBy: 'createdAt' | 'updatedAt';
@@ -28,6 +32,8 @@ export const DEFAULT_VIEW: WorkspaceView = {
   platform: [],
   topic: [],
   tag: [],
+  attempts: [],
+  time: [],
   starred: false,
   status: null,
   sortBy: 'createdAt',
@@ -39,7 +45,11 @@ export const DEFAULT_VIEW: WorkspaceView = {
 };
 
 const DAY = 'yyyy-MM-dd';
-const LISTS = ['difficulty', 'platform', 'topic', 'tag'] as const;
+const LISTS = ['difficulty', 'platform', 'topic', 'tag', 'attempts', 'time'] as const;
+const BUCKETS = { attempts: ATTEMPT_BUCKETS, time: TIME_BUCKETS } as const;
+/** The label of a bucket id, or the id itself. */
+export const bucketLabel = (key: keyof typeof BUCKETS, id: string): string => BUCKETS[key].find((b) => b.id === id)?.label ?? id;
+const knownBuckets = (key: keyof typeof BUCKETS, values: string[]) => values.filter((v) => BUCKETS[key].some((b) => b.id === v));
 type ListFilter = (typeof LISTS)[number];
 
 export function parseDay(value: string | null): Date | null {
@@ -65,6 +75,9 @@ export function readView(params: URLSearchParams): WorkspaceView {
     platform: params.getAll('platform'),
     topic: params.getAll('topic'),
     tag: params.getAll('tag'),
+    // An unknown bucket in a shared link is dropped rather than sent (the API refuses it).
+    attempts: knownBuckets('attempts', params.getAll('attempts')),
+    time: knownBuckets('time', params.getAll('time')),
     starred: params.get('starred') === 'true',
     status: status === 'marked' || status === 'unmarked' ? status : null,
     sortBy: params.get('sortBy') === 'updatedAt' ? 'updatedAt' : 'createdAt',
@@ -102,6 +115,8 @@ export function apiFilters(view: WorkspaceView): WorkspaceFiltersInput {
     ...(view.platform.length && { platform: view.platform }),
     ...(view.topic.length && { topic: view.topic }),
     ...(view.tag.length && { tag: view.tag }),
+    ...(view.attempts.length && { attempts: view.attempts }),
+    ...(view.time.length && { time: view.time }),
     ...(view.starred && { starred: 'true' as const }),
     ...(view.status && { status: view.status }),
     sortBy: view.sortBy,
@@ -121,7 +136,7 @@ export interface Chip {
   without: WorkspaceView;
 }
 
-const LIST_LABELS: Record<ListFilter, string> = { difficulty: 'Difficulty', platform: 'Platform', topic: 'Topic', tag: 'Tag' };
+const LIST_LABELS: Record<ListFilter, string> = { difficulty: 'Difficulty', platform: 'Platform', topic: 'Topic', tag: 'Tag', attempts: 'Attempts', time: 'Time' };
 
 export function platformName(id: string) {
   return platformById(id)?.name ?? id;
@@ -142,7 +157,7 @@ export function chipsOf(view: WorkspaceView): Chip[] {
   if (view.search.trim()) chips.push({ key: 'search', label: `Search: ${view.search.trim()}`, without: { ...reset, search: '' } });
   for (const key of LISTS) {
     for (const value of view[key]) {
-      const shown = key === 'platform' ? platformName(value) : value;
+      const shown = key === 'platform' ? platformName(value) : key === 'attempts' || key === 'time' ? bucketLabel(key, value) : value;
       chips.push({ key: `${key}:${value}`, label: `${LIST_LABELS[key]}: ${shown}`, without: { ...reset, [key]: view[key].filter((v) => v !== value) } });
     }
   }

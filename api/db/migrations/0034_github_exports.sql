@@ -1,0 +1,30 @@
+CREATE TABLE "github_exports" (
+	"user_id" uuid PRIMARY KEY NOT NULL,
+	"owner" text NOT NULL,
+	"repo" text NOT NULL,
+	"branch" text NOT NULL,
+	"token_sealed" text NOT NULL,
+	"auto" boolean DEFAULT false NOT NULL,
+	"include_notes" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"run_id" uuid,
+	"run_state" text,
+	"run_trigger" text,
+	"run_queued_at" timestamp with time zone,
+	"run_started_at" timestamp with time zone,
+	"run_finished_at" timestamp with time zone,
+	"run_lease_owner" text,
+	"run_lease_until" timestamp with time zone,
+	"run_wait_until" timestamp with time zone,
+	"run_attempts" integer DEFAULT 0 NOT NULL,
+	"run_done" integer DEFAULT 0 NOT NULL,
+	"run_total" integer DEFAULT 0 NOT NULL,
+	"run_error" text,
+	"run_blobs" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"run_commit_sha" text,
+	"run_commit_parent" text,
+	"run_files" integer,
+	"exported_through" timestamp with time zone
+);
+--> statement-breakpoint
+ALTER TABLE "github_exports" ADD CONSTRAINT "github_exports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;

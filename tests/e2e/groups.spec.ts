@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { api, signUpAndSignIn } from './support/session';
+import { S } from './support/sheet';
+
+// A group from both sides: the owner creates it and assigns a sheet, a member joins by its link in
+// another browser, ticks a question, and the owner sees it in the class grid.
+
+for (const size of [{ name: 'phone', viewport: { width: 390, height: 844 } }, { name: 'desktop', viewport: { width: 1280, height: 1000 } }]) {
+  test.describe(`on a ${size.name}`, () => {
+    test.use({ viewport: size.viewport });
+
+    test('create a group, join by link in another browser, assign, tick as a member, see the grid', async ({ page, browser, request }) => {
+      const owner = await signUpAndSignIn(page, request, 'Teacher');
+      const slug = `grp-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+      const { sheet } = await api<{ sheet: { _id: string } }>(request, owner.token, 'POST', `${S}/create-sheet`, { name: `Week one ${slug}`, slug, visibility: 'public' });
+      await api(request, owner.token, 'POST', `${S}/add-topic/${sheet._id}`, { topic: 'Arrays' });
+      const urls = [1, 2, 3].map((n) => `https://leetcode.com/problems/${slug}-${n}/`);
+      const { mappings } = await api<{ mappings: { questionId: string }[] }>(request, owner.token, 'POST', `${S}/add-questions/${sheet._id}`, {
+        data: urls.map((problemUrl, i) => ({ topic: 'Arrays', subTopic: '', problemUrl, title: `Problem ${i + 1}` })),
+      });
+
+      // The owner creates the group.
+      await page.goto('/question-tracker?tab=groups');
+      await page.getByLabel('Name', { exact: true }).fill('Evening class');
+      await page.getByRole('button', { name: 'Create group' }).click();
+      await expect(page.getByRole('heading', { name: 'Evening class', level: 1 })).toBeVisible();
+      const link = await page.getByLabel('Join link', { exact: true }).inputValue();
+      expect(link).toContain('join=');
+
+      // A member opens the link in a browser of their own and joins.
+      const other = await browser.newContext({ viewport: size.viewport });
+      const memberPage = await other.newPage();
+      const member = await signUpAndSignIn(memberPage, request, 'Student');
+      await memberPage.goto(link);
+      await expect(memberPage.getByText('Members see your name, your avatar')).toBeVisible();
+      await memberPage.getByRole('button', { name: 'Join group' }).click();
+      await expect(memberPage.getByRole('heading', { name: 'Evening class', level: 1 })).toBeVisible();
+
+      // The owner assigns the sheet, due in a week.
+      await page.reload();
+      await expect(page.getByRole('listitem').filter({ hasText: 'Student' })).toBeVisible();
+      await page.getByLabel('Sheet', { exact: true }).selectOption({ label: `Week one ${slug} (3)` });
+      const due = new Date(Date.now() + 7 * 24 * 3600 * 1000);
+      const local = new Date(due.getTime() - due.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+      await page.getByLabel('Due', { exact: true }).fill(local);
+      await page.getByRole('button', { name: 'Assign', exact: true }).click();
+      await expect(page.getByRole('link', { name: new RegExp(`Week one ${slug}`) })).toBeVisible();
+
+      // The member sees it due on their home and ticks a question of it.
+      await memberPage.goto('/question-tracker?tab=workspace');
+      const dueRow = memberPage.getByRole('region', { name: 'Due in your groups' }).getByRole('listitem').filter({ hasText: `Week one ${slug}` });
+      await expect(dueRow).toContainText('0/3');
+      await api(request, member.token, 'POST', '/question-tracker/v1/user/question/solve-question', { questionId: mappings[1]!.questionId, checked: true });
+      await memberPage.reload();
+      await expect(dueRow).toContainText('1/3');
+
+      // The owner opens the class grid: the member's second cell is solved, the others open.
+      await page.getByRole('link', { name: new RegExp(`Week one ${slug}`) }).click();
+      const grid = page.getByRole('grid', { name: `Class grid for Week one ${slug}` });
+      await expect(grid).toBeVisible();
+      const row = grid.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Student' }) });
+      await expect(row.getByRole('gridcell', { name: 'Problem 2: Solved' })).toBeVisible();
+      await expect(row.getByRole('gridcell', { name: 'Problem 1: Not solved' })).toBeVisible();
+      await expect(row.getByRole('gridcell', { name: '1 solved, 0 late' })).toBeVisible();
+      // Sorting by a question puts whoever solved it first.
+      await grid.getByRole('button', { name: 'Problem 2: sort by this question' }).click();
+      await expect(grid.getByRole('rowheader').nth(1)).toHaveText('Student');
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export CSV' }).click();
+      expect((await download).suggestedFilename()).toMatch(/grid\.csv$/);
+      await other.close();
+    });
+  });
+}
