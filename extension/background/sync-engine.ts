@@ -144,15 +144,17 @@ async function loop(deps: HandlerDeps, io: SyncIo, signal: AbortSignal): Promise
       const record = (await judges(deps))[platform];
       const startedAt = new Date(now(deps)).toISOString();
       const settings = await syncSettings(deps);
+      const wantCode = !!historyReaderFor(platform)?.code && settings.code[platform] === true;
       run.current = {
         platform,
         startedAt,
-        since: record?.since ?? null,
+        // Code is read with the history: solves synced before code was asked for are read again for theirs.
+        since: (wantCode ? record?.codeSince : record?.since) ?? null,
         cursor: null,
         read: false,
         pending: [],
         codes: [],
-        wantCode: !!historyReaderFor(platform)?.code && settings.code[platform] === true,
+        wantCode,
         pages: 0,
         found: 0,
         imported: 0,
@@ -195,7 +197,9 @@ async function step(deps: HandlerDeps, run: Run, c: RunJudge, io: SyncIo, signal
   const reader = historyReaderFor(c.platform);
   if (c.read) {
     if (reader?.code && c.wantCode && c.codes?.length) return keepCode(deps, run, c, reader, signal);
-    return endJudge(deps, run, { state: 'done', since: c.startedAt, lastSyncAt: new Date(now(deps)).toISOString(), lastCount: c.found, message: null });
+    // Code cut short leaves codeSince where it was: the next sync asks again for what was missed.
+    const code = !c.wantCode ? { codeSince: null } : c.codeCut ? {} : { codeSince: c.startedAt };
+    return endJudge(deps, run, { state: 'done', since: c.startedAt, ...code, lastSyncAt: new Date(now(deps)).toISOString(), lastCount: c.found, message: null });
   }
   if (!reader) return endJudge(deps, run, { state: 'error', message: 'No history reader for this judge.' });
   const state = await stateFor(deps, c);
@@ -307,6 +311,7 @@ async function keepCode(deps: HandlerDeps, run: Run, c: RunJudge, reader: Histor
     }
     addSkipped(c.summary, codes.length, `solutions whose code ${judge} did not answer`);
     c.codes = [];
+    c.codeCut = true;
     return saveRun(deps, run);
   }
   const read = code.parse(answer, ref);
@@ -315,6 +320,7 @@ async function keepCode(deps: HandlerDeps, run: Run, c: RunJudge, reader: Histor
       // Every other submission would be refused alike: said once, with what to do.
       addSkipped(c.summary, codes.length, `solutions whose code needs you signed in on ${judge} in this browser`);
       c.codes = [];
+      c.codeCut = true;
       return saveRun(deps, run);
     }
     addSkipped(c.summary, 1, `solutions whose code ${judge} did not show`);

@@ -30,6 +30,11 @@ export interface SyncSettings {
 /** What is kept of a judge between syncs. `since` is when its last complete sync started. */
 export interface JudgeRecord {
   since: string | null;
+  /**
+   * When the last complete sync that also brought code started: a sync with code reads from here, so
+   * turning code on (or a sync whose code was cut short) reads the whole history once more for its code.
+   */
+  codeSince?: string | null;
   lastSyncAt: string | null;
   lastCount: number | null;
   state: SyncJudge['state'];
@@ -52,6 +57,8 @@ export interface RunJudge {
   codes?: CodeRef[];
   /** Whether this judge's run brings code (decided at its start). */
   wantCode?: boolean;
+  /** Code the judge could not give was dropped in bulk (signed out, not answering): the next sync asks again. */
+  codeCut?: boolean;
   pages: number;
   found: number;
   imported: number;

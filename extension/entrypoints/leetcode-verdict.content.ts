@@ -4,8 +4,8 @@ import { installVerdictTap } from '../verdicts/leetcode';
 
 /**
  * LeetCode's page world, from the first byte: wraps fetch and XMLHttpRequest before the page's own
- * scripts run, to see the judge's check answers. Chrome only; Firefox loads the same tap as
- * verdict-tap.js from the isolated content script.
+ * scripts run, to see the judge's check answers. Chrome only; in Firefox leetcode-tap.content.ts
+ * loads the same tap as verdict-tap.js.
  */
 export default defineContentScript({
   // See leetcode.content.ts: the patterns are for the manifest only.

@@ -1,20 +1,9 @@
-import { browser } from 'wxt/browser';
 import { leetcodeFacts } from '@shared/platforms/leetcode';
 import { isOneOf } from '@shared/platforms/url';
 import { leetcodePage } from '../platforms/leetcode.dom';
 import { isAcceptedForPage, isTapShape, readTapMessage } from '../verdicts/leetcode';
 import { showVerdictReply } from '../lib/verdict-toast';
 import type { ContentFeature } from './types';
-import type { PartialDocument } from '../lib/partial-document';
-
-/** Loads the page-world tap where the manifest cannot run it in the page's world (Firefox MV2). */
-function injectTap(doc: Document) {
-  const script = doc.createElement('script');
-  script.src = browser.runtime.getURL('/verdict-tap.js');
-  script.onload = () => script.remove();
-  const page: PartialDocument = doc;
-  (page.head ?? page.documentElement).append(script);
-}
 
 /**
  * Auto-tick on LeetCode: the page-world tap posts the verdict of a check answer; this checks it
@@ -28,7 +17,6 @@ export const leetcodeVerdictFeature: ContentFeature = {
   runsOn: (url) => isOneOf(leetcodeFacts.hosts, url.hostname),
   start(ctx) {
     const { window, signal, send } = ctx;
-    if (import.meta.env.FIREFOX) injectTap(window.document);
     const seen = new Set<string>();
     window.addEventListener(
       'message',

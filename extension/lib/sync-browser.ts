@@ -59,7 +59,7 @@ const io: SyncIo = {
 /** Wires the sync into the background: call once at its start. */
 export function wireSync(deps: HandlerDeps) {
   setSyncIo(deps, io);
-  // The dashboard (externally_connectable, Chrome only) asks for the sync's status, start and cancel.
+  // The dashboard (externally_connectable, Chrome only) asks for the sync's status, start, cancel and code opt-in.
   browser.runtime.onMessageExternal.addListener((message: unknown, sender, sendResponse) => {
     void handleExternalMessage(message, sender, deps).then(sendResponse);
     return true;

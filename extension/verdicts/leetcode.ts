@@ -2,7 +2,8 @@
  * LeetCode verdicts, read from the judge's own network answers: the one home of LeetCode auto-tick.
  *
  * - The page-world tap (installVerdictTap) posts only what `parseLeetcodeCheck` keeps. It runs from
- *   entrypoints/leetcode-verdict.content.ts (Chrome, MAIN world) and entrypoints/verdict-tap.ts (Firefox).
+ *   entrypoints/leetcode-verdict.content.ts (Chrome, MAIN world) and entrypoints/verdict-tap.ts (Firefox,
+ *   loaded by entrypoints/leetcode-tap.content.ts).
  * - The isolated content script (features/leetcode-verdict.ts) re-checks everything here with
  *   hand-written guards (no zod in the content script) before it reports to the background, which
  *   decides (background/verdicts.ts). The page's own problem is read by platforms/leetcode.dom.ts.

@@ -125,15 +125,17 @@ const noteFields = {
 const platformId = z.string().min(1).max(40);
 
 /**
- * "Sync solved problems": the extension's pages send these, and the dashboard sends the first three
- * through externally_connectable (externalMessageSchema). `platforms` absent: every judge that is ready.
+ * "Sync solved problems": the extension's pages send these, and the dashboard sends them too through
+ * externally_connectable (externalMessageSchema). `platforms` absent: every judge that is ready.
  */
 const syncStatusSchema = z.object({ type: z.literal('sync:status'), probe: z.boolean().optional() });
 const syncStartSchema = z.object({ type: z.literal('sync:start'), platforms: z.array(platformId).max(20).optional() });
 const syncCancelSchema = z.object({ type: z.literal('sync:cancel') });
+/** Whether the sync brings a judge's Accepted code too (opt-in per judge). */
+const syncCodeSchema = z.object({ type: z.literal('sync:code'), platform: platformId, keep: z.boolean() });
 
 /** What a web page (the dashboard, on the tracker's own origin) may ask the extension: the sync, nothing else. */
-export const externalMessageSchema = z.discriminatedUnion('type', [syncStatusSchema, syncStartSchema, syncCancelSchema]);
+export const externalMessageSchema = z.discriminatedUnion('type', [syncStatusSchema, syncStartSchema, syncCancelSchema, syncCodeSchema]);
 export type ExternalMessage = z.input<typeof externalMessageSchema>;
 
 /** Messages from the extension's own pages (popup, side panel, options). */
@@ -167,8 +169,7 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
   syncCancelSchema,
   z.object({ type: z.literal('sync:handle'), platform: platformId, handle: z.string().trim().max(100) }),
   z.object({ type: z.literal('sync:auto'), autoSync: z.enum(AUTO_SYNC_CHOICES) }),
-  /** Whether the sync brings a judge's Accepted code too (opt-in per judge). */
-  z.object({ type: z.literal('sync:code'), platform: platformId, keep: z.boolean() }),
+  syncCodeSchema,
   z.object({ type: z.literal('settings:get') }),
   z.object({ type: z.literal('health:tab'), tabId: z.number().int() }),
   z.object({ type: z.literal('solutions:list'), questionId: z.uuid() }),

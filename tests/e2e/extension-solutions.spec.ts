@@ -77,8 +77,9 @@ test.describe('the extension keeps accepted code', () => {
     }).toPass({ timeout: 20_000 });
     const item = panel.getByTestId('solution-item');
     await expect(item.getByTestId('solution-language')).toHaveText('C++');
-    await expect(item.getByTestId('solution-attempts')).toHaveText('1 wrong attempt before');
+    await expect(item.getByTestId('solution-attempts')).toHaveText('1 wrong attempt');
     await expect(item.getByTestId('solution-time')).toContainText('on the problem that day');
+    await expect(item.getByTestId('solution-source')).toHaveText('Kept at the Accepted verdict');
     await item.getByText('Code', { exact: true }).click();
     await expect(item.locator('pre code')).toHaveText('class Solution {};');
     await panel.close();

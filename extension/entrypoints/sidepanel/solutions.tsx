@@ -4,6 +4,12 @@ import { send } from '../../lib/messaging';
 import { highlightCode } from '@shared/highlight';
 import { formatAttempts, formatTimeSpent } from '@shared/rules/solutions';
 
+/** Where a version came from, in the words the panel shows. */
+const SOURCE_TEXT: Record<Solution['source'], string> = {
+  extension: 'Kept at the Accepted verdict',
+  sync: 'Brought by the history sync',
+  manual: 'Added by hand',
+};
 
 /** The kept versions of the question's accepted code, newest first, each with its language, date, attempts and time. */
 export function SolutionsList({ questionId }: { questionId: string }) {
@@ -60,6 +66,7 @@ function SolutionItem({ solution: s }: { solution: Solution }) {
         </li>
         {s.attempts !== null && <li data-testid="solution-attempts">{formatAttempts(s.attempts)}</li>}
         {s.timeSpentSec !== null && <li data-testid="solution-time">{formatTimeSpent(s.timeSpentSec)} on the problem that day</li>}
+        <li data-testid="solution-source">{SOURCE_TEXT[s.source]}</li>
       </ul>
       <details>
         <summary>Code</summary>

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Puzzle, RefreshCw } from 'lucide-react';
 import { Link } from 'wouter';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { syncAccountText, syncFailureText, syncLastText, syncStateText, syncSummaryText } from '@shared/rules/sync';
 import type { SyncJudge } from '@shared/schemas/sync';
 import { EXTENSION_PAGE_PATH } from '@shared/extension';
@@ -38,7 +38,35 @@ function GetExtension({ onLeave }: { onLeave: () => void }) {
   );
 }
 
-function JudgeItem({ judge, disabled, onSync }: { judge: SyncJudge; disabled: boolean; onSync: () => void }) {
+/** The per-judge opt-in for the code of Accepted submissions (judges whose code the extension can read). */
+function KeepCode({ judge, onChange }: { judge: SyncJudge; onChange: (keep: boolean) => void }) {
+  const hint = useId();
+  const on = judge.code === 'on';
+  return (
+    <div className="sync-code">
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on}
+        aria-label={`Keep code from ${judge.name}`}
+        aria-describedby={hint}
+        className="sync-switch"
+        data-testid="sync-keep-code"
+        onClick={() => onChange(!on)}
+      >
+        <span className="sync-switch-track" aria-hidden>
+          <span className="sync-switch-thumb" />
+        </span>
+        Keep code
+      </button>
+      <span className="faint sync-hint" id={hint}>
+        From the next sync, your accepted code too: one more request per solved problem, at the pace {judge.name} allows. Only you see it.
+      </span>
+    </div>
+  );
+}
+
+function JudgeItem({ judge, disabled, onSync, onKeepCode }: { judge: SyncJudge; disabled: boolean; onSync: () => void; onKeepCode: (keep: boolean) => void }) {
   const state = syncStateText(judge);
   const failure = syncFailureText(judge);
   const bad = judge.state === 'error' || judge.state === 'signedOut' || judge.state === 'paused';
@@ -56,6 +84,7 @@ function JudgeItem({ judge, disabled, onSync }: { judge: SyncJudge; disabled: bo
       <span className="faint" data-testid="sync-last">
         {syncLastText(judge)}
       </span>
+      {judge.code !== null && <KeepCode judge={judge} onChange={onKeepCode} />}
       {state && (
         <span className={bad ? 'sync-bad' : 'faint'} data-testid="sync-state">
           {state}
@@ -78,7 +107,7 @@ export function SyncDialog() {
   const { user } = useSession();
   const qc = useQueryClient();
   const status = useQuery(syncStatusQuery(open));
-  const { start, cancel } = useSyncActions();
+  const { start, cancel, keepCode } = useSyncActions();
   const data = status.data;
   const running = !!data?.running;
 
@@ -136,7 +165,13 @@ export function SyncDialog() {
             </p>
             <ul className="sync-list" aria-label="Judges">
               {judges.map((j) => (
-                <JudgeItem key={j.platform} judge={j} disabled={running || !data?.account} onSync={() => start.mutate([j.platform])} />
+                <JudgeItem
+                  key={j.platform}
+                  judge={j}
+                  disabled={running || !data?.account}
+                  onSync={() => start.mutate([j.platform])}
+                  onKeepCode={(keep) => keepCode.mutate({ platform: j.platform, keep })}
+                />
               ))}
             </ul>
             {unavailable.length > 0 && (
