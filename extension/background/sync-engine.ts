@@ -335,26 +335,37 @@ async function keepCode(deps: HandlerDeps, run: Run, c: RunJudge, reader: Histor
     await next();
     return;
   } catch (err) {
-    if (err instanceof ApiError && err.code === 401) {
-      await signOut(deps);
-      run.paused = 'Sign in to the tracker in the extension, then sync again: what was read is kept.';
-      return saveRun(deps, run);
-    }
-    if (isRetryable(err) || err instanceof NetworkError || err instanceof TypeError) {
-      const advice = retryAdvice({ delayMs: 1000 }, { status: err instanceof ApiError ? err.code : 0, attempt: c.attempt + 1, now: new Date(now(deps)) });
-      if (advice.retry) {
-        c.attempt += 1;
-        c.notBefore = now(deps) + advice.waitMs;
-        return saveRun(deps, run);
-      }
-      c.attempt = 0;
-      run.paused = `The tracker could not be reached: the code of ${codes.length} solution(s) waits to be kept. Sync again to go on.`;
-      return saveRun(deps, run);
-    }
+    const held = await trackerTrouble(deps, run, c, err, (wait) => (c.notBefore = wait), `The tracker could not be reached: the code of ${codes.length} solution(s) waits to be kept. Sync again to go on.`);
+    if (held) return;
     // The tracker refused this one (too large, a question it does not know): the others go on.
     addSkipped(c.summary, 1, `solutions the tracker refused (${(err as Error).message})`);
     return next();
   }
+}
+
+/**
+ * A failed call to the tracker that should hold the run: signed out (pause until signed in) or not reached
+ * (retry later at `retryAt`, then pause with `unreachable`). False when the tracker answered a refusal, which
+ * the caller handles.
+ */
+async function trackerTrouble(deps: HandlerDeps, run: Run, c: RunJudge, err: unknown, retryAt: (at: number) => void, unreachable: string): Promise<boolean> {
+  if (err instanceof ApiError && err.code === 401) {
+    await signOut(deps);
+    run.paused = 'Sign in to the tracker in the extension, then sync again: what was read is kept.';
+    await saveRun(deps, run);
+    return true;
+  }
+  if (!(isRetryable(err) || err instanceof NetworkError || err instanceof TypeError)) return false;
+  const advice = retryAdvice({ delayMs: 1000 }, { status: err instanceof ApiError ? err.code : 0, attempt: c.attempt + 1, now: new Date(now(deps)) });
+  if (advice.retry) {
+    c.attempt += 1;
+    retryAt(now(deps) + advice.waitMs);
+  } else {
+    c.attempt = 0;
+    run.paused = unreachable;
+  }
+  await saveRun(deps, run);
+  return true;
 }
 
 /** Reads an answer here when it is JSON; an HTML answer goes where a DOM parser is (offscreen in Chrome). */
@@ -420,22 +431,8 @@ async function send(deps: HandlerDeps, run: Run, c: RunJudge) {
     c.attempt = 0;
     await saveRun(deps, run);
   } catch (err) {
-    if (err instanceof ApiError && err.code === 401) {
-      await signOut(deps);
-      run.paused = 'Sign in to the tracker in the extension, then sync again: what was read is kept.';
-      return saveRun(deps, run);
-    }
-    if (isRetryable(err) || err instanceof NetworkError || err instanceof TypeError) {
-      const advice = retryAdvice({ delayMs: 1000 }, { status: err instanceof ApiError ? err.code : 0, attempt: c.attempt + 1, now: new Date(now(deps)) });
-      if (advice.retry) {
-        c.attempt += 1;
-        c.sendAfter = now(deps) + advice.waitMs;
-        return saveRun(deps, run);
-      }
-      c.attempt = 0;
-      run.paused = `The tracker could not be reached: ${c.pending.length} solved problem(s) wait to be sent. Sync again to send them.`;
-      return saveRun(deps, run);
-    }
+    const held = await trackerTrouble(deps, run, c, err, (wait) => (c.sendAfter = wait), `The tracker could not be reached: ${c.pending.length} solved problem(s) wait to be sent. Sync again to send them.`);
+    if (held) return;
     // The tracker refused the chunk itself: say so, and go on with the next judge.
     return endJudge(deps, run, { state: 'error', message: (err as Error).message });
   }
