@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { SIGNUP_THROTTLE } from '../shared/rules/account';
+import { githubFacts } from '../shared/platforms/github';
 import { REFRESH_COOLDOWN_SECONDS } from '../shared/rules/judge-accounts';
 import { judgeById, judges, originEnvVar } from './judges/index';
 import { problemOrigins } from './judges/problem-sources';
@@ -96,7 +97,7 @@ const schema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s]+$/, 'GITHUB_API_ORIGIN must be an http(s) URL')
     .transform((s) => s.replace(/\/+$/, ''))
-    .default('https://api.github.com'),
+    .default(githubFacts.origins.api),
 });
 
 /** A 32-byte key from 64 hex digits or base64 (standard or URL-safe); null when it is neither. */

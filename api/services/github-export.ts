@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { githubFacts } from '../../shared/platforms/github';
 import { EXPORT_MESSAGES, type ExportRunState } from '../../shared/rules/exports';
 import type { ExportRunStart, GithubConnectBody, GithubExportState } from '../../shared/schemas/export';
 import type { Config } from '../config';
@@ -66,7 +67,7 @@ async function rowOf(db: Db, userId: string): Promise<Row | undefined> {
 /** The state the API reports: the connection without its token, and the current or last run. */
 function stateOf(row: Row | undefined): GithubExportState {
   if (!row) return { connection: null, run: null };
-  const repoUrl = `https://github.com/${row.owner}/${row.repo}`;
+  const repoUrl = `${githubFacts.origins.site}/${row.owner}/${row.repo}`;
   return {
     connection: { owner: row.owner, repo: row.repo, branch: row.branch, auto: row.auto, includeNotes: row.includeNotes, connectedAt: row.connectedAt.toISOString(), repoUrl },
     run:

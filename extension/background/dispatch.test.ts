@@ -28,6 +28,7 @@ const FORGED: PageMessage[] = [
   { type: 'review:status' },
   { type: 'contests:next' },
   { type: 'practice:recommend', platform: 'codeforces' },
+  { type: 'groups:due', url: 'https://leetcode.com/problems/two-sum/' },
   { type: 'queue:status' },
   { type: 'queue:flush' },
   { type: 'sync:status', probe: true },

@@ -26,6 +26,8 @@ describe('the privacy page from docs/privacy.md', () => {
       'The diagnostic',
       'What it keeps on this computer',
       'Your code on the tracker',
+      'Exports',
+      'Groups',
     ]);
   });
 });

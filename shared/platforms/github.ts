@@ -4,11 +4,12 @@ import type { JudgeFacts, Platform } from './types';
 const COLOR = '#181717';
 
 /** A profile platform only: it has no problems and claims no hosts for problem parsing. */
-/** Where GitHub is read from, how politely, and by which readers. */
-const githubFacts = {
+/** Where GitHub is, and by which readers it is read: its API is where solution exports go. */
+export const githubFacts = {
   hosts: [],
   origins: {
     site: 'https://github.com',
+    api: 'https://api.github.com',
   },
   readers: {
     page: { missing: 'GitHub is a profile link here, not a judge.' },

@@ -1,8 +1,9 @@
 /** Solution exports (GitHub, zip, Anki): names, limits and the messages a user sees. */
+import { githubFacts } from '../platforms/github';
 
 export const EXPORT_MESSAGES = {
   badOwner: 'Enter the repository owner: the user or organisation name on GitHub.',
-  badRepo: 'Enter the repository name, as in github.com/owner/name.',
+  badRepo: `Enter the repository name, as in ${new URL(githubFacts.origins.site).host}/owner/name.`,
   badBranch: 'Enter a branch name such as main.',
   badToken: 'Paste a GitHub token: a fine-grained personal access token starts with github_pat_.',
   tokenNeeded: 'Paste a token for this repository.',

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, ExternalLink, FolderGit2, GitBranch, Layers, Play, Unplug } from 'lucide-react';
 import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { githubFacts } from '@shared/platforms/github';
 import type { ExportRun, GithubExportState } from '@shared/schemas/export';
 import { SkeletonList } from '../../../components/feedback';
 import { ApiError } from '../../../lib/api';
@@ -92,7 +93,7 @@ function ConnectForm({ token, current, onDone, onCancel }: { token: string | nul
         />
         <span id={`${id}-token-hint`} className="field-hint">
           A{' '}
-          <a href="https://github.com/settings/personal-access-tokens/new" target="_blank" rel="noopener noreferrer">
+          <a href={`${githubFacts.origins.site}/settings/personal-access-tokens/new`} target="_blank" rel="noopener noreferrer">
             fine-grained token
             <span className="visually-hidden"> (opens GitHub in a new tab)</span>
           </a>{' '}
