@@ -37,7 +37,18 @@ for (const size of [{ name: 'phone', viewport: { width: 390, height: 844 } }, { 
       const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Nothing to export' });
       await expect(toast).toBeVisible();
       // Sonner slides the toast in: its box counts once it stands still.
-      await expect.poll(async () => JSON.stringify(await toast.boundingBox()), { intervals: [300, 300, 300] }).toBe(JSON.stringify(await toast.boundingBox()));
+      let before = '';
+      await expect
+        .poll(
+          async () => {
+            const now = JSON.stringify(await toast.boundingBox());
+            const still = now === before;
+            before = now;
+            return still;
+          },
+          { intervals: [300] },
+        )
+        .toBe(true);
       const fab = (await page.getByRole('button', { name: 'Add Question', exact: true }).last().boundingBox())!;
       expect(overlaps((await toast.boundingBox())!, fab)).toBe(false);
     });
