@@ -30,6 +30,18 @@ export function Spinner({ label = 'Loading' }: { label?: string }) {
   return <span className="spinner" role="status" aria-label={label} />;
 }
 
+/** A section's data did not load, said in one line inside the section, with a button that asks again. */
+export function InlineLoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <p className="field-error" role="alert">
+      Could not load {what}.{' '}
+      <button type="button" className="btn btn-sm" onClick={onRetry}>
+        Try again
+      </button>
+    </p>
+  );
+}
+
 /** A screen's data did not load: says so, with a button that asks again. */
 export function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
   return (

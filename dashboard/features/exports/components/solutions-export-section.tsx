@@ -3,7 +3,7 @@ import { Download, ExternalLink, FolderGit2, GitBranch, Layers, Play, Unplug } f
 import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { githubFacts } from '@shared/platforms/github';
 import type { ExportRun, GithubExportState } from '@shared/schemas/export';
-import { SkeletonList } from '../../../components/feedback';
+import { InlineLoadFailed, SkeletonList } from '../../../components/feedback';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/api/session';
@@ -22,12 +22,7 @@ export function SolutionsExportSection() {
       {query.isPending ? (
         <SkeletonList rows={2} height={56} />
       ) : query.isError ? (
-        <p className="field-error" role="alert">
-          Could not load your export settings.{' '}
-          <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </p>
+        <InlineLoadFailed what="your export settings" onRetry={() => void query.refetch()} />
       ) : query.data.connection && !editing ? (
         <ConnectedRepo state={query.data} token={token} onChangeToken={() => setEditing(true)} />
       ) : (

@@ -3,7 +3,7 @@ import { AlertTriangle, ExternalLink, RefreshCw, Trash2, Trophy } from 'lucide-r
 import { useEffect, useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { HANDLE_PATTERN, JUDGE_ACCOUNT_MESSAGES as M } from '@shared/rules/judge-accounts';
 import type { JudgeAccount } from '@shared/schemas/judge-account';
-import { SkeletonList } from '../../../components/feedback';
+import { InlineLoadFailed, SkeletonList } from '../../../components/feedback';
 import { PlatformIcon } from '../../../components/question-bits';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -47,12 +47,7 @@ export function JudgeAccountsSection() {
       {query.isPending ? (
         <SkeletonList rows={2} height={64} />
       ) : query.isError ? (
-        <p className="field-error" role="alert">
-          Could not load your judge accounts.{' '}
-          <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </p>
+        <InlineLoadFailed what="your judge accounts" onRetry={() => void query.refetch()} />
       ) : (
         <>
           {accounts.length > 0 && (
