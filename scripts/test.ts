@@ -5,7 +5,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { isStale, targets } from './build-state';
 
@@ -113,6 +113,10 @@ interface Suite {
 
 const only = process.argv[2]; // optional: unit | e2e
 
+// The API tests wait on their databases, child processes and timers about as long as they compute, so
+// twice as many test files as cores keep the cores busy.
+const VITEST_WORKERS = `--maxWorkers=${Math.max(2, availableParallelism() * 2)}`;
+
 if (!only || only === 'unit') {
   await runTogether([
     { label: 'Typecheck', cmd: 'npx', args: ['tsc', '--noEmit'] },
@@ -120,11 +124,11 @@ if (!only || only === 'unit') {
     { label: 'Unused files, exports and dependencies (knip)', cmd: 'npx', args: ['knip'] },
   ]);
   const pglite = join(reports, 'vitest-pglite.json');
-  run('Unit and API tests (PGlite)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pglite}`], { TEST_DATABASE_URL: '', TEST_REDIS_URL: '' });
+  run('Unit and API tests (PGlite)', 'npx', ['vitest', 'run', VITEST_WORKERS, '--reporter=default', '--reporter=json', `--outputFile.json=${pglite}`], { TEST_DATABASE_URL: '', TEST_REDIS_URL: '' });
   addVitest('PGlite', pglite);
   if (process.env.TEST_DATABASE_URL) {
     const pg = join(reports, 'vitest-postgres.json');
-    run('API tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${pg}`]);
+    run('API tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api', VITEST_WORKERS, '--reporter=default', '--reporter=json', `--outputFile.json=${pg}`]);
     addVitest('PostgreSQL', pg);
   } else {
     console.log('\n(TEST_DATABASE_URL is not set: the API suite ran on PGlite only.)');
