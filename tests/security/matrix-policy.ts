@@ -9,122 +9,11 @@ import { SHEET_MESSAGES } from '../../shared/rules/sheet';
 import { REVIEW_MESSAGES } from '../../shared/schemas/review';
 import { WORKSPACE_MESSAGES } from '../../shared/schemas/workspace';
 import { INVITE_NOT_FOUND } from '../../api/services/sheet-lists';
-import { GROUP_MESSAGES } from '../../shared/rules/groups';
-import { C, GR, NOTES, PASSWORD, problemUrl, S, SOLUTIONS, unique, WS, type Actor, type GroupRes, type IdRes, type Resource, type SheetRes, type Target, type World } from './matrix-world';
+import { C, NOTES, PASSWORD, problemUrl, S, SOLUTIONS, unique, WS, type SheetRes } from './matrix-world';
+import { CF, CREATOR, EDITORS, EX, JA, KEEPS, RV, type RoutePolicy, SHEETS, U, csv, customOf, following, id, one, open, owned, personal, personalSays, questionOf, sheet, sheetAct, sheetRead, spare, status } from './matrix-cells';
+import { GROUP_POLICIES } from './matrix-policy-groups';
 
-export interface Expectation {
-  status: number;
-  /** status.message, where the spec fixes it. */
-  message?: string;
-}
-
-interface CellContext {
-  world: World;
-  actor: Actor;
-  target: Target;
-  resource: Resource | null;
-}
-
-interface CellRequest {
-  path: string;
-  body?: unknown;
-  /** Overrides the actor's token (cells that spend an account use a throwaway one). */
-  token?: string | null;
-}
-
-interface PolicyCase {
-  label: string;
-  targets: readonly Target[];
-  expect: (actor: Actor, target: Target) => Expectation;
-  request: (ctx: CellContext) => CellRequest | Promise<CellRequest>;
-  /**
-   * Whether a success changes the resource so that later cells would see something else (a rename, a
-   * deletion, a new relation): such cells get a fresh copy. Additions that leave it usable run on the shared one.
-   */
-  spoils?: boolean;
-  /** Actors whose success must still leave the resource as its owner sees it (a write to their own data only). */
-  harmless?: (actor: Actor) => boolean;
-}
-
-export interface RoutePolicy {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: string;
-  cases: PolicyCase[];
-}
-
-const SHEETS = ['publicSheet', 'privateSheet'] as const;
-const status = (code: number, message?: string): Expectation => (message ? { status: code, message } : { status: code });
-const NO_SHEET = status(404, SHEET_MESSAGES.notFound);
-const isMember = (a: Actor) => a === 'creator' || a === 'collaborator';
-
-/** Anyone, signed in or not. */
-const open = (code = 200) => () => status(code);
-/** Personal routes: 401 for anonymous, the caller's own data otherwise. */
-const personal = (code = 200) => (a: Actor) => (a === 'anonymous' ? status(401) : status(code));
-/** A personal route's answer with the message the spec fixes for it. */
-const personalSays = (code: number, message: string) => (a: Actor) => (a === 'anonymous' ? status(401) : status(code, message));
-/** A resource of the creator's own (note, record, invite): anyone else gets the 404 of a missing one. */
-const owned = (code: number, missing: string) => (a: Actor) => (a === 'anonymous' ? status(401) : a === 'creator' ? status(code) : status(404, missing));
-/** Reading a sheet: private sheets do not exist for non-members. */
-const sheetRead = (a: Actor, t: Target) => (t === 'privateSheet' && !isMember(a) ? NO_SHEET : status(200));
-/** Acting on a sheet: sign in first, then a private sheet is 404 for non-members, then the role decides. */
-const sheetAct =
-  (allowed: readonly Actor[], code = 200, denied?: string) =>
-  (a: Actor, t: Target): Expectation => {
-    if (a === 'anonymous') return status(401);
-    if (t === 'privateSheet' && !isMember(a)) return NO_SHEET;
-    return allowed.includes(a) ? status(code) : status(403, denied);
-  };
-const EDITORS = ['creator', 'collaborator'] as const;
-const CREATOR = ['creator'] as const;
-/** Follow and unfollow: any signed-in non-member of a visible sheet; members already have it. */
-const following = (a: Actor, t: Target): Expectation => {
-  if (a === 'anonymous') return status(401);
-  if (t === 'privateSheet' && !isMember(a)) return NO_SHEET;
-  return isMember(a) ? status(400) : status(200);
-};
-
-const sheet = (ctx: CellContext) => ctx.resource as SheetRes;
-const group = (ctx: CellContext) => ctx.resource as GroupRes;
-/** In a group: the creator owns it, the collaborator mentors, the follower is a member; the stranger never joined, "other" was removed. */
-const inGroup = (a: Actor) => a === 'creator' || a === 'collaborator' || a === 'follower';
-/** A group's route: sign in first; anyone not in the group gets the 404 of a missing one; then the role decides. */
-const groupAct =
-  (allowed: readonly Actor[], code = 200, denied?: string) =>
-  (a: Actor): Expectation => {
-    if (a === 'anonymous') return status(401);
-    if (!inGroup(a)) return status(404, GROUP_MESSAGES.notFound);
-    return allowed.includes(a) ? status(code) : status(403, denied);
-  };
-const GROUP_STAFF = ['creator', 'collaborator'] as const;
-const GROUP_ALL = ['creator', 'collaborator', 'follower'] as const;
-const RV = '/question-tracker/v1/user/review';
-const JA = '/question-tracker/v1/user/accounts';
-const CF = '/question-tracker/v1/user/calendar-feed';
-const U = '/question-tracker/v1/user';
-const EX = '/question-tracker/v1/user/exports';
-const questionOf = (ctx: CellContext) => {
-  const r = ctx.resource as IdRes;
-  if (!r.questionId) throw new Error('not a record');
-  return r.questionId;
-};
-const customOf = (ctx: CellContext) => {
-  const r = ctx.resource as IdRes;
-  if (!r.problemUrl || !r.name) throw new Error('not a record of a custom question');
-  return { problemUrl: r.problemUrl, name: r.name };
-};
-const id = (ctx: CellContext) => (ctx.resource as Resource).id;
-const spare = async (ctx: CellContext) => (ctx.actor === 'anonymous' ? null : (await ctx.world.throwaway()).token);
-const csv = (header: string, row: string, name = 'list.csv') => {
-  const form = new FormData();
-  form.set('file', new File([`${header}\n${row}\n`], name, { type: 'text/csv' }));
-  return form;
-};
-
-const one = (label: string, targets: readonly Target[], expect: PolicyCase['expect'], request: PolicyCase['request'], spoils = true): PolicyCase[] => [
-  { label, targets, expect, request, spoils },
-];
-const KEEPS = false;
+export type { Expectation } from './matrix-cells';
 
 export const POLICIES: RoutePolicy[] = [
   // Accounts
@@ -502,56 +391,7 @@ export const POLICIES: RoutePolicy[] = [
   { method: 'DELETE', path: CF, cases: one('revoke feed (none)', ['self'], personal(404), async (ctx) => ({ path: CF, token: await spare(ctx) })) },
 
   // Groups: members only (404 for anyone else, a removed member too); the owner runs it, mentors invite and assign.
-  { method: 'GET', path: GR, cases: one('own groups', ['self'], personal(), () => ({ path: GR })) },
-  { method: 'POST', path: GR, cases: one('create a group', ['self'], personal(201), async (ctx) => ({ path: GR, token: await spare(ctx), body: { name: unique('New group') } })) },
-  { method: 'GET', path: `${GR}/:id`, cases: one('read a group', ['group'], groupAct(GROUP_ALL), (ctx) => ({ path: `${GR}/${group(ctx).id}` })) },
-  {
-    method: 'PATCH',
-    path: `${GR}/:id`,
-    cases: one('change settings', ['group'], groupAct(CREATOR, 200, GROUP_MESSAGES.ownerOnly), (ctx) => ({ path: `${GR}/${group(ctx).id}`, body: { description: 'Changed', renewCode: true } })),
-  },
-  { method: 'DELETE', path: `${GR}/:id`, cases: one('delete a group', ['group'], groupAct(CREATOR, 200, GROUP_MESSAGES.ownerOnly), (ctx) => ({ path: `${GR}/${group(ctx).id}` })) },
-  // /groups/join/:code, /:id/invites, /:id/assignments and /:id/accept, declared as one route (api/routes/groups.ts).
-  {
-    method: 'POST',
-    path: `${GR}/:id/:action`,
-    cases: [
-      // A join link lets anyone signed in in (a removed member too, until the owner renews the code): each
-      // cell joins a group of its own, whose name is no secret from whoever holds its link.
-      ...one('join by link', ['group'], (a) => (a === 'anonymous' ? status(401) : status(200)), async (ctx) => ({ path: `${GR}/join/${(await ctx.world.group(false)).inviteCode}` }), KEEPS),
-      ...one('join by a made-up code', ['open'], (a) => (a === 'anonymous' ? status(401) : status(404, GROUP_MESSAGES.joinLinkInvalid)), () => ({ path: `${GR}/join/${'Z'.repeat(12)}` })),
-      ...one('invite', ['group'], groupAct(GROUP_STAFF, 201, GROUP_MESSAGES.staffOnly), (ctx) => ({ path: `${GR}/${group(ctx).id}/invites`, body: { email: `${unique('invitee')}@example.com` } })),
-      ...one('assign', ['group'], groupAct(GROUP_STAFF, 201, GROUP_MESSAGES.staffOnly), (ctx) => ({
-        path: `${GR}/${group(ctx).id}/assignments`,
-        body: { sheetId: (ctx.world.shared.publicSheet as SheetRes).id, dueAt: '2031-02-01T00:00:00Z' },
-      })),
-      ...one('accept (no invite)', ['group'], (a) => (a === 'anonymous' ? status(401) : status(404, GROUP_MESSAGES.noInvite)), (ctx) => ({ path: `${GR}/${group(ctx).id}/accept` })),
-    ],
-  },
-  { method: 'DELETE', path: `${GR}/:id/invite`, cases: one('decline (no invite)', ['group'], (a) => (a === 'anonymous' ? status(401) : status(404, GROUP_MESSAGES.noInvite)), (ctx) => ({ path: `${GR}/${group(ctx).id}/invite` })) },
-  {
-    method: 'PATCH',
-    path: `${GR}/:id/members/:userId`,
-    cases: one('make the member a mentor', ['group'], groupAct(CREATOR, 200, GROUP_MESSAGES.ownerOnly), (ctx) => ({ path: `${GR}/${group(ctx).id}/members/${group(ctx).memberId}`, body: { role: 'mentor' } })),
-  },
-  {
-    method: 'DELETE',
-    path: `${GR}/:id/members/:userId`,
-    // The owner removes the member, the member leaves; a mentor may do neither.
-    cases: one('remove the member', ['group'], groupAct(['creator', 'follower'], 200, GROUP_MESSAGES.ownerOnly), (ctx) => ({ path: `${GR}/${group(ctx).id}/members/${group(ctx).memberId}` })),
-  },
-  { method: 'GET', path: `${GR}/:id/assignments`, cases: one('assignments', ['group'], groupAct(GROUP_ALL), (ctx) => ({ path: `${GR}/${group(ctx).id}/assignments` })) },
-  {
-    method: 'DELETE',
-    path: `${GR}/:id/assignments/:assignmentId`,
-    cases: one('delete an assignment', ['group'], groupAct(GROUP_STAFF, 200, GROUP_MESSAGES.staffOnly), (ctx) => ({ path: `${GR}/${group(ctx).id}/assignments/${group(ctx).assignmentId}` })),
-  },
-  {
-    method: 'GET',
-    path: `${GR}/:id/assignments/:assignmentId/grid`,
-    cases: one('class grid', ['group'], groupAct(GROUP_ALL), (ctx) => ({ path: `${GR}/${group(ctx).id}/assignments/${group(ctx).assignmentId}/grid` })),
-  },
-  { method: 'GET', path: `${GR}/:id/leaderboard`, cases: one('group leaderboard', ['group'], groupAct(GROUP_ALL), (ctx) => ({ path: `${GR}/${group(ctx).id}/leaderboard?period=week` })) },
+  ...GROUP_POLICIES,
   // Exports: the caller's own connection and files. Cells never reach GitHub: a bad owner is refused first,
   // and the downloads' cells are their JSON refusals (api/routes/exports.test.ts reads the files).
   { method: 'GET', path: `${EX}/github`, cases: one('own export state', ['self'], personal(), () => ({ path: `${EX}/github` }), KEEPS) },
