@@ -15,7 +15,7 @@ export interface CellContext {
   resource: Resource | null;
 }
 
-export interface CellRequest {
+interface CellRequest {
   path: string;
   body?: unknown;
   /** Overrides the actor's token (cells that spend an account use a throwaway one). */
@@ -45,8 +45,8 @@ export interface RoutePolicy {
 
 export const SHEETS = ['publicSheet', 'privateSheet'] as const;
 export const status = (code: number, message?: string): Expectation => (message ? { status: code, message } : { status: code });
-export const NO_SHEET = status(404, SHEET_MESSAGES.notFound);
-export const isMember = (a: Actor) => a === 'creator' || a === 'collaborator';
+const NO_SHEET = status(404, SHEET_MESSAGES.notFound);
+const isMember = (a: Actor) => a === 'creator' || a === 'collaborator';
 
 /** Anyone, signed in or not. */
 export const open = (code = 200) => () => status(code);
