@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { zipSync, strToU8 } from 'fflate';
 import { platformById } from '../../shared/platforms/index';
-import { extensionFor } from '../../shared/rules/exports';
+import { solutionLanguage } from '../../shared/rules/solutions';
 import type { Db } from '../db/client';
 import { customQuestions, noteQuestionLinks, notes, questions, solutions, userQuestions } from '../db/schema';
 import { ownCustom } from './custom-questions';
@@ -82,7 +82,7 @@ const minutes = (sec: number | null) => (sec === null ? '–' : sec < 60 ? `${se
 const judgeName = (platform: string) => platformById(platform)?.name ?? platform;
 
 /** The file name of one version: the first is solution.<ext>, later ones solution-v<n>.<ext> (names never change). */
-const solutionFileName = (version: number, language: string) => `solution${version === 1 ? '' : `-v${version}`}.${extensionFor(language)}`;
+const solutionFileName = (version: number, language: string) => `solution${version === 1 ? '' : `-v${version}`}.${solutionLanguage(language)?.ext ?? 'txt'}`;
 
 /** The user's notes on these questions; a note belongs to a question as its own (question_id) or through a link. */
 async function notesFor(db: Db, userId: string, questionIds: ReadonlySet<string>): Promise<Map<string, NoteInfo[]>> {
