@@ -4,7 +4,7 @@ import { embeddedHistory, historyEndDate, istTime } from './codechef';
 import { located } from './problem-lists';
 import { plausibleDate } from '../../shared/untrusted';
 import { answerOf, code, isRecord, num, readJson, text, unreadable } from './read';
-import type { ContestEntryOfUser, SolveEntry, SolvesReader } from './solves';
+import { addSolve, type ContestEntryOfUser, type SolveEntry, type SolvesReader } from './solves';
 import type { JudgeAnswer, JudgeRequest } from './types';
 
 const JUDGE = 'CodeChef';
@@ -125,8 +125,7 @@ export const codechefSolves: SolvesReader = {
         const contestCode = /^\/([A-Za-z0-9_]+)\/problems\//.exec(path)?.[1]?.toUpperCase();
         const contest = contestCode ? contests.get(contestCode) : undefined;
         const inContest = contest !== undefined && at <= contest.endedAt;
-        const known = solves.get(where.key);
-        solves.set(where.key, { key: where.key, solvedAt: known && known.solvedAt < at ? known.solvedAt : at, inContest: inContest || (known?.inContest ?? false) });
+        addSolve(solves, where.key, at, inContest);
       }
     }
     if (rows > 0 && readable === 0) return unreadable(JUDGE, 'rows without a time or a problem link');
