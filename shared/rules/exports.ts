@@ -19,7 +19,6 @@ export const EXPORT_MESSAGES = {
   runAlready: 'An export is already running',
   keyMissing: 'Exports to GitHub are off on this server: it has no SECRETS_KEY.',
   tokenUnreadable: 'The saved token cannot be read with this server key. Connect the repository again.',
-  nothingSolved: 'There are no solved questions to put in a deck yet.',
 } as const;
 
 /** The states of an export run, as the API reports them. */
