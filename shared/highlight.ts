@@ -23,8 +23,9 @@ import { solutionLanguage, type SolutionLanguageId } from './rules/solutions';
  * Only the core and the languages the judges accept (shared/rules/solutions), registered here: the full
  * highlight.js build carries some 190 grammars. The dashboard loads this module with the solutions panel
  * and the profile's published solutions, never with the first page; the extension with its side panel.
+ * The rarer languages have no grammar here and show as plain text.
  */
-const GRAMMARS: Record<SolutionLanguageId, Parameters<typeof hljs.registerLanguage>[1]> = {
+const GRAMMARS: Partial<Record<SolutionLanguageId, Parameters<typeof hljs.registerLanguage>[1]>> = {
   c,
   cpp,
   csharp,
@@ -52,6 +53,6 @@ for (const [id, grammar] of Object.entries(GRAMMARS)) hljs.registerLanguage(id, 
  */
 export function highlightCode(code: string, language: string): string {
   const known = solutionLanguage(language);
-  if (!known) return escapeUTF8(code);
+  if (!known || !GRAMMARS[known.id]) return escapeUTF8(code);
   return hljs.highlight(code, { language: known.id, ignoreIllegals: true }).value;
 }

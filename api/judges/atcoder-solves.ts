@@ -1,7 +1,7 @@
 import { atcoderFacts } from '../../shared/platforms/atcoder';
 import { located } from './problem-lists';
 import { answerOf, code, dateFromSeconds, dateFromString, isRecord, num, readJson, text, unreadable } from './read';
-import type { ContestEntryOfUser, SolveEntry, SolvesReader } from './solves';
+import { addSolve, type ContestEntryOfUser, type SolveEntry, type SolvesReader } from './solves';
 import type { JudgeAnswer, JudgeRequest } from './types';
 
 const JUDGE = 'AtCoder';
@@ -101,8 +101,7 @@ export const atcoderSolves: SolvesReader = {
       if (!where) continue;
       const contest = contests.get(contestId.toLowerCase());
       const inContest = contest !== undefined && at <= contest.endedAt;
-      const known = solves.get(where.key);
-      solves.set(where.key, { key: where.key, solvedAt: known && known.solvedAt < at ? known.solvedAt : at, inContest: inContest || (known?.inContest ?? false) });
+      addSolve(solves, where.key, at, inContest);
     }
     const total = pages.reduce((n, p) => n + (p.list?.length ?? 0), 0);
     if (total > 0 && rows === 0) return unreadable(MIRROR, 'submissions without id or epoch_second');

@@ -1,9 +1,10 @@
 import { decodeHTML } from 'entities';
 import { codechefFacts } from '../../shared/platforms/codechef';
+import { embeddedHistory, historyEndDate, istTime } from './codechef';
 import { located } from './problem-lists';
 import { plausibleDate } from '../../shared/untrusted';
-import { answerOf, code, dateFromString, isRecord, num, readJson, text, unreadable } from './read';
-import type { ContestEntryOfUser, SolveEntry, SolvesReader } from './solves';
+import { answerOf, code, isRecord, num, readJson, text, unreadable } from './read';
+import { addSolve, type ContestEntryOfUser, type SolveEntry, type SolvesReader } from './solves';
 import type { JudgeAnswer, JudgeRequest } from './types';
 
 const JUDGE = 'CodeChef';
@@ -22,9 +23,6 @@ function recentRequest(handle: string, origins: Readonly<Record<string, string>>
   };
 }
 
-/** CodeChef's times are India's (UTC+05:30, no daylight saving). */
-const ist = (y: number, mo: number, d: number, h: number, mi: number, s = 0) => dateFromString(`${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}T${String(h).padStart(2, '0')}:${String(mi).padStart(2, '0')}:${String(s).padStart(2, '0')}+05:30`);
-
 /** A recent-activity time: "10:31 PM 05/01/24" (IST, day first) or "2 hours ago" (from `now`). */
 export function codechefActivityTime(value: string, now: Date): Date | undefined {
   const t = value.trim().toLowerCase();
@@ -37,14 +35,8 @@ export function codechefActivityTime(value: string, now: Date): Date | undefined
   const month = Number(mo);
   const year = 2000 + Number(y);
   if (month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate() || Number(h) > 12 || Number(mi) > 59) return undefined;
-  return ist(year, month, day, (Number(h) % 12) + (half === 'pm' ? 12 : 0), Number(mi));
-}
-
-/** The profile's rating history, embedded for its chart: `var all_rating = [...];`. */
-function embeddedHistory(html: string): unknown[] | undefined {
-  const m = /var all_rating\s*=\s*(\[[\s\S]*?\]);/.exec(html);
-  const json = m ? readJson(m[1] ?? '') : undefined;
-  return Array.isArray(json) ? json : undefined;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return istTime(`${year}-${pad(month)}-${pad(day)}`, `${pad((Number(h) % 12) + (half === 'pm' ? 12 : 0))}:${mi}`);
 }
 
 interface Row {
@@ -109,8 +101,7 @@ export const codechefSolves: SolvesReader = {
       if (!isRecord(h)) continue;
       const contestId = code(h.code);
       const name = text(h.name);
-      const end = typeof h.end_date === 'string' ? /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(h.end_date) : null;
-      const endedAt = end ? ist(Number(end[1]), Number(end[2]), Number(end[3]), Number(end[4]), Number(end[5]), Number(end[6])) : undefined;
+      const endedAt = historyEndDate(h.end_date);
       if (contestId && name && endedAt) contests.set(contestId.toUpperCase(), { contestId: contestId.toUpperCase(), name, endedAt });
     }
 
@@ -134,8 +125,7 @@ export const codechefSolves: SolvesReader = {
         const contestCode = /^\/([A-Za-z0-9_]+)\/problems\//.exec(path)?.[1]?.toUpperCase();
         const contest = contestCode ? contests.get(contestCode) : undefined;
         const inContest = contest !== undefined && at <= contest.endedAt;
-        const known = solves.get(where.key);
-        solves.set(where.key, { key: where.key, solvedAt: known && known.solvedAt < at ? known.solvedAt : at, inContest: inContest || (known?.inContest ?? false) });
+        addSolve(solves, where.key, at, inContest);
       }
     }
     if (rows > 0 && readable === 0) return unreadable(JUDGE, 'rows without a time or a problem link');

@@ -6,8 +6,8 @@ import type { ContestEntry, JudgeAdapter } from './types';
 const JUDGE = 'CodeChef';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** CodeChef's own times are India's (UTC+05:30, no daylight saving). */
-function istTime(date: string, time: string): Date | undefined {
+/** CodeChef's own times are India's (UTC+05:30, no daylight saving): "2024-05-01" and "22:31" or "22:31:05". */
+export function istTime(date: string, time: string): Date | undefined {
   return dateFromString(`${date}T${time.length === 5 ? `${time}:00` : time}+05:30`);
 }
 
@@ -21,10 +21,16 @@ function listDate(v: unknown): Date | undefined {
 }
 
 /** The rating history the profile page embeds for its chart: `var all_rating = [...];`. */
-function embeddedHistory(html: string): unknown[] | undefined {
+export function embeddedHistory(html: string): unknown[] | undefined {
   const m = /var all_rating\s*=\s*(\[[\s\S]*?\]);/.exec(html);
   const json = m ? readJson(m[1] ?? '') : undefined;
   return Array.isArray(json) ? json : undefined;
+}
+
+/** A rating history entry's end_date, "YYYY-MM-DD HH:MM:SS" in IST; anything else is no date. */
+export function historyEndDate(v: unknown): Date | undefined {
+  const end = typeof v === 'string' ? /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/.exec(v) : null;
+  return end ? istTime(end[1] ?? '', end[2] ?? '') : undefined;
 }
 
 /**
@@ -58,8 +64,7 @@ export const codechefJudge: JudgeAdapter = {
         if (!isRecord(h)) continue;
         const value = whole(h.rating, 10_000);
         const name = text(h.name);
-        const end = typeof h.end_date === 'string' ? /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/.exec(h.end_date) : null;
-        const at = end ? istTime(end[1] ?? '', end[2] ?? '') : undefined;
+        const at = historyEndDate(h.end_date);
         if (value !== null && name && at) history.push({ contest: name, at: at.toISOString(), rating: value });
       }
       figures.history = history;

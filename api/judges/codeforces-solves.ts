@@ -1,7 +1,7 @@
 import { codeforcesFacts } from '../../shared/platforms/codeforces';
 import { located } from './problem-lists';
 import { answerOf, code, dateFromSeconds, isRecord, readJson, text, unreadable, whole } from './read';
-import type { ContestEntryOfUser, SolveEntry, SolvesReader } from './solves';
+import { addSolve, type ContestEntryOfUser, type SolveEntry, type SolvesReader } from './solves';
 import type { JudgeRequest } from './types';
 
 const JUDGE = 'Codeforces';
@@ -84,8 +84,7 @@ export const codeforcesSolves: SolvesReader = {
       if (s.verdict !== 'OK') continue;
       const where = located('codeforces', `${codeforcesFacts.origins.site}/contest/${contestId}/problem/${index}`);
       if (!where) continue;
-      const seen = solves.get(where.key);
-      solves.set(where.key, { key: where.key, solvedAt: seen && seen.solvedAt < at ? seen.solvedAt : at, inContest: inContest || (seen?.inContest ?? false) });
+      addSolve(solves, where.key, at, inContest);
     }
     if (status.result.length > 0 && solves.size === 0 && took.size === 0 && !status.result.some((s) => isRecord(s) && 'verdict' in s)) return unreadable(JUDGE, 'submissions without verdicts');
 

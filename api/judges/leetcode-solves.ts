@@ -1,7 +1,7 @@
 import { leetcodeFacts } from '../../shared/platforms/leetcode';
 import { located } from './problem-lists';
 import { answerOf, dateFromSeconds, isRecord, readJson, text, unreadable } from './read';
-import type { ContestEntryOfUser, SolveEntry, SolvesReader } from './solves';
+import { addSolve, type ContestEntryOfUser, type SolveEntry, type SolvesReader } from './solves';
 
 const JUDGE = 'LeetCode';
 /** Weekly and biweekly contests both last 90 minutes; the history gives only the start. */
@@ -65,8 +65,8 @@ export const leetcodeSolves: SolvesReader = {
       const at = dateFromSeconds(s.timestamp);
       const where = located('leetcode', `${leetcodeFacts.origins.site}/problems/${encodeURIComponent(s.titleSlug)}/`);
       if (!at || !where) continue;
-      const known = solves.get(where.key);
-      if (!known || at < known.solvedAt) solves.set(where.key, { key: where.key, solvedAt: at, inContest: false });
+      // Which problem was solved during a contest is not public.
+      addSolve(solves, where.key, at, false);
     }
     return { kind: 'ok', solves: [...solves.values()], contests: [...contests.values()] };
   },

@@ -7,6 +7,15 @@ export interface SolveEntry {
   inContest: boolean;
 }
 
+/**
+ * Records an accepted submission in a reader's map: the problem's earliest accepted is kept, and it
+ * counts as solved in a contest if any of its accepted came during one.
+ */
+export function addSolve(solves: Map<string, SolveEntry>, key: string, at: Date, inContest: boolean): void {
+  const known = solves.get(key);
+  solves.set(key, { key, solvedAt: known && known.solvedAt < at ? known.solvedAt : at, inContest: inContest || (known?.inContest ?? false) });
+}
+
 /** One contest a linked account took part in. */
 export interface ContestEntryOfUser {
   contestId: string;

@@ -310,6 +310,27 @@ describe('groups', () => {
     expect((await detail(owner.token, group.id)).body.data.members.map((m) => m.userId)).not.toContain(ann.user._id);
   });
 
+  it('lays the grid out in the sheet page’s order: topics, a topic’s own questions, then its subtopics', async () => {
+    const owner = await person('Owner');
+    const group = await groupOf(owner, []);
+    const slug = `o-${randomBytes(4).toString('hex')}`;
+    const created = await t.call<{ sheet: Sheet }>('POST', `${S}/create-sheet`, { token: owner.token, body: { name: `Sheet ${slug}`, slug, visibility: 'public' } });
+    const id = created.body.data.sheet._id;
+    for (const topic of ['Arrays', 'Graphs']) expect((await t.call('POST', `${S}/add-topic/${id}`, { token: owner.token, body: { topic } })).status).toBe(201);
+    expect((await t.call('POST', `${S}/add-subTopic/${id}`, { token: owner.token, body: { topic: 'Arrays', subTopic: 'Prefix Sums' } })).status).toBe(201);
+    // Added (so in the question order) against the topic order: Graphs, the subtopic, then Arrays' own.
+    const data = [
+      { topic: 'Graphs', subTopic: '', title: 'Graph one', problemUrl: `https://leetcode.com/problems/${slug}-g/` },
+      { topic: 'Arrays', subTopic: 'Prefix Sums', title: 'Prefix one', problemUrl: `https://leetcode.com/problems/${slug}-p/` },
+      { topic: 'Arrays', subTopic: '', title: 'Array one', problemUrl: `https://leetcode.com/problems/${slug}-a/` },
+    ];
+    expect((await t.call('POST', `${S}/add-questions/${id}`, { token: owner.token, body: { data } })).status).toBe(201);
+    const made = await assign(owner.token, group.id, { sheetId: id, dueAt: '2030-03-07T00:00:00Z' });
+    expect(made.status).toBe(201);
+    const shown = (await grid(owner.token, group.id, made.body.data.assignment.id)).body.data;
+    expect(shown.questions.map((q) => q.name)).toEqual(['Array one', 'Prefix one', 'Graph one']);
+  });
+
   it('shows members name, avatar and assigned solves only: no e-mail, no kept code, nothing else', async () => {
     now = new Date('2030-03-06T12:00:00Z');
     const owner = await person('Owner');

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { escapeUTF8 } from 'entities';
 import { strToU8, zipSync } from 'fflate';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import { platformById } from '../../shared/platforms/index';
@@ -49,11 +50,6 @@ const CSS = `.card { font-family: system-ui, sans-serif; font-size: 18px; text-a
 .topics { color: #656d76; font-size: 14px; }
 pre { font-size: 13px; background: rgba(127,127,127,.12); padding: 10px; border-radius: 6px; overflow-x: auto; white-space: pre; }`;
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
-
 /** Anki's duplicate-check sum: the first 8 hex digits of the sha1 of the sort field's text (tags stripped). */
 function fieldChecksum(text: string): number {
   const plain = text.replace(/<[^>]*>/g, '');
@@ -71,13 +67,13 @@ const tag = (text: string) => text.trim().replace(/\s+/g, '_');
 
 function noteFields(q: SolvedQuestion): string[] {
   const judge = platformById(q.platform)?.name ?? q.platform;
-  const solution = q.solution ? `<div class="lang">${escapeHtml(q.solution.language)}</div><pre><code>${escapeHtml(q.solution.code)}</code></pre>` : '<p><i>No solution kept for this problem.</i></p>';
+  const solution = q.solution ? `<div class="lang">${escapeUTF8(q.solution.language)}</div><pre><code>${escapeUTF8(q.solution.code)}</code></pre>` : '<p><i>No solution kept for this problem.</i></p>';
   // Note bodies are HTML sanitised on save (services/note-html); Anki shows HTML fields as they are.
-  const notes = q.notes.map((n) => `<h3>${escapeHtml(n.title)}</h3>${n.html}`).join('');
+  const notes = q.notes.map((n) => `<h3>${escapeUTF8(n.title)}</h3>${n.html}`).join('');
   return [
-    escapeHtml(q.name),
-    `<a href="${escapeHtml(q.url)}">${escapeHtml(judge)}: ${escapeHtml(q.url)}</a>`,
-    q.topics.length ? `<span class="topics">${q.topics.map(escapeHtml).join(', ')}</span>` : '',
+    escapeUTF8(q.name),
+    `<a href="${escapeUTF8(q.url)}">${escapeUTF8(judge)}: ${escapeUTF8(q.url)}</a>`,
+    q.topics.length ? `<span class="topics">${q.topics.map((t) => escapeUTF8(t)).join(', ')}</span>` : '',
     solution,
     notes,
   ];

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { zipSync, strToU8 } from 'fflate';
 import { platformById } from '../../shared/platforms/index';
-import { extensionFor } from '../../shared/rules/exports';
+import { plural } from '../../shared/plural';
+import { formatTimeSpent, solutionLanguage } from '../../shared/rules/solutions';
 import type { Db } from '../db/client';
 import { customQuestions, noteQuestionLinks, notes, questions, solutions, userQuestions } from '../db/schema';
 import { ownCustom } from './custom-questions';
@@ -78,11 +79,11 @@ function safeSegment(text: string, fallback: string): string {
 const md = (text: string) => text.replace(/[\\`*_[\]<>|#]/g, (c) => `\\${c}`).replace(/\s+/g, ' ').trim();
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
-const minutes = (sec: number | null) => (sec === null ? '–' : sec < 60 ? `${sec} s` : `${Math.round(sec / 60)} min`);
+const timeSpent = (sec: number | null) => (sec === null ? '–' : formatTimeSpent(sec));
 const judgeName = (platform: string) => platformById(platform)?.name ?? platform;
 
 /** The file name of one version: the first is solution.<ext>, later ones solution-v<n>.<ext> (names never change). */
-const solutionFileName = (version: number, language: string) => `solution${version === 1 ? '' : `-v${version}`}.${extensionFor(language)}`;
+const solutionFileName = (version: number, language: string) => `solution${version === 1 ? '' : `-v${version}`}.${solutionLanguage(language)?.ext ?? 'txt'}`;
 
 /** The user's notes on these questions; a note belongs to a question as its own (question_id) or through a link. */
 async function notesFor(db: Db, userId: string, questionIds: ReadonlySet<string>): Promise<Map<string, NoteInfo[]>> {
@@ -138,7 +139,7 @@ function problemReadme(q: QuestionInfo, versions: SolutionInfo[], noteList: Note
   lines.push('', '## Solutions', '', '| File | Language | Accepted | Attempts before | Time spent |', '| --- | --- | --- | --- | --- |');
   for (const v of versions) {
     const file = solutionFileName(v.version, v.language);
-    lines.push(`| [${file}](${file}) | ${md(v.language)} | ${day(v.acceptedAt)} | ${v.attempts ?? '–'} | ${minutes(v.timeSpentSec)} |`);
+    lines.push(`| [${file}](${file}) | ${md(v.language)} | ${day(v.acceptedAt)} | ${v.attempts ?? '–'} | ${timeSpent(v.timeSpentSec)} |`);
   }
   if (noteList.length) {
     lines.push('', '## Notes');
@@ -150,7 +151,7 @@ function problemReadme(q: QuestionInfo, versions: SolutionInfo[], noteList: Note
 
 function indexReadme(entries: { question: QuestionInfo; folder: string; versions: SolutionInfo[] }[]): string {
   const count = entries.reduce((n, e) => n + e.versions.length, 0);
-  const lines = ['# Solutions', '', `${entries.length} ${entries.length === 1 ? 'problem' : 'problems'}, ${count} ${count === 1 ? 'solution' : 'solutions'}, kept with Practice Tracker.`];
+  const lines = ['# Solutions', '', `${plural(entries.length, 'problem')}, ${plural(count, 'solution')}, kept with Practice Tracker.`];
   let judge = '';
   for (const e of entries) {
     if (e.question.platform !== judge) {

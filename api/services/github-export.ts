@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { githubFacts } from '../../shared/platforms/github';
+import { plural } from '../../shared/plural';
 import { EXPORT_MESSAGES, type ExportRunState } from '../../shared/rules/exports';
 import type { ExportRunStart, GithubConnectBody, GithubExportState } from '../../shared/schemas/export';
 import type { Config } from '../config';
@@ -385,7 +386,7 @@ async function exportSteps(deps: ExportDeps, row: Row, run: ReturnType<typeof ru
     parseCreated,
   );
   if (newTree === headCommit.tree) return finish(0, null);
-  const message = `Export ${tree.solutions} ${tree.solutions === 1 ? 'solution' : 'solutions'} of ${tree.problems} ${tree.problems === 1 ? 'problem' : 'problems'}\n\n${changed.length} ${changed.length === 1 ? 'file' : 'files'} changed.`;
+  const message = `Export ${plural(tree.solutions, 'solution')} of ${plural(tree.problems, 'problem')}\n\n${plural(changed.length, 'file')} changed.`;
   await run.write({ runDone: done });
   const commit = expect('Creating the commit', await gh('POST', `${repo}/git/commits`, { message, tree: newTree, parents: [head] }), [201], parseCreated);
   // Kept before the branch moves: an attempt after a crash here moves the branch to this commit, never makes another.

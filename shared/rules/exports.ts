@@ -19,49 +19,8 @@ export const EXPORT_MESSAGES = {
   runAlready: 'An export is already running',
   keyMissing: 'Exports to GitHub are off on this server: it has no SECRETS_KEY.',
   tokenUnreadable: 'The saved token cannot be read with this server key. Connect the repository again.',
-  nothingSolved: 'There are no solved questions to put in a deck yet.',
 } as const;
 
 /** The states of an export run, as the API reports them. */
 export const EXPORT_RUN_STATES = ['queued', 'running', 'waiting', 'done', 'failed'] as const;
 export type ExportRunState = (typeof EXPORT_RUN_STATES)[number];
-
-/** Languages as judges and editors name them, to a file extension; anything else is .txt. */
-const EXTENSIONS: [RegExp, string][] = [
-  [/^(c\+\+|cpp|g\+\+|gnu c\+\+|clang\+\+|ms c\+\+)/i, 'cpp'],
-  [/^(c#|csharp|mono c#|\.net)/i, 'cs'],
-  [/^(objective-c|objc)/i, 'm'],
-  [/^(c|gnu c|gcc|clang)(\d+|\s|$)/i, 'c'],
-  [/^(java(?!script))/i, 'java'],
-  [/^(python|py|pypy|cpython)/i, 'py'],
-  [/^(javascript|js|node)/i, 'js'],
-  [/^(typescript|ts)/i, 'ts'],
-  [/^(go|golang)(\s|$|\d)/i, 'go'],
-  [/^(rust)/i, 'rs'],
-  [/^(kotlin)/i, 'kt'],
-  [/^(swift)/i, 'swift'],
-  [/^(ruby)/i, 'rb'],
-  [/^(php)/i, 'php'],
-  [/^(scala)/i, 'scala'],
-  [/^(haskell)/i, 'hs'],
-  [/^(dart)/i, 'dart'],
-  [/^(elixir)/i, 'ex'],
-  [/^(erlang)/i, 'erl'],
-  [/^(racket)/i, 'rkt'],
-  [/^(ocaml)/i, 'ml'],
-  [/^(f#|fsharp)/i, 'fs'],
-  [/^(d|dmd|gdc|ldc)(\s|$|\d)/i, 'd'],
-  [/^(pascal|delphi|free pascal|fpc)/i, 'pas'],
-  [/^(perl)/i, 'pl'],
-  [/^(lua)/i, 'lua'],
-  [/^(r)(\s|$)/i, 'r'],
-  [/^(bash|shell|sh)(\s|$)/i, 'sh'],
-  [/^(mysql|ms sql server|mssql|oracle|postgresql|sql|pandas sql)/i, 'sql'],
-];
-
-/** The file extension for a solution's language (`Python 3` → py, `GNU C++17` → cpp). */
-export function extensionFor(language: string): string {
-  const l = language.trim();
-  for (const [pattern, ext] of EXTENSIONS) if (pattern.test(l)) return ext;
-  return 'txt';
-}

@@ -38,8 +38,29 @@ describe('solution languages', () => {
     ['mysql', 'sql'],
     ['Haskell GHC 9', 'haskell'],
     ['Delphi 7', 'pascal'],
+    ['Oracle', 'sql'],
+    ['node', 'javascript'],
+    ['F# 7.0 (.NET 7)', 'fsharp'],
+    ['Objective-C', 'objectivec'],
+    ['Dart 3', 'dart'],
+    ['dmd 2.105', 'd'],
+    ['R 4.2', 'r'],
+    ['Bash 5', 'bash'],
   ])('%s is %s', (name, id) => {
     expect(solutionLanguage(name)?.id).toBe(id);
+  });
+  it.each([
+    ['GNU G++17 7.3.0', 'cpp'],
+    ['C# 10, .NET SDK 6.0', 'cs'],
+    ['python3', 'py'],
+    ['Kotlin 1.9', 'kt'],
+    ['Objective-C', 'm'],
+    ['Elixir 1.15', 'ex'],
+    ['OCaml 4.14', 'ml'],
+    ['Free Pascal 3', 'pas'],
+    ['MS SQL Server', 'sql'],
+  ])('%s is exported as .%s', (name, ext) => {
+    expect(solutionLanguage(name)?.ext).toBe(ext);
   });
   it('keeps an unknown name as given', () => {
     expect(solutionLanguage('Brainfuck')).toBeNull();

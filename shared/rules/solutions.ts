@@ -25,12 +25,14 @@ export function solutionBytes(code: string): number {
  */
 export const SOLUTION_LANGUAGES = [
   { id: 'cpp', label: 'C++', ext: 'cpp', match: /c\+\+|g\+\+|\bcpp\b|clang\+\+/i },
+  // Before C#: "F# (.NET)" names .NET too.
+  { id: 'fsharp', label: 'F#', ext: 'fs', match: /^(f#|fsharp)/i },
   { id: 'csharp', label: 'C#', ext: 'cs', match: /c#|csharp|\.net|\bmono\b/i },
-  { id: 'c', label: 'C', ext: 'c', match: /^(gnu\s+)?c(\d\d)?\b|\bgcc\b|^c\s|^ansi c/i },
+  { id: 'c', label: 'C', ext: 'c', match: /^(gnu\s+)?c(\d\d)?\b|\bgcc\b|^c\s|^ansi c|^clang\b/i },
   { id: 'java', label: 'Java', ext: 'java', match: /\bjava\b(?!script)/i },
   { id: 'python', label: 'Python', ext: 'py', match: /python|pypy|\bpy3?\b/i },
   { id: 'typescript', label: 'TypeScript', ext: 'ts', match: /typescript|\bts\b/i },
-  { id: 'javascript', label: 'JavaScript', ext: 'js', match: /javascript|node\.?js|\bjs\b|v8/i },
+  { id: 'javascript', label: 'JavaScript', ext: 'js', match: /javascript|node\.?js|^node\b|\bjs\b|v8/i },
   { id: 'go', label: 'Go', ext: 'go', match: /\bgo(lang)?\b/i },
   { id: 'rust', label: 'Rust', ext: 'rs', match: /\brust\b/i },
   { id: 'kotlin', label: 'Kotlin', ext: 'kt', match: /kotlin/i },
@@ -39,8 +41,19 @@ export const SOLUTION_LANGUAGES = [
   { id: 'scala', label: 'Scala', ext: 'scala', match: /scala/i },
   { id: 'php', label: 'PHP', ext: 'php', match: /\bphp\b/i },
   { id: 'haskell', label: 'Haskell', ext: 'hs', match: /haskell|\bghc\b/i },
-  { id: 'pascal', label: 'Pascal', ext: 'pas', match: /pascal|delphi/i },
-  { id: 'sql', label: 'SQL', ext: 'sql', match: /sql/i },
+  { id: 'pascal', label: 'Pascal', ext: 'pas', match: /pascal|delphi|\bfpc\b/i },
+  { id: 'sql', label: 'SQL', ext: 'sql', match: /sql|^oracle\b/i },
+  { id: 'objectivec', label: 'Objective-C', ext: 'm', match: /^(objective-c|objc)/i },
+  { id: 'dart', label: 'Dart', ext: 'dart', match: /^dart\b/i },
+  { id: 'elixir', label: 'Elixir', ext: 'ex', match: /^elixir\b/i },
+  { id: 'erlang', label: 'Erlang', ext: 'erl', match: /^erlang\b/i },
+  { id: 'racket', label: 'Racket', ext: 'rkt', match: /^racket\b/i },
+  { id: 'ocaml', label: 'OCaml', ext: 'ml', match: /^ocaml\b/i },
+  { id: 'd', label: 'D', ext: 'd', match: /^(d|dmd|gdc|ldc)(\s|$|\d)/i },
+  { id: 'perl', label: 'Perl', ext: 'pl', match: /^perl\b/i },
+  { id: 'lua', label: 'Lua', ext: 'lua', match: /^lua\b/i },
+  { id: 'r', label: 'R', ext: 'r', match: /^r(\s|$)/i },
+  { id: 'bash', label: 'Bash', ext: 'sh', match: /^(bash|shell|sh)(\s|$)/i },
 ] as const;
 export type SolutionLanguageId = (typeof SOLUTION_LANGUAGES)[number]['id'];
 
