@@ -16,7 +16,7 @@ describe('sealed secrets', () => {
     expect(openSecret(KEY, a, 'user-1')).toBe('github_pat_secret');
     expect(() => openSecret(Buffer.alloc(32, 2), a, 'user-1')).toThrow(SecretUnreadableError);
     expect(() => openSecret(KEY, a, 'user-2')).toThrow(SecretUnreadableError);
-    const flipped = a.slice(0, -2) + (a.endsWith('A') ? 'B' : 'A') + a.slice(-1);
+    const flipped = a.slice(0, -2) + (a.at(-2) === 'A' ? 'B' : 'A') + a.slice(-1);
     expect(() => openSecret(KEY, flipped, 'user-1')).toThrow(SecretUnreadableError);
     expect(() => openSecret(KEY, 'v2.abc', 'user-1')).toThrow(SecretUnreadableError);
   });
