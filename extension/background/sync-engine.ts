@@ -1,6 +1,7 @@
 import { SYNC_CHUNK, type AutoSync, type SyncImportResult } from '@shared/schemas/sync';
 import { ApiError, apiClient, isRetryable, NetworkError, unwrap } from '../lib/api';
 import { MAX_ATTEMPTS, retryAdvice } from '@shared/retry';
+import { SOLUTION_MESSAGES } from '@shared/rules/solutions';
 import { syncSummaryText } from '@shared/rules/sync';
 import { historyReaderFor, historyReaders, SYNC_ORIGINS, type HistoryReader, type SyncAnswer, type SyncPage, type SyncState } from '../sync/index';
 import type { SyncRequest } from '../sync/types';
@@ -323,7 +324,7 @@ async function keepCode(deps: HandlerDeps, run: Run, c: RunJudge, reader: Histor
       c.codeCut = true;
       return saveRun(deps, run);
     }
-    addSkipped(c.summary, 1, `solutions whose code ${judge} did not show`);
+    addSkipped(c.summary, 1, read.error === SOLUTION_MESSAGES.tooLarge ? `solutions the tracker refused (${read.error})` : `solutions whose code ${judge} did not show`);
     return next();
   }
   try {
