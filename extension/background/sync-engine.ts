@@ -210,7 +210,7 @@ async function step(deps: HandlerDeps, run: Run, c: RunJudge, io: SyncIo, signal
   } catch (err) {
     return endJudge(deps, run, { state: 'error', message: (err as Error).message });
   }
-  const asked = await ask(deps, request, signal);
+  const asked = await askJudge(deps, request, signal);
   if (!asked) return;
   const { answer, retryAfter } = asked;
   const page = await parse(reader, answer, state, c.startedAt, io);
@@ -266,7 +266,7 @@ async function stateFor(deps: HandlerDeps, c: RunJudge): Promise<SyncState<unkno
 }
 
 /** Sends one request to a judge: its answer (status 0 when none came), or null when the run was cancelled meanwhile. */
-async function ask(deps: HandlerDeps, request: SyncRequest, signal: AbortSignal): Promise<{ answer: SyncAnswer; retryAfter: string | null } | null> {
+export async function askJudge(deps: HandlerDeps, request: SyncRequest, signal: AbortSignal): Promise<{ answer: SyncAnswer; retryAfter: string | null } | null> {
   try {
     const res = await deps.fetch(request.url, {
       method: request.method,
@@ -299,7 +299,7 @@ async function keepCode(deps: HandlerDeps, run: Run, c: RunJudge, reader: Histor
     c.notBefore = now(deps) + reader.delayMs;
     return saveRun(deps, run);
   };
-  const asked = await ask(deps, code.plan(ref, await stateFor(deps, c), SYNC_ORIGINS), signal);
+  const asked = await askJudge(deps, code.plan(ref, await stateFor(deps, c), SYNC_ORIGINS), signal);
   if (!asked) return;
   const { answer, retryAfter } = asked;
   const t = now(deps);
