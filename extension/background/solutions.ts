@@ -1,14 +1,12 @@
-import { codeforcesFacts } from '@shared/platforms/codeforces';
-import { leetcodeFacts } from '@shared/platforms/leetcode';
 import type { ParsedProblem } from '@shared/platforms/types';
 import type { DetectedProblem, SubmittedCode, Verdict } from '@shared/schemas/messages';
 import { apiClient, TOKEN_KEY, unwrap } from '../lib/api';
 import { tabKey } from '../lib/kept-state';
-import { codeforcesSubmissionUrl, parseCodeforcesSubmission } from '../solutions/codeforces';
-import { parseSubmissionDetails, submissionDetailsBody } from '../solutions/leetcode';
-import type { CodeRead } from '../solutions/types';
+import { codeFailure, type CodeRead } from '../solutions/types';
+import { historyReaderFor, SYNC_ORIGINS } from '../sync/index';
 import { verdictProblem } from '../verdicts/problem';
 import { queueFor } from './queue';
+import { askJudge } from './sync-engine';
 import { LEETCODE_CSRF_KEY } from './sync-state';
 import { defineArea, done, type HandlerDeps } from './types';
 
@@ -139,48 +137,40 @@ function timeToday(deps: HandlerDeps, problem: ParsedProblem): Promise<number | 
   });
 }
 
-/** Asks the judge for the code of the user's own Accepted submission, where the page did not hand it over. */
-async function codeFromJudge(deps: HandlerDeps, problem: ParsedProblem, verdict: Verdict): Promise<CodeRead> {
-  try {
-    if (verdict.source === 'codeforces') {
-      const url = codeforcesSubmissionUrl(codeforcesFacts.origins.site, problem.key, verdict.submissionId);
-      if (!url) return { ok: false, error: 'No submission page for this problem.' };
-      const res = await deps.fetch(url, { credentials: 'include', signal: AbortSignal.timeout(20_000) });
-      if (!res.ok) return { ok: false, error: `Codeforces answered ${res.status}.` };
-      return parseCodeforcesSubmission(await res.text(), verdict.submissionId);
-    }
-    const csrf = await deps.local.get<string>(LEETCODE_CSRF_KEY);
-    const res = await deps.fetch(`${leetcodeFacts.origins.site}/graphql/`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'content-type': 'application/json', ...(csrf && { 'x-csrftoken': csrf }) },
-      body: submissionDetailsBody(verdict.submissionId),
-      signal: AbortSignal.timeout(20_000),
-    });
-    if (!res.ok) return { ok: false, error: `LeetCode answered ${res.status}.` };
-    return parseSubmissionDetails(await res.json(), problem.key);
-  } catch {
-    return { ok: false, error: 'The judge could not be reached.' };
-  }
+/**
+ * Asks the judge for the code of the user's own Accepted submission, where the page did not hand it over:
+ * with the judge's one code reader, the one the history sync uses (extension/sync/<judge>.ts).
+ */
+async function codeFromJudge(deps: HandlerDeps, problem: ParsedProblem, verdict: Verdict, acceptedAt: string): Promise<CodeRead> {
+  const reader = historyReaderFor(verdict.source)?.code;
+  if (!reader) return codeFailure('This judge has no code reader.');
+  const ref = { submissionId: verdict.submissionId, problemUrl: problem.url, acceptedAt };
+  const csrfToken = await deps.local.get<string>(LEETCODE_CSRF_KEY);
+  const asked = await askJudge(deps, reader.plan(ref, { cursor: null, ...(csrfToken && { csrfToken }) }, SYNC_ORIGINS), AbortSignal.timeout(20_000));
+  if (!asked || asked.answer.status === 0) return codeFailure('The judge could not be reached.');
+  return reader.parse(asked.answer, ref);
 }
 
 /**
  * Keeps the code of an Accepted verdict with its attempts and today's time, through the offline queue
- * (after the tick, which put the question in the workspace). Code the page sent is used as it is;
+ * (after the tick, which put the question in the workspace; background/verdicts.ts replies without
+ * waiting for it). Code the page sent is used as it is;
  * otherwise the judge's own answer for that submission. Without code, nothing is kept: never a guess.
  */
 export async function keepSolution(deps: HandlerDeps, problem: ParsedProblem, verdict: Verdict, sent: SubmittedCode | undefined): Promise<boolean> {
+  const acceptedAt = new Date(nowMs(deps)).toISOString();
   const attempts = await takeAttempts(deps, problem, verdict.submissionId);
-  const code = sent ? ({ ok: true, ...sent } as const) : await codeFromJudge(deps, problem, verdict);
-  if (!code.ok) return false;
+  // Time up to the verdict, not up to the judge's answer.
   const timeSpentSec = await timeToday(deps, problem);
+  const code = sent ? ({ ok: true, ...sent } as const) : await codeFromJudge(deps, problem, verdict, acceptedAt);
+  if (!code.ok) return false;
   const outcome = await queueFor(deps).submit({
     kind: 'solution:save',
     submission: `${verdict.source}:${verdict.submissionId}`,
     problemUrl: problem.url,
     code: code.code,
     language: code.language,
-    acceptedAt: new Date(nowMs(deps)).toISOString(),
+    acceptedAt,
     attempts,
     ...(timeSpentSec !== null && { timeSpentSec: Math.round(timeSpentSec) }),
   });

@@ -1,6 +1,7 @@
 // @vitest-environment-options {"settings":{"disableJavaScriptFileLoading":true,"disableCSSFileLoading":true,"handleDisabledFileLoadingAsSuccess":true}}
 import { describe, expect, it, vi } from 'vitest';
 import { codeforcesFacts } from '@shared/platforms/codeforces';
+import { SOLUTION_MAX_BYTES, SOLUTION_MESSAGES } from '@shared/rules/solutions';
 import { drive } from './sync-engine';
 import { getRun } from './sync-state';
 import { signIn } from './test-support';
@@ -105,6 +106,16 @@ describe('sync solved problems: the code of each Accepted submission (opt-in per
     expect(cf.summary?.skipped.map((s) => s.count)).toEqual([1, 1]);
     expect(cf.summary?.codeKept ?? 0).toBe(0);
     for (let i = 1; i < w.judgeAt.length; i++) expect(w.judgeAt[i]! - w.judgeAt[i - 1]!).toBeGreaterThanOrEqual(codeforcesFacts.politeIntervalMs);
+  });
+
+  it('code over the solutions\' limit is skipped as the tracker would refuse it, never sent', async () => {
+    const w = world();
+    await codeforces(w, true);
+    w.judge(CF_CODE[0]!.page, source('é'.repeat(SOLUTION_MAX_BYTES / 2 + 1)));
+    w.judge(CF_CODE[1]!.page, source('int main() { return 3; }'));
+    const cf = w.judgeOf(await w.sync(['codeforces']), 'codeforces');
+    expect(cf).toMatchObject({ state: 'done', summary: { codeKept: 1, skipped: [{ count: 1, reason: `solutions the tracker refused (${SOLUTION_MESSAGES.tooLarge})` }] } });
+    expect(posted(w).map((p) => p.url)).toEqual([CF_CODE[1]!.problemUrl]);
   });
 
   it('opted out (the default): the sync asks the judge for no code at all', async () => {

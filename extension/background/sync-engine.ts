@@ -1,6 +1,7 @@
 import { SYNC_CHUNK, type AutoSync, type SyncImportResult } from '@shared/schemas/sync';
 import { ApiError, apiClient, isRetryable, NetworkError, unwrap } from '../lib/api';
 import { MAX_ATTEMPTS, retryAdvice } from '@shared/retry';
+import { SOLUTION_MESSAGES } from '@shared/rules/solutions';
 import { syncSummaryText } from '@shared/rules/sync';
 import { historyReaderFor, historyReaders, SYNC_ORIGINS, type HistoryReader, type SyncAnswer, type SyncPage, type SyncState } from '../sync/index';
 import type { SyncRequest } from '../sync/types';
@@ -209,7 +210,7 @@ async function step(deps: HandlerDeps, run: Run, c: RunJudge, io: SyncIo, signal
   } catch (err) {
     return endJudge(deps, run, { state: 'error', message: (err as Error).message });
   }
-  const asked = await ask(deps, request, signal);
+  const asked = await askJudge(deps, request, signal);
   if (!asked) return;
   const { answer, retryAfter } = asked;
   const page = await parse(reader, answer, state, c.startedAt, io);
@@ -265,7 +266,7 @@ async function stateFor(deps: HandlerDeps, c: RunJudge): Promise<SyncState<unkno
 }
 
 /** Sends one request to a judge: its answer (status 0 when none came), or null when the run was cancelled meanwhile. */
-async function ask(deps: HandlerDeps, request: SyncRequest, signal: AbortSignal): Promise<{ answer: SyncAnswer; retryAfter: string | null } | null> {
+export async function askJudge(deps: HandlerDeps, request: SyncRequest, signal: AbortSignal): Promise<{ answer: SyncAnswer; retryAfter: string | null } | null> {
   try {
     const res = await deps.fetch(request.url, {
       method: request.method,
@@ -298,7 +299,7 @@ async function keepCode(deps: HandlerDeps, run: Run, c: RunJudge, reader: Histor
     c.notBefore = now(deps) + reader.delayMs;
     return saveRun(deps, run);
   };
-  const asked = await ask(deps, code.plan(ref, await stateFor(deps, c), SYNC_ORIGINS), signal);
+  const asked = await askJudge(deps, code.plan(ref, await stateFor(deps, c), SYNC_ORIGINS), signal);
   if (!asked) return;
   const { answer, retryAfter } = asked;
   const t = now(deps);
@@ -323,7 +324,7 @@ async function keepCode(deps: HandlerDeps, run: Run, c: RunJudge, reader: Histor
       c.codeCut = true;
       return saveRun(deps, run);
     }
-    addSkipped(c.summary, 1, `solutions whose code ${judge} did not show`);
+    addSkipped(c.summary, 1, read.error === SOLUTION_MESSAGES.tooLarge ? `solutions the tracker refused (${read.error})` : `solutions whose code ${judge} did not show`);
     return next();
   }
   try {

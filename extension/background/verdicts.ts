@@ -59,13 +59,11 @@ export const verdictsArea = defineArea('verdicts', {
       checked: true,
       ...(details && { details: { name: details.name, difficulty: details.difficulty, topics: details.topics } }),
     });
-    if (outcome.status === 'queued') {
-      if (settings.keepCode) await keepSolution(deps, problem, verdict, code);
-      return done({ status: 'queued', message: VERDICT_MESSAGES.queued });
-    }
     if (outcome.status === 'dropped') return fail(outcome.error.message, outcome.error.code);
     // The code, its attempts and time, queued after the tick (which put the question in the workspace).
-    if (settings.keepCode) await keepSolution(deps, problem, verdict, code);
+    // Not awaited: asking the judge for the code never delays the tick's reply and its toast.
+    if (settings.keepCode) void keepSolution(deps, problem, verdict, code).catch(() => undefined);
+    if (outcome.status === 'queued') return done({ status: 'queued', message: VERDICT_MESSAGES.queued });
     const name = details?.name ?? problem.key;
     const message = VERDICT_MESSAGES.ticked(name);
     if (!settings.askRating) return done({ status: 'ticked', message });

@@ -2,7 +2,7 @@ import { codeforcesFacts } from '@shared/platforms/codeforces';
 import { isOneOf } from '@shared/platforms/url';
 import { selectors } from '../platforms/codeforces.dom';
 import { isInterstitial, matchedSelectors } from '../platforms/types';
-import { codeforcesStatusScope, ownAcceptedSubmissions } from '../verdicts/codeforces';
+import { codeforcesStatusScope, ownSubmissions } from '../verdicts/codeforces';
 import { showVerdictReply } from '../lib/verdict-toast';
 import type { ContentFeature } from './types';
 import type { PartialDocument } from '../lib/partial-document';
@@ -20,13 +20,14 @@ export const codeforcesVerdictFeature: ContentFeature = {
     const { window, signal, send } = ctx;
     const reported = new Set<string>();
     const scan = () => {
+      const { accepted, rejected } = ownSubmissions(window.document, window.location.href);
       // Attempts first: an Accepted counts the wrong verdicts already reported on its problem.
-      for (const s of ownAcceptedSubmissions(window.document, window.location.href, 'rejected')) {
+      for (const s of rejected) {
         if (reported.has(s.submissionId)) continue;
         reported.add(s.submissionId);
         void send({ type: 'verdict:rejected', verdict: { source: 'codeforces', ...s } }).catch(() => undefined);
       }
-      for (const s of ownAcceptedSubmissions(window.document, window.location.href)) {
+      for (const s of accepted) {
         if (reported.has(s.submissionId)) continue;
         reported.add(s.submissionId);
         void send({ type: 'verdict:accepted', verdict: { source: 'codeforces', ...s } })

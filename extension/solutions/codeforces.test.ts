@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SOLUTION_MAX_BYTES, SOLUTION_MESSAGES } from '@shared/rules/solutions';
 import { codeforcesSubmissionUrl, parseCodeforcesSubmission } from './codeforces';
 
 const page = (file: string) => readFileSync(resolve(import.meta.dirname, '../../tests/fixtures/solutions/codeforces', file), 'utf8');
@@ -41,6 +42,14 @@ describe("Codeforces' submission page", () => {
   it('drops the line markup of a copy saved after the page highlighted it', () => {
     const html = '<pre id="program-source-text" class="prettyprint lang-cpp linenums program-source"><ol class="linenums"><li class="L0"><span class="kwd">int</span><span class="pln"> main</span><span class="pun">()</span></li><li class="L1"><span class="pun">{}</span></li></ol></pre>';
     expect(parseCodeforcesSubmission(html, '1')).toEqual({ ok: true, language: 'cpp', code: 'int main()\n{}\n' });
+  });
+
+  it("refuses a source over the solutions' limit with the tracker's own words", () => {
+    const pre = (code: string) => `<pre id="program-source-text" class="prettyprint lang-cpp program-source">${code}</pre>`;
+    expect(parseCodeforcesSubmission(pre('x'.repeat(SOLUTION_MAX_BYTES)), '1')).toMatchObject({ ok: true, language: 'cpp' });
+    // Counted in UTF-8 bytes, after the page's escapes are decoded.
+    expect(parseCodeforcesSubmission(pre('&lt;'.repeat(SOLUTION_MAX_BYTES)), '1')).toMatchObject({ ok: true });
+    expect(parseCodeforcesSubmission(pre('é'.repeat(SOLUTION_MAX_BYTES / 2 + 1)), '1')).toEqual({ ok: false, error: SOLUTION_MESSAGES.tooLarge });
   });
 
   it('says why there is no code: signed out, a browser check, a changed page, an empty source', () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SOLUTION_MAX_BYTES, SOLUTION_MESSAGES } from '@shared/rules/solutions';
 import { parseSubmissionDetails, submissionDetailsBody } from './leetcode';
 
 const answer = (file: string): unknown => JSON.parse(readFileSync(resolve(import.meta.dirname, '../../tests/fixtures/solutions/leetcode', file), 'utf8'));
@@ -31,6 +32,12 @@ describe("LeetCode's submission details", () => {
     expect(parseSubmissionDetails(answer('submission-details.json'), 'three-sum')).toMatchObject({ ok: false, error: 'That submission is for another problem.' });
     expect(parseSubmissionDetails(answer('submission-details-wrong-answer.json'), 'two-sum')).toMatchObject({ ok: false, error: 'That submission was not Accepted.' });
     expect(parseSubmissionDetails(answer('submission-details-null.json'), 'two-sum')).toMatchObject({ ok: false, error: 'LeetCode shows no such submission of yours.' });
+  });
+
+  it("refuses code over the solutions' limit with the tracker's own words", () => {
+    const details = (code: string) => ({ data: { submissionDetails: { code, statusCode: 10, lang: { name: 'cpp', verboseName: 'C++' }, question: { titleSlug: 'two-sum' } } } });
+    expect(parseSubmissionDetails(details('x'.repeat(SOLUTION_MAX_BYTES)), 'two-sum')).toMatchObject({ ok: true, language: 'C++' });
+    expect(parseSubmissionDetails(details('é'.repeat(SOLUTION_MAX_BYTES / 2 + 1)), 'two-sum')).toEqual({ ok: false, error: SOLUTION_MESSAGES.tooLarge });
   });
 
   it('never throws on a hostile or broken answer', () => {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loggedInHandle, statusRows } from '../platforms/codeforces.dom';
-import { codeforcesStatusScope, keyInContest, ownAcceptedSubmissions } from './codeforces';
+import { codeforcesStatusScope, keyInContest, ownSubmissions } from './codeforces';
 
 const PAGES = resolve(import.meta.dirname, '../../tests/fixtures/pages');
 const html = (file: string): Document => new DOMParser().parseFromString(readFileSync(join(PAGES, file), 'utf8'), 'text/html');
@@ -28,16 +28,11 @@ describe('Codeforces status pages', () => {
     ]);
   });
 
-  it("returns the signed-in user's own judged, not Accepted rows as attempts", () => {
-    expect(ownAcceptedSubmissions(doc, 'https://codeforces.com/problemset/status?my=on', 'rejected')).toEqual([
-      { submissionId: '250000001', problemUrl: 'https://codeforces.com/problemset/problem/231/A' },
-    ]);
-  });
-
-  it("returns only the signed-in user's own Accepted rows: another user's and a team's are ignored", () => {
-    expect(ownAcceptedSubmissions(doc, 'https://codeforces.com/problemset/status?my=on')).toEqual([
-      { submissionId: '250000005', problemUrl: 'https://codeforces.com/problemset/problem/4/A' },
-    ]);
+  it("returns only the signed-in user's own rows, Accepted and judged otherwise (attempts): another user's, a team's and a running one are ignored", () => {
+    expect(ownSubmissions(doc, 'https://codeforces.com/problemset/status?my=on')).toEqual({
+      accepted: [{ submissionId: '250000005', problemUrl: 'https://codeforces.com/problemset/problem/4/A' }],
+      rejected: [{ submissionId: '250000001', problemUrl: 'https://codeforces.com/problemset/problem/231/A' }],
+    });
   });
 
   it('sees a verdict that changes in place', () => {
@@ -45,13 +40,13 @@ describe('Codeforces status pages', () => {
     const cell = live.querySelector('tr[data-submission-id="250000002"] .status-verdict-cell')!;
     cell.setAttribute('waiting', 'false');
     cell.innerHTML = '<span class="submissionVerdictWrapper" submissionId="250000002" submissionVerdict="OK"><span class="verdict-accepted">Accepted</span></span>';
-    expect(ownAcceptedSubmissions(live, 'https://codeforces.com/').map((s) => s.submissionId)).toEqual(['250000005', '250000002']);
+    expect(ownSubmissions(live, 'https://codeforces.com/').accepted.map((s) => s.submissionId)).toEqual(['250000005', '250000002']);
   });
 
   it('nobody signed in: nothing is reported', () => {
     const anonymous = html('codeforces/status-my.html');
     anonymous.querySelector('a[href$="/logout"]')?.remove();
-    expect(ownAcceptedSubmissions(anonymous, 'https://codeforces.com/')).toEqual([]);
+    expect(ownSubmissions(anonymous, 'https://codeforces.com/')).toEqual({ accepted: [], rejected: [] });
   });
 
   it('knows which pages list submissions, and which contest a problem is in', () => {

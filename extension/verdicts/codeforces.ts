@@ -27,20 +27,27 @@ export function keyInContest(key: string, contestId: string): boolean {
   return new RegExp(`^(?:gym)?${contestId}[A-Z][0-9]?$`).test(key);
 }
 
+/** One of the signed-in user's submissions on a status page. */
+interface OwnSubmission {
+  submissionId: string;
+  problemUrl: string;
+}
+
 /**
- * The Accepted submissions of the signed-in user on a status page: rows whose party is exactly that
- * handle. Another person's row, or a team's, is never returned. With 'rejected': the rows judged
- * otherwise (the attempts).
+ * The signed-in user's judged submissions on a status page, read in one pass: the Accepted ones, and the
+ * rejected ones (judged otherwise: the attempts). Only rows whose party is exactly that handle; another
+ * person's row, or a team's, is never returned.
  */
-export function ownAcceptedSubmissions(doc: Document, base: string, which: 'accepted' | 'rejected' = 'accepted'): { submissionId: string; problemUrl: string }[] {
+export function ownSubmissions(doc: Document, base: string): { accepted: OwnSubmission[]; rejected: OwnSubmission[] } {
+  const out = { accepted: [] as OwnSubmission[], rejected: [] as OwnSubmission[] };
   const me = loggedInHandle(doc);
-  if (!me) return [];
-  const out: { submissionId: string; problemUrl: string }[] = [];
+  if (!me) return out;
   for (const row of statusRows(doc)) {
-    if (!row[which] || !row.problemHref) continue;
+    const list = row.accepted ? out.accepted : row.rejected ? out.rejected : null;
+    if (!list || !row.problemHref) continue;
     if (row.handles.length !== 1 || row.handles[0]?.toLowerCase() !== me.toLowerCase()) continue;
     try {
-      out.push({ submissionId: row.submissionId, problemUrl: new URL(row.problemHref, base).href });
+      list.push({ submissionId: row.submissionId, problemUrl: new URL(row.problemHref, base).href });
     } catch {
       // A malformed link is skipped.
     }

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { SOLUTION_MAX_BYTES } from '@shared/rules/solutions';
 import { leetcodePage } from '../platforms/leetcode.dom';
 import {
   checkShape,
@@ -147,7 +148,7 @@ describe('the LeetCode page-world tap', () => {
     expect(checkShape(null)).toEqual([]);
     expect(checkShape('<html>')).toEqual([]);
     expect(submittedCode('{"lang":"python3","typed_code":"x = 1"}')).toEqual({ code: 'x = 1', lang: 'python3' });
-    for (const bad of ['{}', 'not json', '{"lang":"x","typed_code":"   "}', '{"lang":{},"typed_code":"x"}', JSON.stringify({ lang: 'x', typed_code: 'y'.repeat(70_000) })]) {
+    for (const bad of ['{}', 'not json', '{"lang":"x","typed_code":"   "}', '{"lang":{},"typed_code":"x"}']) {
       expect(submittedCode(bad), bad.slice(0, 40)).toBeNull();
     }
   });
@@ -211,6 +212,16 @@ describe('LeetCode check answers', () => {
       { ...good, statusMsg: 'x'.repeat(100) },
     ]) {
       expect(readTapMessage(bad), JSON.stringify(bad)).toBeNull();
+    }
+  });
+
+  it("passes on code the tracker keeps, and leaves out code over the solutions' limit while the verdict still counts", () => {
+    const good: TapVerdict = { type: TAP_MESSAGE, submissionId: '1', state: 'SUCCESS', statusMsg: 'Accepted', questionId: '1', slug: 'two-sum' };
+    const limit = 'x'.repeat(SOLUTION_MAX_BYTES);
+    expect(readTapMessage({ ...good, code: limit, language: 'C++' })).toEqual({ ...good, code: limit, language: 'C++' });
+    // The limit is in UTF-8 bytes: fewer characters than bytes is still too much.
+    for (const code of [`${limit}x`, 'é'.repeat(SOLUTION_MAX_BYTES / 2 + 1)]) {
+      expect(readTapMessage({ ...good, code, language: 'C++' })).toEqual(good);
     }
   });
 

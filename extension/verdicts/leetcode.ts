@@ -12,6 +12,7 @@
  */
 
 import { isRecord } from '@shared/untrusted';
+import { keepableSize } from '../solutions/types';
 
 /** The `type` of the window message the tap posts. */
 export const TAP_MESSAGE = 'practice-tracker:leetcode-verdict';
@@ -53,9 +54,6 @@ export const CHECK_FIELDS = {
   questionId: 'question_id',
   language: 'pretty_lang',
 } as const;
-
-/** Largest code the tap passes on (the tracker keeps up to 64 kB; a UTF-16 length bounds the bytes from below). */
-const MAX_CODE_CHARS = 64 * 1024;
 
 const CHECK_PATH = /^\/submissions\/detail\/(\d{1,20})\/check\/?$/;
 /** A problem's submit, or a contest problem's (`/contest/api/<contest>/problems/<slug>/submit/`); both are checked at the same check path. */
@@ -129,7 +127,7 @@ export function submittedCode(body: unknown): { code: string; lang: string } | n
     return null;
   }
   if (!isRecord(json)) return null;
-  const code = typeof json.typed_code === 'string' && json.typed_code.trim() && json.typed_code.length <= MAX_CODE_CHARS ? json.typed_code : null;
+  const code = typeof json.typed_code === 'string' && json.typed_code.trim() ? json.typed_code : null;
   const lang = shortString(json.lang, 40);
   return code && lang ? { code, lang } : null;
 }
@@ -158,8 +156,8 @@ export function readTapMessage(data: unknown): TapVerdict | TapShape | null {
     (slug === null || (typeof slug === 'string' && SLUG.test(slug)));
   if (!valid) return null;
   const verdict = { type: TAP_MESSAGE, submissionId, state, statusMsg, questionId, slug } as TapVerdict;
-  // Code the background would refuse is left out, so the verdict itself still counts.
-  if (typeof code === 'string' && code.trim() && code.length <= MAX_CODE_CHARS && shortString(language, 40)) Object.assign(verdict, { code, language });
+  // Code the tracker would refuse is left out, so the verdict itself still counts.
+  if (typeof code === 'string' && code.trim() && keepableSize(code) && shortString(language, 40)) Object.assign(verdict, { code, language });
   return verdict;
 }
 

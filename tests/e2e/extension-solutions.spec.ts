@@ -27,6 +27,15 @@ test.describe('the extension keeps accepted code', () => {
   const questionId = async (url: string) =>
     (await api<{ question: { _id: string } }>(`/question-tracker/v1/question/search-question2?problemUrl=${encodeURIComponent(url)}`)).question._id;
   const solutions = async (url: string) => (await api<{ items: Solution[] }>(`/question-tracker/v1/user/solutions?questionId=${await questionId(url)}`)).items;
+  /**
+   * How long the background has counted a tab as the one shown (its own record, in session storage), or -1
+   * while it counts another: waiting on it proves the problem's time is being counted, not just that time passed.
+   */
+  const shownFor = (tabId: number) =>
+    ext.worker.evaluate(async (id) => {
+      const { 'solutions:visible': shown } = await chrome.storage.session.get<{ 'solutions:visible'?: { tabId: number; since: number } }>('solutions:visible');
+      return shown?.tabId === id ? Date.now() - shown.since : -1;
+    }, tabId);
 
   test.beforeAll(async () => {
     apiBase = String(test.info().project.use.baseURL);
@@ -57,7 +66,7 @@ test.describe('the extension keeps accepted code', () => {
     const tabId = await tabIdFor(ext.worker, url);
     // The problem is known to the background before any time is counted for it.
     await expect.poll(() => ext.worker.evaluate(async (key) => (await chrome.storage.session.get(key))[key] ?? null, `tab:${tabId}`)).toMatchObject({ key: 'two-sum' });
-    await page.waitForTimeout(2500);
+    await expect.poll(() => shownFor(tabId), { timeout: 15_000 }).toBeGreaterThanOrEqual(2000);
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.locator('#result')).toHaveText('Wrong Answer');
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -117,7 +126,7 @@ test.describe('the extension keeps accepted code', () => {
     await page.goto(problemUrl);
     const tabId = await tabIdFor(ext.worker, problemUrl);
     await expect.poll(() => ext.worker.evaluate(async (key) => (await chrome.storage.session.get(key))[key] ?? null, `tab:${tabId}`)).toMatchObject({ key: '4A' });
-    await page.waitForTimeout(2500);
+    await expect.poll(() => shownFor(tabId), { timeout: 15_000 }).toBeGreaterThanOrEqual(2000);
     await page.goto('https://codeforces.com/problemset/submit');
     await page.getByLabel('Source code:').fill('int main() {}');
     await page.getByRole('button', { name: 'Submit' }).click();
