@@ -36,7 +36,7 @@ export type CreateAssignmentBody = z.infer<typeof createAssignmentBodySchema>;
 
 export const groupLeaderboardQuerySchema = z.object({ period: z.enum(GROUP_PERIODS).default('week') });
 export const groupListQuerySchema = z.object({
-  /** A problem page's URL: only the caller's assignments that hold that problem. */
+  /** A problem page's URL: only the caller's assignments that hold that problem (groups and invites are left empty). */
   problem: z.string().max(2048).optional(),
 });
 
