@@ -1,5 +1,6 @@
 import { decodeHTML } from 'entities';
-import { codeFailure, MAX_CODE_CHARS, type CodeRead } from './types';
+import { SOLUTION_MAX_BYTES } from '@shared/rules/solutions';
+import { codeFailure, type CodeRead } from './types';
 
 /**
  * Codeforces' submission page (/contest/{id}/submission/{submissionId}): the source in
@@ -58,7 +59,7 @@ export function parseCodeforcesSubmission(html: string, submissionId: string): C
   if (/<(?:span|li|ol)\b[^>]*>/i.test(raw)) raw = raw.replace(/<\/li>/gi, '\n').replace(/<\/?(?:span|li|ol)\b[^>]*>/gi, '');
   const code = decodeHTML(raw).replace(/\r\n?/g, '\n');
   if (!code.trim()) return codeFailure('The submission page shows an empty source.');
-  if (code.length > MAX_CODE_CHARS * 4) return codeFailure('The source is far larger than the tracker keeps.');
+  if (code.length > SOLUTION_MAX_BYTES * 4) return codeFailure('The source is far larger than the tracker keeps.');
   const language = rowLanguage(html, submissionId) ?? classLanguage(attrs);
   if (!language) return codeFailure('The submission page names no language.');
   return { ok: true, code, language };

@@ -1,5 +1,6 @@
 import { isRecord } from '@shared/untrusted';
-import { codeFailure, MAX_CODE_CHARS, type CodeRead } from './types';
+import { SOLUTION_MAX_BYTES } from '@shared/rules/solutions';
+import { codeFailure, type CodeRead } from './types';
 
 /**
  * LeetCode's GraphQL `submissionDetails(submissionId)`: what a submission's page shows its author
@@ -44,7 +45,7 @@ export function parseSubmissionDetails(json: unknown, slug: string | null): Code
   if (!isRecord(details)) return codeFailure('LeetCode answered in a shape this version does not know (no submissionDetails).');
   const code = typeof details.code === 'string' && details.code.trim() ? details.code : null;
   if (!code) return codeFailure('LeetCode answered no code for this submission.');
-  if (code.length > MAX_CODE_CHARS * 4) return codeFailure('The code is far larger than the tracker keeps.');
+  if (code.length > SOLUTION_MAX_BYTES * 4) return codeFailure('The code is far larger than the tracker keeps.');
   const lang = details.lang;
   const language = isRecord(lang) ? (text(lang.verboseName, 40) ?? text(lang.name, 40)) : text(lang, 40);
   if (!language) return codeFailure('LeetCode named no language for this submission.');

@@ -11,6 +11,7 @@
  * Nothing here imports the browser API: the tap runs in the page's world.
  */
 
+import { SOLUTION_MAX_BYTES } from '@shared/rules/solutions';
 import { isRecord } from '@shared/untrusted';
 
 /** The `type` of the window message the tap posts. */
@@ -53,9 +54,6 @@ export const CHECK_FIELDS = {
   questionId: 'question_id',
   language: 'pretty_lang',
 } as const;
-
-/** Largest code the tap passes on (the tracker keeps up to 64 kB; a UTF-16 length bounds the bytes from below). */
-const MAX_CODE_CHARS = 64 * 1024;
 
 const CHECK_PATH = /^\/submissions\/detail\/(\d{1,20})\/check\/?$/;
 /** A problem's submit, or a contest problem's (`/contest/api/<contest>/problems/<slug>/submit/`); both are checked at the same check path. */
@@ -129,7 +127,8 @@ export function submittedCode(body: unknown): { code: string; lang: string } | n
     return null;
   }
   if (!isRecord(json)) return null;
-  const code = typeof json.typed_code === 'string' && json.typed_code.trim() && json.typed_code.length <= MAX_CODE_CHARS ? json.typed_code : null;
+  // Code past the tracker's limit is not passed on: a UTF-16 length bounds its UTF-8 bytes from below.
+  const code = typeof json.typed_code === 'string' && json.typed_code.trim() && json.typed_code.length <= SOLUTION_MAX_BYTES ? json.typed_code : null;
   const lang = shortString(json.lang, 40);
   return code && lang ? { code, lang } : null;
 }
@@ -159,7 +158,7 @@ export function readTapMessage(data: unknown): TapVerdict | TapShape | null {
   if (!valid) return null;
   const verdict = { type: TAP_MESSAGE, submissionId, state, statusMsg, questionId, slug } as TapVerdict;
   // Code the background would refuse is left out, so the verdict itself still counts.
-  if (typeof code === 'string' && code.trim() && code.length <= MAX_CODE_CHARS && shortString(language, 40)) Object.assign(verdict, { code, language });
+  if (typeof code === 'string' && code.trim() && code.length <= SOLUTION_MAX_BYTES && shortString(language, 40)) Object.assign(verdict, { code, language });
   return verdict;
 }
 
