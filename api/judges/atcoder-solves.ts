@@ -1,4 +1,4 @@
-import { atcoderFacts } from '../../shared/platforms/atcoder';
+import { ATCODER_SUBMISSIONS_PAGE, atcoderFacts, atcoderNextSecond } from '../../shared/platforms/atcoder';
 import { located } from './problem-lists';
 import { answerOf, code, dateFromSeconds, dateFromString, isRecord, num, readJson, text, unreadable } from './read';
 import { addSolve, type ContestEntryOfUser, type SolveEntry, type SolvesReader } from './solves';
@@ -6,8 +6,6 @@ import type { JudgeAnswer, JudgeRequest } from './types';
 
 const JUDGE = 'AtCoder';
 const MIRROR = 'AtCoder Problems';
-/** The most submissions AtCoder Problems answers a call: a full page means there may be more. */
-export const ATCODER_SUBMISSIONS_PAGE = 500;
 /** Pages read at most (20,000 submissions, about 30 s at AtCoder Problems' asked pace). */
 const MAX_PAGES = 40;
 
@@ -18,28 +16,13 @@ function submissionsRequest(handle: string, origins: Readonly<Record<string, str
   return { key: pageKey(page), url: `${origin}/atcoder-api/v3/user/submissions?user=${encodeURIComponent(handle)}&from_second=${fromSecond}`, method: 'GET', maxChars: 8 * 1024 * 1024 };
 }
 
-/** The pages read so far, in order, each with the second it was asked from. */
-function pagesOf(answers: Readonly<Record<string, JudgeAnswer>>): { list: unknown[] | undefined; from: number }[] {
-  const pages: { list: unknown[] | undefined; from: number }[] = [];
-  let from = 0;
-  for (let n = 0; answers[pageKey(n)]; n++) {
-    const json = readJson(answerOf(answers, pageKey(n)).body);
-    const list = Array.isArray(json) ? json : undefined;
-    pages.push({ list, from });
-    if (!list) break;
-    from = nextFrom(list, from);
-  }
-  return pages;
+/** One page's submissions, or undefined when the answer is not a list. */
+function pageList(answers: Readonly<Record<string, JudgeAnswer>>, n: number): unknown[] | undefined {
+  const json = readJson(answerOf(answers, pageKey(n)).body);
+  return Array.isArray(json) ? json : undefined;
 }
 
-/**
- * Where the page after a full one starts: its last second again (several submissions can share a second;
- * repeats are dropped by id), but always forward, so a page that is all one second cannot loop.
- */
-function nextFrom(list: readonly unknown[], from: number): number {
-  const last = Math.max(0, ...list.map((s) => (isRecord(s) ? (num(s.epoch_second) ?? 0) : 0)));
-  return last > from ? last : from + 1;
-}
+const secondsOf = (list: readonly unknown[]) => list.flatMap((s) => (isRecord(s) ? (num(s.epoch_second) ?? []) : []));
 
 /** "abc380.contest.atcoder.jp" (the history's form) or "abc380" to the contest id. */
 function contestIdOf(screenName: unknown): string | undefined {
@@ -60,11 +43,17 @@ export const atcoderSolves: SolvesReader = {
     { key: 'history', url: `${origins.atcoder ?? atcoderFacts.origins.site}/users/${encodeURIComponent(handle)}/history/json`, method: 'GET' },
     submissionsRequest(handle, origins, 0, 0),
   ],
+  // Only the newest page is read: where the next starts depends on that page alone.
   next(handle, origins, answers) {
-    const pages = pagesOf(answers);
-    const last = pages.at(-1);
-    if (!last?.list || last.list.length < ATCODER_SUBMISSIONS_PAGE || pages.length >= MAX_PAGES) return null;
-    return submissionsRequest(handle, origins, pages.length, nextFrom(last.list, last.from));
+    if (!answers[pageKey(0)]) return null;
+    let n = 0;
+    while (answers[pageKey(n + 1)]) n++;
+    if (n + 1 >= MAX_PAGES) return null;
+    const list = pageList(answers, n);
+    const seconds = list && list.length >= ATCODER_SUBMISSIONS_PAGE ? secondsOf(list) : [];
+    // A short page is the last; a full one without a single time is not one to page on from.
+    if (seconds.length === 0) return null;
+    return submissionsRequest(handle, origins, n + 1, atcoderNextSecond(seconds));
   },
   parse(answers) {
     const history = answerOf(answers, 'history');
@@ -82,12 +71,17 @@ export const atcoderSolves: SolvesReader = {
       if (contestId && name && endedAt) contests.set(contestId, { contestId, name, endedAt });
     }
 
-    const pages = pagesOf(answers);
-    if (pages.length === 0 || pages.some((p) => !p.list)) return unreadable(MIRROR, 'submissions are not a list');
+    const pages: unknown[][] = [];
+    for (let n = 0; answers[pageKey(n)]; n++) {
+      const list = pageList(answers, n);
+      if (!list) return unreadable(MIRROR, 'submissions are not a list');
+      pages.push(list);
+    }
+    if (pages.length === 0) return unreadable(MIRROR, 'submissions are not a list');
     const seen = new Set<string>();
     const solves = new Map<string, SolveEntry>();
     let rows = 0;
-    for (const s of pages.flatMap((p) => p.list ?? [])) {
+    for (const s of pages.flat()) {
       if (!isRecord(s)) continue;
       const id = code(s.id);
       const at = dateFromSeconds(s.epoch_second);
@@ -103,7 +97,7 @@ export const atcoderSolves: SolvesReader = {
       const inContest = contest !== undefined && at <= contest.endedAt;
       addSolve(solves, where.key, at, inContest);
     }
-    const total = pages.reduce((n, p) => n + (p.list?.length ?? 0), 0);
+    const total = pages.reduce((n, p) => n + p.length, 0);
     if (total > 0 && rows === 0) return unreadable(MIRROR, 'submissions without id or epoch_second');
     return { kind: 'ok', solves: [...solves.values()], contests: [...contests.values()] };
   },

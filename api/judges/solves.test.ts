@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ATCODER_SUBMISSIONS_PAGE, atcoderSolves } from './atcoder-solves';
+import { ATCODER_SUBMISSIONS_PAGE } from '../../shared/platforms/atcoder';
+import { atcoderSolves } from './atcoder-solves';
 import { codechefActivityTime, codechefSolves } from './codechef-solves';
 import { leetcodeContestSlug, leetcodeSolves } from './leetcode-solves';
 import { solvesPlatforms, solvesReaderFor } from './solves-readers';
@@ -107,6 +108,30 @@ describe('AtCoder accepted list and contests', () => {
     const read = atcoderSolves.parse(done, NOW);
     if (read.kind !== 'ok') throw new Error(read.kind);
     expect(read.solves.find((s) => s.key === 'abc380_a')?.solvedAt).toEqual(new Date(1731700007_000));
+  });
+
+  it('reads only the newest page to ask for the next, so paging is linear', () => {
+    let reads = 0;
+    const counted = (body: string): JudgeAnswer => ({
+      status: 200,
+      get body() {
+        reads++;
+        return body;
+      },
+    });
+    const page = (n: number) => JSON.stringify(Array.from({ length: ATCODER_SUBMISSIONS_PAGE }, (_, i) => ({ id: n * 1000 + i, epoch_second: 1731700000 + n * 1000 + i, problem_id: 'abc380_a', contest_id: 'abc380', result: 'WA' })));
+    const paged: Record<string, JudgeAnswer> = { history: answers.history, submissions0: counted(page(0)) };
+    for (let n = 1; n < 39; n++) {
+      const next = atcoderSolves.next!('u', ORIGINS, paged);
+      expect(next?.key).toBe(`submissions${n}`);
+      expect(next?.url).toContain(`from_second=${1731700000 + (n - 1) * 1000 + ATCODER_SUBMISSIONS_PAGE - 1}`);
+      paged[next!.key] = counted(page(n));
+    }
+    expect(reads).toBe(38);
+    // The parse reads every page once.
+    reads = 0;
+    expect(atcoderSolves.parse(paged, NOW).kind).toBe('ok');
+    expect(reads).toBe(39);
   });
 
   it('stops paging after 40 pages', () => {

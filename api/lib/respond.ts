@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
 import { chosenCoding, compressAnswer } from './content-coding';
-import { badRequest } from './errors';
+import { AppError, badRequest } from './errors';
 import { varyAlso } from './default-headers';
 
 /** A success envelope with an explicit status. */
@@ -12,10 +12,14 @@ export function ok<T, S extends 200 | 201>(c: Context, data: T, code: S, message
   return c.json({ status: { code, success: true, error: null, message }, data }, code);
 }
 
-/** Validates one part of the request with a shared zod schema; the first problem becomes a 400 message. */
-export function valid<S extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: S) {
+/**
+ * Validates one part of the request with a shared zod schema; the first problem becomes a 400 message. A
+ * problem with the `tooLarge` message, wherever it is among them, is a size limit: 413 with that message.
+ */
+export function valid<S extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: S, options: { tooLarge?: string } = {}) {
   return zValidator(target, schema, (result) => {
     if (!result.success) {
+      if (options.tooLarge !== undefined && result.error.issues.some((i) => i.message === options.tooLarge)) throw new AppError(413, 'PayloadTooLarge', options.tooLarge);
       const issue = result.error.issues[0];
       const where = issue && issue.path.length ? issue.path.join('.') : target;
       const message = issue?.message && !issue.message.startsWith('Invalid input') ? issue.message : `Invalid ${where}`;

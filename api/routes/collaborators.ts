@@ -6,7 +6,7 @@ import type { AppEnv } from '../lib/env';
 import { ok, valid } from '../lib/respond';
 import { leaveSheet, listInvites, removeCollaborator, sendInvite } from '../services/sharing';
 import { answerInvite } from '../services/sheet-lists';
-import { mailInvite } from '../services/invite-mail';
+import { mailSheetInvite } from '../services/invite-mail';
 import { linkOrigin } from '../lib/public-url';
 import { requireUser } from '../lib/session';
 import { listCollaborators } from '../services/sheets';
@@ -21,7 +21,7 @@ export function collaboratorRoutes(deps: Deps) {
     })
     .post('/send-collaboration-invite/:sheetId', valid('json', inviteBodySchema), async (c) => {
       const invite = await sendInvite(db, c.req.param('sheetId'), c.get('user'), c.req.valid('json').email);
-      await mailInvite(deps, invite, requireUser(c), linkOrigin(c, deps.config));
+      await mailSheetInvite(deps, invite, requireUser(c), linkOrigin(c, deps.config));
       return ok(c, invite, 201, 'Collaborator invite sent');
     })
     .get('/get-sheet-collaborations-invites/:sheetId', async (c) => {

@@ -366,6 +366,31 @@ describe(`solution exports (${dbKind()})`, () => {
     expect(strFromU8(theirs['solutions/README.md']!)).toContain('0 problems');
   });
 
+  it('leaves notes off the Anki cards with ?notes=false, and keeps them by default', async () => {
+    const a = await t.signup('AnkiNotes');
+    await save(a.token, { code: 'seen = {}' });
+    await t.call('POST', '/question-tracker/v1/user/notes/create-note', { token: a.token, body: { title: 'Hash map idea', note: '<p>keep seen values</p>', questionId: q.twoSum } });
+    const SQL = await initSqlJs();
+    /** The Notes field of each card in a downloaded deck, by problem name. */
+    const notesOf = async (query: string): Promise<Record<string, string>> => {
+      const res = await app.fetch(new Request(`http://localhost${E}/anki.apkg${query}`, { headers: { authorization: `Bearer ${a.token}` } }));
+      expect(res.status).toBe(200);
+      const db = new SQL.Database(unzipSync(new Uint8Array(await res.arrayBuffer()))['collection.anki2']);
+      try {
+        return Object.fromEntries(db.exec('select flds from notes')[0]!.values.map(([f]) => String(f).split('\x1f')).map((fields) => [fields[0] ?? '', fields[4] ?? '']));
+      } finally {
+        db.close();
+      }
+    };
+    const byDefault = await notesOf('');
+    expect(byDefault['Two Sum']).toContain('Hash map idea');
+    expect(byDefault['Two Sum']).toContain('keep seen values');
+    expect(await notesOf('?notes=true')).toEqual(byDefault);
+    // The card is still there, with its solution; only the notes are left out.
+    expect(await notesOf('?notes=false')).toEqual({ 'Two Sum': '' });
+    expect((await call('GET', `${E}/anki.apkg?notes=no`, a.token)).status).toBe(400);
+  });
+
   it('makes an Anki package: a SQLite collection with one note and card per solved question', async () => {
     const a = await t.signup('Anki');
     await save(a.token, { code: 'first', language: 'Java' });

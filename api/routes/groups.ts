@@ -8,6 +8,7 @@ import {
   groupListQuerySchema,
   updateGroupBodySchema,
   updateMemberBodySchema,
+  type MyGroups,
 } from '../../shared/schemas/group';
 import type { z } from 'zod';
 import type { Deps } from '../deps';
@@ -17,7 +18,7 @@ import { linkOrigin } from '../lib/public-url';
 import { ok, valid } from '../lib/respond';
 import { requireUser } from '../lib/session';
 import { requireVerifiedAddress } from '../services/email-verification';
-import { assignmentGrid, createAssignment, deleteAssignment, groupLeaderboard, listAssignments, myAssignments } from '../services/group-assignments';
+import { assignmentGrid, assignmentsHolding, createAssignment, deleteAssignment, groupLeaderboard, listAssignments, myAssignments } from '../services/group-assignments';
 import {
   acceptInvite,
   createGroup,
@@ -64,8 +65,10 @@ export function groupRoutes(deps: Deps) {
       .get('/', valid('query', groupListQuerySchema), async (c) => {
         const user = requireUser(c);
         const { problem } = c.req.valid('query');
-        const [lists, assignments] = await Promise.all([listGroups(db, user), myAssignments(db, clock, user, problem)]);
-        return ok(c, { ...lists, assignments }, 200);
+        // A problem page's popup asks only what is due on that problem: groups and invites are not read.
+        if (problem !== undefined) return ok(c, { groups: [], invites: [], assignments: await assignmentsHolding(db, clock, user, problem) } satisfies MyGroups, 200);
+        const [lists, assignments] = await Promise.all([listGroups(db, user), myAssignments(db, clock, user)]);
+        return ok(c, { ...lists, assignments } satisfies MyGroups, 200);
       })
       .post('/', valid('json', createGroupBodySchema), async (c) => ok(c, { group: await createGroup(db, requireUser(c), c.req.valid('json')) }, 201, M.created))
       .get('/:id', async (c) => ok(c, await groupDetail(db, requireUser(c), c.req.param('id')), 200))

@@ -126,6 +126,10 @@ describe(`solutions API (${dbKind()})`, () => {
       expect(res.status).toBe(413);
       expect(res.body.status).toMatchObject({ error: 'PayloadTooLarge', message: SOLUTION_MESSAGES.tooLarge });
     }
+    // Too much code is the answer whatever else the body gets wrong.
+    const alsoBad = await t.call('POST', BASE, { token: a.token, body: { code: 'w'.repeat(SOLUTION_MAX_BYTES + 1), language: '', source: 'guess' } });
+    expect(alsoBad.status).toBe(413);
+    expect(alsoBad.body.status.message).toBe(SOLUTION_MESSAGES.tooLarge);
     // A body past the route's own limit is refused unread, with the same message (not the file upload's).
     const huge = await t.call('POST', BASE, { token: a.token, body: body({ code: 'z'.repeat(2 * 1024 * 1024) }) });
     expect(huge.status).toBe(413);

@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
-import { SOLUTION_MAX_BYTES, SOLUTION_MESSAGES, solutionBytes } from '../../shared/rules/solutions';
+import { SOLUTION_MAX_BYTES, SOLUTION_MESSAGES } from '../../shared/rules/solutions';
 import { solutionBodySchema, solutionPatchSchema, solutionsQuerySchema } from '../../shared/schemas/solution';
 import type { Deps } from '../deps';
 import type { AppEnv } from '../lib/env';
-import { AppError } from '../lib/errors';
 import { ok, valid } from '../lib/respond';
 import { requireUser } from '../lib/session';
 import { deleteSolution, listSolutions, publishSolution, saveSolution } from '../services/solutions';
@@ -25,20 +24,11 @@ export function solutionRoutes(deps: Deps) {
       requireUser(c);
       await next();
     })
-    .post(
-      '/',
-      async (c, next) => {
-        // Code over the limit is a size limit (413), told before the rest of the body is looked at.
-        const body = (await c.req.json().catch(() => null)) as { code?: unknown } | null;
-        if (typeof body?.code === 'string' && solutionBytes(body.code) > SOLUTION_MAX_BYTES) throw new AppError(413, 'PayloadTooLarge', SOLUTION_MESSAGES.tooLarge);
-        await next();
-      },
-      valid('json', solutionBodySchema),
-      async (c) => {
-        const saved = await saveSolution(deps, requireUser(c).id, c.req.valid('json'));
-        return saved.created ? ok(c, saved, 201, 'Solution kept') : ok(c, saved, 200, 'This code is kept already');
-      },
-    )
+    // Code over the limit is a size limit: 413, whatever else is wrong with the body.
+    .post('/', valid('json', solutionBodySchema, { tooLarge: SOLUTION_MESSAGES.tooLarge }), async (c) => {
+      const saved = await saveSolution(deps, requireUser(c).id, c.req.valid('json'));
+      return saved.created ? ok(c, saved, 201, 'Solution kept') : ok(c, saved, 200, 'This code is kept already');
+    })
     .get('/', valid('query', solutionsQuerySchema), async (c) => {
       const items = await listSolutions(db, requireUser(c).id, c.req.valid('query').questionId);
       return ok(c, { items }, 200);

@@ -18,6 +18,7 @@ type AssignmentRow = typeof groupAssignments.$inferSelect;
 
 /** Assignments past due by more than this leave a member's list of what is due. */
 const DUE_LIST_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
+const dueListSince = (clock: Clock) => new Date(clock.now().getTime() - DUE_LIST_GRACE_MS);
 
 /**
  * Creates an assignment (owner and mentors): a sheet the members can read, whole or the chosen questions
@@ -126,27 +127,42 @@ export async function deleteAssignment(db: Db, user: UserRow, groupId: string, a
   if (gone.length === 0) throw notFound(M.assignmentNotFound);
 }
 
-/**
- * The caller's assignments in every group they are in, soonest due first, leaving out those past due by
- * more than a week. With `problem` (a problem page's URL), only those that hold that problem.
- */
-export async function myAssignments(db: Db, clock: Clock, user: UserRow, problem?: string): Promise<DueAssignment[]> {
+/** The caller's assignments in every group they are in, soonest due first, leaving out those past due by more than a week. */
+export async function myAssignments(db: Db, clock: Clock, user: UserRow): Promise<DueAssignment[]> {
   const mine = await groupIdsOf(db, user.id);
   if (mine.size === 0) return [];
-  const since = new Date(clock.now().getTime() - DUE_LIST_GRACE_MS);
-  let where = and(inArray(groupAssignments.groupId, [...mine.keys()]), gte(groupAssignments.dueAt, since));
-  if (problem !== undefined) {
-    const parsed = parseProblemUrl(problem);
-    if (!parsed) return [];
-    const [q] = await db.select({ id: questions.id }).from(questions).where(and(eq(questions.platform, parsed.platform), eq(questions.key, parsed.key)));
-    if (!q) return [];
-    where = and(where, sql`${q.id}::uuid = any(${groupAssignments.questionIds})`);
-  }
-  const rows = await db.select().from(groupAssignments).where(where).orderBy(asc(groupAssignments.dueAt), groupAssignments.id);
+  const rows = await db
+    .select()
+    .from(groupAssignments)
+    .where(and(inArray(groupAssignments.groupId, [...mine.keys()]), gte(groupAssignments.dueAt, dueListSince(clock))))
+    .orderBy(asc(groupAssignments.dueAt), groupAssignments.id);
   const [names, own] = await Promise.all([withSheets(db, rows), ownProgress(db, user.id, rows)]);
   return rows.map((r) => ({
     ...toAssignment(r, names.get(r.sheetId) ?? { name: '', slug: '' }, own.get(r.id) ?? { solved: 0, late: 0 }),
     groupName: mine.get(r.groupId)?.name ?? '',
+  }));
+}
+
+/**
+ * Of the caller's assignments that myAssignments lists, those that hold one problem (a problem page's URL),
+ * in the same order: one query over the caller's memberships, for the extension's popup on every page.
+ */
+export async function assignmentsHolding(db: Db, clock: Clock, user: UserRow, problemUrl: string): Promise<DueAssignment[]> {
+  const problem = parseProblemUrl(problemUrl);
+  if (!problem) return [];
+  const found = await db
+    .select({ a: groupAssignments, groupName: groups.name, sheetName: sheets.name, sheetSlug: sheets.slug })
+    .from(groupMembers)
+    .innerJoin(groupAssignments, and(eq(groupAssignments.groupId, groupMembers.groupId), gte(groupAssignments.dueAt, dueListSince(clock))))
+    .innerJoin(questions, and(eq(questions.platform, problem.platform), eq(questions.key, problem.key), sql`${questions.id} = any(${groupAssignments.questionIds})`))
+    .innerJoin(groups, eq(groups.id, groupAssignments.groupId))
+    .innerJoin(sheets, eq(sheets.id, groupAssignments.sheetId))
+    .where(eq(groupMembers.userId, user.id))
+    .orderBy(asc(groupAssignments.dueAt), groupAssignments.id);
+  const own = await ownProgress(db, user.id, found.map((f) => f.a));
+  return found.map((f) => ({
+    ...toAssignment(f.a, { name: f.sheetName, slug: f.sheetSlug }, own.get(f.a.id) ?? { solved: 0, late: 0 }),
+    groupName: f.groupName,
   }));
 }
 

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { DEFAULT_GROUP_TIME_ZONE, GROUP_LIMITS, GROUP_MESSAGES as M, memberName, type GroupRole } from '../../shared/rules/groups';
-import { INVITE_MAIL_THROTTLE } from '../../shared/rules/password-reset';
 import type { CreateGroupBody, Group, GroupDetail, GroupMember, ReceivedGroupInvite, UpdateGroupBody, UpdateMemberBody } from '../../shared/schemas/group';
 import { isUuid } from '../../shared/schemas/note';
 import type { Db } from '../db/client';
@@ -10,6 +9,7 @@ import type { Clock } from '../lib/clock';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../lib/errors';
 import type { Mailer } from '../lib/mail';
 import type { UserRow } from './auth';
+import { mailInvite } from './invite-mail';
 import type { ThrottleStore } from './login-throttle';
 
 type GroupRow = typeof groups.$inferSelect;
@@ -256,26 +256,8 @@ export async function inviteToGroup(deps: InviteDeps, user: UserRow, groupId: st
     throw err;
   }
   if (!row) throw new Error('insert returned nothing');
-  await mailGroupInvite(deps, m.group.name, email, user, origin);
+  await mailInvite(deps, 'group', { to: email, name: m.group.name }, user, origin);
   return { email: row.email, createdAt: row.createdAt.toISOString() };
-}
-
-/** The e-mail of an invite, counted with the sheet invites' (one inviter's mails share one limit). */
-async function mailGroupInvite(deps: InviteDeps, groupName: string, email: string, inviter: UserRow, origin: string): Promise<void> {
-  if (!deps.mailer.enabled) return;
-  const reserved = await deps.throttle.reserve(`invite-mail:${inviter.id}`, INVITE_MAIL_THROTTLE, deps.clock.now());
-  if (!reserved.granted) return;
-  const who = memberName(inviter.firstName, inviter.secondName, inviter.profileName);
-  deps.mailer.send({
-    to: email,
-    subject: `${who} invited you to the group "${groupName}"`,
-    text: [
-      `${who} invited you to practise together in the group "${groupName}" on Practice Tracker.`,
-      '',
-      'Sign in with this e-mail address, or create an account with it, to join the group under Groups:',
-      `${origin}/question-tracker?tab=groups`,
-    ].join('\n'),
-  });
 }
 
 /** Accepts the invite to a group waiting for the caller's address. */

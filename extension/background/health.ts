@@ -6,6 +6,7 @@ import { domReaders, statementlessViews } from '../platforms/index';
 import { layoutUnderstood } from '../platforms/types';
 import { CHECK_FIELDS } from '../verdicts/leetcode';
 import { defineArea, done, fail, type HandlerDeps } from './types';
+import { oneAtATime } from '../lib/one-at-a-time';
 
 // The extension's health on each judge: the last page it understood, the last verdict it saw, the last
 // sync and how it ended, and the last thing it failed to understand, with its time. Kept so that a page
@@ -49,7 +50,7 @@ function pageAddress(url: string | undefined): string | null {
 }
 
 // One writer at a time per background: two reports at once must not lose one another.
-const locks = new WeakMap<HandlerDeps, Promise<unknown>>();
+const oneWriter = oneAtATime();
 
 function updateJudge(deps: HandlerDeps, platform: string, change: (h: StoredHealth) => void): Promise<void> {
   const work = async () => {
@@ -59,12 +60,7 @@ function updateJudge(deps: HandlerDeps, platform: string, change: (h: StoredHeal
     all[platform] = h;
     await deps.local.set(JUDGES_KEY, all);
   };
-  const run = (locks.get(deps) ?? Promise.resolve()).then(work, work);
-  locks.set(
-    deps,
-    run.catch(() => undefined),
-  );
-  return run;
+  return oneWriter(deps, work);
 }
 
 /** The latest of a judge's failures. */

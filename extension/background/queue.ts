@@ -5,6 +5,7 @@ import { ApiError, apiClient, isRetryable, TOKEN_KEY, USER_KEY, type KeyValue } 
 import { refreshBadge } from './badge';
 import { forgetLookups } from './kept-lookups';
 import { defineArea, done, fail, type HandlerDeps } from './types';
+import { oneAtATime } from '../lib/one-at-a-time';
 
 // The offline queue: the storage of actions waiting for the API (OfflineQueue), the one queue of a
 // background (queueFor), and its messages (queue:status, queue:flush).
@@ -100,20 +101,18 @@ export function mergeActions(earlier: QueuedAction, later: QueuedAction): Queued
   return { ...earlier, ...defined };
 }
 
+const queueTurns = oneAtATime();
+
 /**
  * The offline queue, kept in storage.local. Every operation runs one at a time (a flush holds the
  * lock while it sends), so an action is never merged into one that is on its way, and two flushes
  * never send the same entry.
  */
 export class OfflineQueue {
-  private lock: Promise<unknown> = Promise.resolve();
-
   constructor(private readonly deps: QueueDeps) {}
 
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.lock.then(work, work);
-    this.lock = run.catch(() => undefined);
-    return run;
+    return queueTurns(this, work);
   }
 
   private async load(): Promise<QueueState> {

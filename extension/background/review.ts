@@ -5,6 +5,7 @@ import { apiClient, unwrap } from '../lib/api';
 import { showDue } from './badge';
 import { actionReply, queueFor, reached } from './queue';
 import { defineArea, done, fail, type HandlerDeps } from './types';
+import { oneAtATime } from '../lib/one-at-a-time';
 
 // The review queue: "How was it?" ratings (from the popup, and from the page's toast after an Accepted
 // verdict) and the popup's review facts. The toolbar badge is badge.ts.
@@ -19,15 +20,7 @@ export const rateableKey = (tabId: number) => `rateable:${tabId}`;
 const RATEABLE_LIMIT = 20;
 
 // One lock per background, so a rating sent twice at once from a page is allowed once.
-const locks = new WeakMap<HandlerDeps, Promise<unknown>>();
-function withLock<T>(deps: HandlerDeps, work: () => Promise<T>): Promise<T> {
-  const run = (locks.get(deps) ?? Promise.resolve()).then(work, work);
-  locks.set(
-    deps,
-    run.catch(() => undefined),
-  );
-  return run;
-}
+const withLock = oneAtATime();
 
 /** After a verdict ticked a question on a tab: its page may ask "How was it?" and send one rating. */
 export function allowRating(deps: HandlerDeps, tabId: number, questionId: string): Promise<void> {

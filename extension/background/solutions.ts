@@ -9,6 +9,7 @@ import { queueFor } from './queue';
 import { askJudge } from './sync-engine';
 import { LEETCODE_CSRF_KEY } from './sync-state';
 import { defineArea, done, type HandlerDeps } from './types';
+import { oneAtATime } from '../lib/one-at-a-time';
 
 // Kept solutions: at an Accepted verdict, the code (from the page's own submit, or the judge's answer for
 // that submission), the attempts before it (wrong verdicts seen on the problem) and the time the problem's
@@ -44,15 +45,7 @@ const nowMs = (deps: HandlerDeps) => deps.now?.() ?? Date.now();
 const before = (a: string, b: string) => (a.length === b.length ? a < b : a.length < b.length);
 
 // One writer at a time per background: attempts and time are read, changed and written back.
-const locks = new WeakMap<HandlerDeps, Promise<unknown>>();
-function exclusive<T>(deps: HandlerDeps, work: () => Promise<T>): Promise<T> {
-  const run = (locks.get(deps) ?? Promise.resolve()).then(work, work);
-  locks.set(
-    deps,
-    run.catch(() => undefined),
-  );
-  return run;
-}
+const exclusive = oneAtATime();
 
 /** Remembers a wrong verdict on a problem (once per submission). */
 function noteAttempt(deps: HandlerDeps, problem: ParsedProblem, submissionId: string) {

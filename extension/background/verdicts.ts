@@ -6,7 +6,8 @@ import { noteVerdict } from './health';
 import { queueFor } from './queue';
 import { allowRating } from './review';
 import { keepSolution } from './solutions';
-import { defineArea, done, fail, type HandlerDeps } from './types';
+import { defineArea, done, fail } from './types';
+import { oneAtATime } from '../lib/one-at-a-time';
 
 // Auto-tick: an Accepted verdict a content script read on a judge's page (extension/verdicts/<judge>.ts)
 // marks the problem solved, once per submission.
@@ -22,18 +23,8 @@ export const VERDICT_MESSAGES = {
 } as const;
 
 // One verdict lock per background, kept with its dependencies.
-const verdictLocks = new WeakMap<HandlerDeps, Promise<unknown>>();
-
 /** Runs verdicts one at a time, so the same submission reported twice at once is ticked once. */
-function withVerdictLock<T>(deps: HandlerDeps, work: () => Promise<T>): Promise<T> {
-  const previous = verdictLocks.get(deps) ?? Promise.resolve();
-  const run = previous.then(work, work);
-  verdictLocks.set(
-    deps,
-    run.catch(() => undefined),
-  );
-  return run;
-}
+const withVerdictLock = oneAtATime();
 
 export const verdictsArea = defineArea('verdicts', {
   'verdict:accepted': async ({ verdict, code }, { deps, sender, tabId }) => {

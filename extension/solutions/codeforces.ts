@@ -1,4 +1,5 @@
 import { decodeHTML } from 'entities';
+import { FIRST_GYM_ID } from '@shared/platforms/codeforces';
 import { codeFailure, codeRead, type CodeRead } from './types';
 
 /**
@@ -9,9 +10,6 @@ import { codeFailure, codeRead, type CodeRead } from './types';
  * exactly as the judge holds it. The page is shown to its author (and, after the contest, to others):
  * the background asks only for the user's own Accepted submissions.
  */
-
-/** Gym contests have ids from 100000 up and live under /gym/. */
-const FIRST_GYM_ID = 100000;
 
 /** The page of one submission, from the problem's registry key (4A, 1776F2, gym104114C). Null for another key. */
 export function codeforcesSubmissionUrl(origin: string, problemKey: string, submissionId: string): string | null {

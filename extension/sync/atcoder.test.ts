@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ATCODER_PAGE, atcoderReader as reader } from './atcoder';
+import { ATCODER_SUBMISSIONS_PAGE } from '@shared/platforms/atcoder';
+import { atcoderReader as reader } from './atcoder';
 import { answer, context, fixture } from './testing';
 import { SYNC_ORIGINS } from './types';
 
@@ -33,9 +34,9 @@ describe('atcoder history reader', () => {
 
   it('asks again from the last second of a full page, and ends on a short one', () => {
     const rows = JSON.parse(fixture('atcoder/page-1.json')) as { id: number; epoch_second: number }[];
-    const full = Array.from({ length: ATCODER_PAGE }, (_, i) => ({ ...rows[i % rows.length], id: 7000000 + i, epoch_second: 1556974800 + i * 10 }));
+    const full = Array.from({ length: ATCODER_SUBMISSIONS_PAGE }, (_, i) => ({ ...rows[i % rows.length], id: 7000000 + i, epoch_second: 1556974800 + i * 10 }));
     const first = reader.parse({ status: 200, body: JSON.stringify(full) }, { handle, cursor: null }, context());
-    expect(first.next).toEqual({ fromSecond: 1556974800 + (ATCODER_PAGE - 1) * 10 });
+    expect(first.next).toEqual({ fromSecond: 1556974800 + (ATCODER_SUBMISSIONS_PAGE - 1) * 10 });
 
     // A full page of one second must still move forward.
     const same = full.map((r) => ({ ...r, epoch_second: 1557100000 }));

@@ -1,4 +1,4 @@
-import { atcoderFacts } from '@shared/platforms/atcoder';
+import { ATCODER_SUBMISSIONS_PAGE, atcoderFacts, atcoderNextSecond } from '@shared/platforms/atcoder';
 import {
   commonTrouble,
   earliestPerProblem,
@@ -29,8 +29,6 @@ export interface AtcoderCursor {
   fromSecond: number;
 }
 
-/** The most the API returns per call: a full page means there may be more. */
-export const ATCODER_PAGE = 500;
 const JUDGE = 'AtCoder Problems';
 
 /** The second a request starts from: the cursor's, else `since` (an incremental sync), else the beginning. */
@@ -71,14 +69,7 @@ export const atcoderReader: HistoryReader<AtcoderCursor> = {
       if (s.result !== 'AC' || !solvedAt || !task || !contest || !notBefore(solvedAt, state.since)) return null;
       return toSubmission('atcoder', { url: `${atcoderFacts.origins.site}/contests/${contest}/tasks/${task}`, solvedAt });
     });
-    let next: AtcoderCursor | null = null;
-    if (json.length >= ATCODER_PAGE) {
-      const from = fromSecondOf(state);
-      const last = Math.max(...rows.map((s) => num(s.epoch_second) ?? 0));
-      // Ask again from the last second seen (several submissions may share it; the API dedups), but
-      // always move forward so a page that is all one second cannot loop.
-      next = { fromSecond: last > from ? last : from + 1 };
-    }
+    const next: AtcoderCursor | null = json.length >= ATCODER_SUBMISSIONS_PAGE ? { fromSecond: atcoderNextSecond(rows.map((s) => num(s.epoch_second) ?? 0), fromSecondOf(state)) } : null;
     return page(earliestPerProblem(items), next);
   },
 };

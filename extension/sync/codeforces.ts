@@ -1,4 +1,4 @@
-import { codeforcesFacts } from '@shared/platforms/codeforces';
+import { codeforcesFacts, FIRST_GYM_ID } from '@shared/platforms/codeforces';
 import {
   commonTrouble,
   earliestPerProblem,
@@ -34,8 +34,6 @@ export interface CodeforcesCursor {
 
 /** Submissions asked for per call: one call covers most histories. */
 export const CODEFORCES_COUNT = 1000;
-/** Gym contests have ids from 100000 up and live under /gym/. */
-const FIRST_GYM_ID = 100000;
 const JUDGE = 'Codeforces';
 
 function problemUrl(contestId: number, index: string): string {

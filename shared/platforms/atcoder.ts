@@ -17,6 +17,25 @@ function homeContest(task: string, pathContest: string): string {
   return cut > 0 ? task.slice(0, cut).replaceAll('_', '-') : pathContest;
 }
 
+/** The most submissions AtCoder Problems answers a call (`user/submissions`): a full page means there may be more. */
+export const ATCODER_SUBMISSIONS_PAGE = 500;
+
+/**
+ * Where the submissions after a full page start, from that page's seconds alone: its last second again
+ * (several submissions can share a second; repeats are dropped by id), past it when the whole page is that
+ * one second, and always after `from`, the second the page was asked from, so paging cannot stand still.
+ */
+export function atcoderNextSecond(seconds: readonly number[], from = 0): number {
+  let first = Infinity;
+  let last = -Infinity;
+  for (const s of seconds) {
+    if (s < first) first = s;
+    if (s > last) last = s;
+  }
+  if (seconds.length === 0) return from + 1;
+  return Math.max(last > first ? last : last + 1, from + 1);
+}
+
 /** Where AtCoder is read from, how politely, and by which readers. */
 export const atcoderFacts = {
   hosts: HOSTS,

@@ -4,8 +4,8 @@ import { numericIdOf, pathSegments, patternsFor } from './url';
 
 const COLOR = '#1F8ACB';
 const HOSTS = ['codeforces.com', 'www.codeforces.com', 'm1.codeforces.com', 'm2.codeforces.com', 'm3.codeforces.com', 'codeforces.ru', 'www.codeforces.ru'];
-/** Gym contests have ids from 100000 up. */
-const FIRST_GYM_ID = 100000;
+/** Gym contests have ids from 100000 up, and live under /gym/. */
+export const FIRST_GYM_ID = 100000;
 
 /** Reads the contest or gym id and problem index out of the four path forms. */
 function locate(s: readonly string[]): { id: string; index: string; gym: boolean } | null {

@@ -54,7 +54,6 @@ export const GROUP_MESSAGES = {
   joinLinkInvalid: 'This join link is not valid. Ask the group’s owner for a new one.',
   joined: 'You joined the group',
   alreadyMember: 'You are already in this group',
-  invalidEmail: 'Enter a valid e-mail address',
   inviteSent: 'Invite sent',
   alreadyInvited: 'This address has already been invited',
   inviteeIsMember: 'This person is already in the group',

@@ -50,7 +50,6 @@ export function normalizeSlugInput(input: string): string {
 export const EXPLORE_CATEGORIES = ['company-wise', 'all', 'popular', 'quickRevision', 'dsa', 'topicspecific', 'competitive'] as const;
 
 export const SHARE_MESSAGES = {
-  invalidEmail: 'Please enter a valid email address',
   alreadyCollaborator: 'This person is already a collaborator',
   alreadyInvited: 'An invite is already pending for this email',
   ownerInvite: 'The creator of the sheet already has access',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GRID_CELLS, GROUP_LIMITS, GROUP_MESSAGES as M, GROUP_PERIODS, GROUP_ROLES, isTimeZone } from '../rules/groups';
 import { neutraliseCell } from '../rules/spreadsheet-safety';
 import { isUuid } from './note';
+import { emailSchema } from './user';
 
 const name = z.string({ error: M.name }).trim().min(1, M.name).max(GROUP_LIMITS.nameMax, M.name);
 const description = z.string({ error: M.description }).trim().max(GROUP_LIMITS.descriptionMax, M.description);
@@ -17,9 +18,7 @@ export const updateGroupBodySchema = z
   .refine((b) => Object.keys(b).length > 0, M.nothingToChange);
 export type UpdateGroupBody = z.infer<typeof updateGroupBodySchema>;
 
-export const groupInviteBodySchema = z.object({
-  email: z.string({ error: M.invalidEmail }).trim().toLowerCase().max(254, M.invalidEmail).pipe(z.email({ error: M.invalidEmail })),
-});
+export const groupInviteBodySchema = z.object({ email: emailSchema });
 
 /** A role change by the owner ('owner' hands the group over), or a member's own leaderboard choice. */
 export const updateMemberBodySchema = z
@@ -37,7 +36,7 @@ export type CreateAssignmentBody = z.infer<typeof createAssignmentBodySchema>;
 
 export const groupLeaderboardQuerySchema = z.object({ period: z.enum(GROUP_PERIODS).default('week') });
 export const groupListQuerySchema = z.object({
-  /** A problem page's URL: only the caller's assignments that hold that problem. */
+  /** A problem page's URL: only the caller's assignments that hold that problem (groups and invites are left empty). */
   problem: z.string().max(2048).optional(),
 });
 

@@ -5,8 +5,7 @@ import { selectorNamesSchema, type JudgeHealth, type PageDiagnosis } from './hea
 import type { Note, NotesPage, NoteTagCount, QuestionNotes } from './note';
 import type { Recommendation } from './practice';
 import { reviewRatingSchema, type Goal, type RateAnswer } from './review';
-import type { Solution } from './solution';
-import { SOLUTION_MAX_BYTES, solutionBytes } from '../rules/solutions';
+import { solutionCodeSchema, type Solution } from './solution';
 import { AUTO_SYNC_CHOICES, type SyncOverview } from './sync';
 
 /** What a content script read from a problem page. */
@@ -49,10 +48,7 @@ export type Verdict = z.infer<typeof verdictSchema>;
 
 /** Code the page itself sent with a submission (LeetCode's submit request), as the judge's answer named its language. */
 export const submittedCodeSchema = z.object({
-  code: z
-    .string()
-    .min(1)
-    .refine((c) => solutionBytes(c) <= SOLUTION_MAX_BYTES),
+  code: solutionCodeSchema,
   language: z.string().trim().min(1).max(40),
 });
 export type SubmittedCode = z.infer<typeof submittedCodeSchema>;

@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, RULE_MESSAGES } from '../rules/account';
 import { RESET_MESSAGES } from '../rules/password-reset';
+import { emailSchema } from './user';
 
-export const forgotPasswordBodySchema = z.object({
-  email: z
-    .string({ error: RULE_MESSAGES.email })
-    .trim()
-    .toLowerCase()
-    .max(254, RULE_MESSAGES.email)
-    .pipe(z.email({ error: RULE_MESSAGES.email })),
-});
+export const forgotPasswordBodySchema = z.object({ email: emailSchema });
 export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
 
 /** How a reset link reaches the person: by e-mail (SMTP_URL set) or from the server's administrator. */

@@ -1,15 +1,8 @@
 import { z } from 'zod';
-import { SHARE_MESSAGES } from '../rules/sheet';
 import { slugSchema } from './sheet';
+import { emailSchema } from './user';
 
-export const inviteBodySchema = z.object({
-  email: z
-    .string({ error: SHARE_MESSAGES.invalidEmail })
-    .trim()
-    .toLowerCase()
-    .max(254, SHARE_MESSAGES.invalidEmail)
-    .pipe(z.email({ error: SHARE_MESSAGES.invalidEmail })),
-});
+export const inviteBodySchema = z.object({ email: emailSchema });
 
 /** A pending invite (spec §3). */
 export const inviteSchema = z.object({

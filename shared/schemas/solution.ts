@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { SOLUTION_MAX_BYTES, SOLUTION_MESSAGES, SOLUTION_SOURCES, solutionBytes } from '../rules/solutions';
 
+/** Code as kept: not blank, and at most SOLUTION_MAX_BYTES as UTF-8 (the API answers that one with 413). */
+export const solutionCodeSchema = z
+  .string()
+  .refine((c) => c.trim().length > 0, SOLUTION_MESSAGES.empty)
+  .refine((c) => solutionBytes(c) <= SOLUTION_MAX_BYTES, SOLUTION_MESSAGES.tooLarge);
+
 /** POST /user/solutions: the question by id or by its problem URL. */
 export const solutionBodySchema = z
   .object({
     questionId: z.uuid().optional(),
     url: z.url().max(2000).optional(),
-    code: z
-      .string()
-      .refine((c) => c.trim().length > 0, SOLUTION_MESSAGES.empty)
-      .refine((c) => solutionBytes(c) <= SOLUTION_MAX_BYTES, SOLUTION_MESSAGES.tooLarge),
+    code: solutionCodeSchema,
     language: z.string().trim().min(1).max(40),
     acceptedAt: z.iso.datetime({ offset: true }),
     attempts: z.number().int().min(0).max(10_000).optional(),

@@ -21,7 +21,8 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-const email = z
+/** An e-mail address as every form takes it (sign-up, sign-in, reset, sheet and group invites): trimmed, lower-cased, the spec's one message. */
+export const emailSchema = z
   .string({ error: RULE_MESSAGES.email })
   .trim()
   .toLowerCase()
@@ -34,7 +35,7 @@ const password = z
   .max(PASSWORD_MAX, RULE_MESSAGES.passwordLength);
 
 export const signupBodySchema = z.object({
-  email,
+  email: emailSchema,
   password,
   firstName: z.string({ error: RULE_MESSAGES.firstName }).trim().min(1, RULE_MESSAGES.firstName).max(60),
   secondName: z.string().trim().max(60).optional().default(''),
@@ -61,7 +62,7 @@ export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 export const userResultSchema = z.object({ user: userSchema });
 
 export const loginBodySchema = z.object({
-  email,
+  email: emailSchema,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;

@@ -1,6 +1,7 @@
 import { format, isToday } from 'date-fns';
 import { useId, useState, type SubmitEvent } from 'react';
-import { SOLUTION_LANGUAGES, SOLUTION_MAX_BYTES, SOLUTION_MESSAGES, solutionBytes } from '@shared/rules/solutions';
+import { SOLUTION_LANGUAGES, SOLUTION_MESSAGES } from '@shared/rules/solutions';
+import { solutionCodeSchema } from '@shared/schemas/solution';
 import { parseDay } from '../../workspace/lib/filters';
 import { useSaveSolution } from '../api/solutions-queries';
 
@@ -25,7 +26,8 @@ export function AddSolutionForm({ questionId, onDone }: { questionId: string; on
 
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
-    const problem = !code.trim() ? SOLUTION_MESSAGES.empty : solutionBytes(code) > SOLUTION_MAX_BYTES ? SOLUTION_MESSAGES.tooLarge : null;
+    const checked = solutionCodeSchema.safeParse(code);
+    const problem = checked.success ? null : (checked.error.issues[0]?.message ?? SOLUTION_MESSAGES.empty);
     setError(problem);
     if (problem) return;
     const picked = parseDay(day) ?? new Date();
