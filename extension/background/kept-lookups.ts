@@ -1,5 +1,6 @@
 import { platformById } from '@shared/platforms/index';
-import type { DetectedProblem, LookupState, PlatformInfo } from '@shared/schemas/messages';
+import type { DetectedProblem } from '@shared/schemas/messages';
+import type { LookupState, PlatformInfo } from '@shared/schemas/message-replies';
 import { LOOKUP_GENERATION, lookupKey, validKept, type KeptLookup } from '../lib/kept-state';
 import type { HandlerDeps } from './types';
 

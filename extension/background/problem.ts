@@ -1,6 +1,7 @@
 import { isValidDifficulty } from '@shared/rules/difficulty';
 import { parseProblemUrl, platformForHost, platforms } from '@shared/platforms/index';
-import type { DetectedProblem, LookupState, ProblemState } from '@shared/schemas/messages';
+import type { DetectedProblem, ProblemState } from '@shared/schemas/messages';
+import type { LookupState } from '@shared/schemas/message-replies';
 import { lookup } from '../lib/actions';
 import { isBotCheckText } from '../platforms/types';
 import { ApiError, apiClient, TOKEN_KEY, unwrap } from '../lib/api';

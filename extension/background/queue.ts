@@ -1,5 +1,6 @@
 import type { ReviewRating } from '@shared/rules/review';
-import type { ActionResult, AuthStatus, Reply } from '@shared/schemas/messages';
+import type { AuthStatus, Reply } from '@shared/schemas/messages';
+import type { ActionResult } from '@shared/schemas/message-replies';
 import { ACTION_MESSAGES, executeAction } from '../lib/actions';
 import { ApiError, apiClient, isRetryable, TOKEN_KEY, USER_KEY, type KeyValue } from '../lib/api';
 import { refreshBadge } from './badge';

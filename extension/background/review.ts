@@ -1,5 +1,5 @@
 import { daysUntil, dayWords } from '@shared/rules/review';
-import type { ActionResult } from '@shared/schemas/messages';
+import type { ActionResult } from '@shared/schemas/message-replies';
 import { REVIEW_MESSAGES, type RateAnswer } from '@shared/schemas/review';
 import { apiClient, unwrap } from '../lib/api';
 import { showDue } from './badge';

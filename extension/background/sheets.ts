@@ -1,5 +1,5 @@
 import { parseProblemUrl } from '@shared/platforms/index';
-import type { EditableSheet } from '@shared/schemas/messages';
+import type { EditableSheet } from '@shared/schemas/message-replies';
 import { apiClient, unwrap } from '../lib/api';
 import { actionReply, queueFor, reached } from './queue';
 import { defineArea, fail } from './types';

@@ -4,7 +4,7 @@
  */
 import { vi } from 'vitest';
 import type { KeyValue } from '../lib/api';
-import type { QuestionSummary } from '@shared/schemas/messages';
+import type { QuestionSummary } from '@shared/schemas/message-replies';
 import type { HandlerDeps } from './types';
 
 export function memory(): KeyValue & { data: Map<string, unknown> } {

@@ -1,4 +1,5 @@
-import type { DetectedProblem, RecordSetResult } from '@shared/schemas/messages';
+import type { DetectedProblem } from '@shared/schemas/messages';
+import type { RecordSetResult } from '@shared/schemas/message-replies';
 import { getSettings, TOKEN_KEY } from '../lib/api';
 import { tabKey } from '../lib/kept-state';
 import { verdictProblem } from '../verdicts/problem';

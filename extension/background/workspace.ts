@@ -1,5 +1,6 @@
 import { parseProblemUrl } from '@shared/platforms/index';
-import type { ActionResult, RecordSetResult, Reply } from '@shared/schemas/messages';
+import type { Reply } from '@shared/schemas/messages';
+import type { ActionResult, RecordSetResult } from '@shared/schemas/message-replies';
 import { ApiError, apiClient, unwrap } from '../lib/api';
 import { actionReply, queueFor, reached, type QueuedAction } from './queue';
 import { defineArea, fail, type HandlerDeps } from './types';

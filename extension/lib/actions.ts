@@ -1,5 +1,5 @@
 import { isValidDifficulty } from '@shared/rules/difficulty';
-import type { RecordSetResult, RecordState } from '@shared/schemas/messages';
+import type { RecordSetResult, RecordState } from '@shared/schemas/message-replies';
 import { isRecord } from '@shared/untrusted';
 import { ApiError, unwrap, unwrapWithMessage, type Client } from './api';
 import type { QueuedAction } from '../background/queue';

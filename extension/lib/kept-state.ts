@@ -4,7 +4,8 @@
  * storage to paint at once, even while the background is asleep, then asks the background for a
  * fresh answer. Nothing secret is read here: the token stays with the background.
  */
-import type { AuthStatus, DetectedProblem, LookupState, PlatformInfo, ProblemState } from '@shared/schemas/messages';
+import type { AuthStatus, DetectedProblem, ProblemState } from '@shared/schemas/messages';
+import type { LookupState, PlatformInfo } from '@shared/schemas/message-replies';
 
 /** The problem a tab's content script detected (storage.session). */
 export const tabKey = (tabId: number) => `tab:${tabId}`;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ContentMessage, VerdictResult } from '@shared/schemas/messages';
+import type { ContentMessage } from '@shared/schemas/messages';
+import type { VerdictResult } from '@shared/schemas/message-replies';
 import { showPageToast } from './page-toast';
 import { showVerdictReply } from './verdict-toast';
 

@@ -1,4 +1,4 @@
-import type { VerdictResult } from '@shared/schemas/messages';
+import type { VerdictResult } from '@shared/schemas/message-replies';
 import type { FeatureContext } from '../features/types';
 
 /**

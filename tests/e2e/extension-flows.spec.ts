@@ -6,7 +6,7 @@ import { matchPatterns } from '../../shared/platforms/index';
 import { TAP_MESSAGE } from '../../extension/verdicts/leetcode';
 import { syncHostPatterns } from '../../extension/sync/index';
 import { contentScriptMatches, judgeMatches, leetcodeMatches } from '../../extension/lib/content-matches';
-import type { RecordState } from '../../shared/schemas/messages';
+import type { RecordState } from '../../shared/schemas/message-replies';
 import type { NotesPage, QuestionNotes } from '../../shared/schemas/note';
 import type { Question } from '../../shared/schemas/question';
 import type { Mapping, Sheet } from '../../shared/schemas/sheet';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { RecordState } from '../../shared/schemas/messages';
+import type { RecordState } from '../../shared/schemas/message-replies';
 import type { Question } from '../../shared/schemas/question';
 import { fixtureJson, launchWithExtension, openPopupFor, signUpExtensionUser, startFixtureServer, tabIdFor } from './support/extension';
 

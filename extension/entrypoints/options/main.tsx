@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browser } from 'wxt/browser';
-import type { QueueStatus, Settings } from '@shared/schemas/messages';
+import type { Settings } from '@shared/schemas/messages';
+import type { QueueStatus } from '@shared/schemas/message-replies';
 import { formText } from '@shared/untrusted';
 import '../../lib/ui.css';
 import { send } from '../../lib/messaging';

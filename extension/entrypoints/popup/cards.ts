@@ -1,4 +1,5 @@
-import type { EditableSheet, ProblemState, ReplyMap, ReviewStatus } from '@shared/schemas/messages';
+import type { ProblemState, ReplyMap } from '@shared/schemas/messages';
+import type { EditableSheet, ReviewStatus } from '@shared/schemas/message-replies';
 import { contestPhase, formatCountdown, isHttpUrl } from '@shared/rules/contests';
 import { difficultyTone } from '@shared/rules/difficulty';
 import { dayWords } from '@shared/rules/review';

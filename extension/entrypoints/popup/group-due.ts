@@ -1,5 +1,6 @@
 import { dueLabel } from '@shared/rules/groups';
-import type { GroupDue, PageMessage, Send } from '@shared/schemas/messages';
+import type { PageMessage, Send } from '@shared/schemas/messages';
+import type { GroupDue } from '@shared/schemas/message-replies';
 import { h, syncChildren } from '../../lib/dom';
 
 /**

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuthStatus, LookupState, PageMessage, ProblemState, ReviewStatus, Settings } from '@shared/schemas/messages';
+import type { AuthStatus, PageMessage, ProblemState, Settings } from '@shared/schemas/messages';
+import type { LookupState, ReviewStatus } from '@shared/schemas/message-replies';
 import type { PopupBoot } from './boot';
 import { createPopup, type PopupIo } from './popup';
 

@@ -1,4 +1,5 @@
-import type { AuthStatus, EditableSheet, PageMessage, ProblemState, ReplyMap, ReviewStatus, Send, Settings } from '@shared/schemas/messages';
+import type { AuthStatus, PageMessage, ProblemState, ReplyMap, Send, Settings } from '@shared/schemas/messages';
+import type { EditableSheet, ReviewStatus } from '@shared/schemas/message-replies';
 import type { NextDues } from '@shared/schemas/review';
 import { dayWords, daysUntil, formatInterval, RATING_LABELS, REVIEW_RATINGS, type ReviewRating } from '@shared/rules/review';
 import { formText } from '@shared/untrusted';

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { PageMessage, PracticePick } from '@shared/schemas/messages';
+import type { PageMessage } from '@shared/schemas/messages';
+import type { PracticePick } from '@shared/schemas/message-replies';
 import { createRecommendation } from './recommendation';
 
 const pick: PracticePick = {

@@ -1,4 +1,5 @@
-import type { PageMessage, PracticePick, Send } from '@shared/schemas/messages';
+import type { PageMessage, Send } from '@shared/schemas/messages';
+import type { PracticePick } from '@shared/schemas/message-replies';
 import { h, syncChildren } from '../../lib/dom';
 
 /**

@@ -1,5 +1,6 @@
 import { subTopicsOf } from '@shared/rules/sheet';
-import type { EditableSheet, PageMessage, Send, SheetOutline } from '@shared/schemas/messages';
+import type { PageMessage, Send } from '@shared/schemas/messages';
+import type { EditableSheet, SheetOutline } from '@shared/schemas/message-replies';
 import { h } from '../../lib/dom';
 import type { Tone } from './popup';
 
