@@ -5,7 +5,8 @@ import { refreshSolves } from '../services/judge-solves';
 import { solvesReaderFor } from '../judges/solves-readers';
 import type { MemoryCaches } from '../lib/memory-cache';
 import type { JobHandlers } from './queue';
-import { queueDueExports, runExport, type ExportDeps } from '../services/github-export';
+import { queueDueExports, type ExportDeps } from '../services/github-export';
+import { runExport } from '../services/github-export-run';
 
 /**
  * What each job does; a handler that throws is retried by the queue. Each announces its changes when

@@ -12,7 +12,7 @@ import { githubExports } from '../db/schema';
 import { seedDatabase } from '../db/seed/index';
 import { manualQueue } from '../jobs/queue';
 import { openSecret } from '../lib/secrets';
-import { runExport } from '../services/github-export';
+import { runExport } from '../services/github-export-run';
 import { createTestApp, dbKind, openSecondProcessDatabase } from '../testing';
 
 const E = '/question-tracker/v1/user/exports';
