@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Copy, Crown, LogOut, RefreshCw, Shield, Trash2, UserMinus } from 'lucide-react';
 import { useId, useState, type SubmitEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { GroupPeriod } from '@shared/rules/groups';
+import { plural } from '@shared/plural';
+import { GROUP_MESSAGES as M, type GroupPeriod } from '@shared/rules/groups';
 import type { GroupDetail, GroupMember } from '@shared/schemas/group';
 import { AvatarFace } from '../../../components/avatar';
 import { ConfirmDialog } from '../../../components/dialog';
@@ -30,7 +31,7 @@ export function GroupView({ id }: { id: string }) {
         <div>
           <h1>{detail.group.name}</h1>
           <p>
-            {detail.group.description || 'No description'} · {detail.group.memberCount} {detail.group.memberCount === 1 ? 'member' : 'members'} · weeks in {detail.group.timeZone} · you are{' '}
+            {detail.group.description || 'No description'} · {plural(detail.group.memberCount, 'member')} · weeks in {detail.group.timeZone} · you are{' '}
             {detail.group.role === 'owner' ? 'the owner' : `a ${detail.group.role}`}
           </p>
         </div>
@@ -67,7 +68,7 @@ function Assignments({ detail, staff }: { detail: GroupDetail; staff: boolean })
             <li key={a.id}>
               <Link href={groupHref(id, a.id)} className="assignment-link">
                 <span className="assignment-name">{a.sheetName}</span>
-                <span className="muted">{a.questionCount} questions</span>
+                <span className="muted">{plural(a.questionCount, 'question')}</span>
               </Link>
               <span className="due-progress">
                 you: {a.solved + a.late}/{a.questionCount}
@@ -90,8 +91,8 @@ function NewAssignment({ groupId }: { groupId: string }) {
   const ids = { sheet: useId(), due: useId(), part: useId() };
   const assign = useGroupMutation(
     (body: { sheetId: string; dueAt: string; questionIds?: string[] }) => groupCalls.assign(groupId, body),
-    'Assignment created',
-    'Could not create the assignment. Please try again.',
+    M.assigned,
+    M.assignFailed,
     () => setPart(''),
   );
   const options = sheets.data ? [...sheets.data.custom, ...sheets.data.shared, ...sheets.data.followed] : [];
@@ -100,16 +101,16 @@ function NewAssignment({ groupId }: { groupId: string }) {
   const sheet = useQuery({ ...sheetQuery(slug, token), enabled: !!slug && !!part.trim() });
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
-    if (!sheetId || !due) return toast.error('Pick a sheet and a due date');
+    if (!sheetId || !due) return toast.error(M.assignNeeds);
     let questionIds: string[] | undefined;
     if (part.trim()) {
       const places = parsePlaces(part);
-      if (!places) return toast.error('Write the questions as places in the sheet, for example 1-10, 15');
-      if (!sheet.data) return toast.error('The sheet’s questions are still loading');
+      if (!places) return toast.error(M.placesFormat);
+      if (!sheet.data) return toast.error(M.sheetLoading);
       const byMapping = new Map(sheet.data.mappings.map((m) => [m._id, m.questionId._id]));
       const ordered = sheet.data.sheet.config.questionOrder.flatMap((m) => byMapping.get(m) ?? []);
       questionIds = places.flatMap((p) => ordered[p - 1] ?? []);
-      if (questionIds.length === 0) return toast.error(`The sheet has ${ordered.length} questions`);
+      if (questionIds.length === 0) return toast.error(M.placesOutside(ordered.length));
     }
     assign.mutate({ sheetId, dueAt: new Date(due).toISOString(), ...(questionIds && { questionIds }) });
   };
@@ -158,8 +159,8 @@ function Board({ detail }: { detail: GroupDetail }) {
   const { user: me } = useSession();
   const hide = useGroupMutation(
     (hidden: boolean) => groupCalls.hide(id, me?._id ?? '', hidden),
-    detail.group.hideFromLeaderboards ? 'You are back on the leaderboards' : 'You are hidden from the leaderboards',
-    'Could not change this. Please try again.',
+    detail.group.hideFromLeaderboards ? M.backOnBoards : M.hiddenFromBoards,
+    M.hideFailed,
   );
   const label = useId();
   return (
@@ -206,7 +207,7 @@ function Members({ detail }: { detail: GroupDetail }) {
   const { user: me } = useSession();
   const owner = detail.group.role === 'owner';
   const remove = useRemoveMember(id);
-  const role = useGroupMutation((a: { userId: string; role: 'mentor' | 'member' | 'owner' }) => groupCalls.setRole(id, a.userId, a.role), 'Role changed', 'Could not change the role. Please try again.');
+  const role = useGroupMutation((a: { userId: string; role: 'mentor' | 'member' | 'owner' }) => groupCalls.setRole(id, a.userId, a.role), M.roleChanged, M.roleFailed);
   const [handOver, setHandOver] = useState<GroupMember | null>(null);
   return (
     <section className="card group-section" aria-labelledby={`members-${id}`}>
@@ -261,8 +262,8 @@ function Invite({ detail }: { detail: GroupDetail }) {
   const owner = detail.group.role === 'owner';
   const [email, setEmail] = useState('');
   const emailId = useId();
-  const invite = useGroupMutation((e: string) => groupCalls.invite(id, e), 'Invite sent', 'Could not send the invite. Please try again.', () => setEmail(''));
-  const link = useGroupMutation((body: { joinLinkEnabled?: boolean; renewCode?: true }) => groupCalls.update(id, body), 'Join link updated', 'Could not change the join link. Please try again.');
+  const invite = useGroupMutation((e: string) => groupCalls.invite(id, e), M.inviteSent, M.inviteFailed, () => setEmail(''));
+  const link = useGroupMutation((body: { joinLinkEnabled?: boolean; renewCode?: true }) => groupCalls.update(id, body), M.joinLinkChanged, M.joinLinkFailed);
   const code = detail.group.inviteCode;
   const url = code ? joinLink(code) : '';
   return (
@@ -319,8 +320,8 @@ function DangerZone({ detail }: { detail: GroupDetail }) {
   const [, navigate] = useLocation();
   const [confirm, setConfirm] = useState(false);
   const owner = detail.group.role === 'owner';
-  const leave = useGroupMutation(() => groupCalls.removeMember(id, me?._id ?? ''), 'You left the group', 'Could not leave the group. Please try again.', () => navigate(groupHref()));
-  const remove = useGroupMutation(() => groupCalls.remove(id), 'Group deleted', 'Could not delete the group. Please try again.', () => navigate(groupHref()));
+  const leave = useGroupMutation(() => groupCalls.removeMember(id, me?._id ?? ''), M.left, M.leaveFailed, () => navigate(groupHref()));
+  const remove = useGroupMutation(() => groupCalls.remove(id), M.deleted, M.deleteFailed, () => navigate(groupHref()));
   return (
     <section className="card group-section">
       {owner ? (
