@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { EXPORT_MESSAGES as M } from '@shared/rules/exports';
 import type { GithubConnectBody, GithubExportState } from '@shared/schemas/export';
 import { api, ApiError, unwrap } from '../../../lib/api';
+import { downloadBlob } from '../../../lib/download';
 import { useSessionStore } from '../../../lib/session-store';
 import { toast } from '../../../lib/toast';
 
@@ -94,12 +95,5 @@ export async function downloadExport(kind: 'zip' | 'anki', includeNotes: boolean
   const res = await fetch(url.pathname + url.search, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   if (!res.ok) throw new ApiError(res.status, null, M.downloadRefused(res.status));
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? (kind === 'zip' ? 'solutions.zip' : 'solved.apkg');
-  const blob = await res.blob();
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  downloadBlob(await res.blob(), name);
 }

@@ -7,6 +7,7 @@ import { plural } from '@shared/plural';
 import type { GridCell } from '@shared/rules/groups';
 import { gridCsvRows, type Grid } from '@shared/schemas/group';
 import { LoadFailed, SkeletonList } from '../../../components/feedback';
+import { downloadBlob } from '../../../lib/download';
 import { usePhone } from '../../../lib/use-phone';
 import { gridQuery } from '../api/group-queries';
 
@@ -80,12 +81,7 @@ function GridTable({ grid }: { grid: Grid }) {
 
   const exportCsv = () => {
     const csv = Papa.unparse(gridCsvRows(grid));
-    const url = URL.createObjectURL(new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${grid.assignment.sheetName.replace(/[^\w-]+/g, '-').slice(0, 60) || 'assignment'}-grid.csv`;
-    a.click();
-    URL.revokeObjectURL(url);
+    downloadBlob(new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }), `${grid.assignment.sheetName.replace(/[^\w-]+/g, '-').slice(0, 60) || 'assignment'}-grid.csv`);
   };
 
   return (
