@@ -72,3 +72,24 @@ for (const size of [{ name: 'phone', viewport: { width: 390, height: 844 } }, { 
     });
   });
 }
+
+test('a group’s assignments or leaderboard that fail to load say so in their section, with a retry', async ({ page, request }) => {
+  const owner = await signUpAndSignIn(page, request, 'Coach');
+  const { group } = await api<{ group: { id: string } }>(request, owner.token, 'POST', '/question-tracker/v1/groups', { name: 'Flaky class' });
+  // A 4xx, so the dashboard does not retry on its own first.
+  const refuse = (route: import('@playwright/test').Route) => route.fulfill({ status: 400, json: { status: { success: false, message: 'Refused' }, data: null } });
+  await page.route('**/question-tracker/v1/groups/*/assignments', refuse);
+  await page.route('**/question-tracker/v1/groups/*/leaderboard?*', refuse);
+  await page.goto(`/question-tracker?tab=groups&group=${group.id}`);
+  const assignments = page.getByRole('region', { name: 'Assignments' });
+  const board = page.getByRole('region', { name: 'Leaderboard' });
+  await expect(assignments.getByRole('alert')).toHaveText(/Could not load the assignments\./);
+  await expect(board.getByRole('alert')).toHaveText(/Could not load the leaderboard\./);
+
+  await page.unrouteAll();
+  await assignments.getByRole('button', { name: 'Try again' }).click();
+  await expect(assignments.getByText('No assignments yet.')).toBeVisible();
+  await board.getByRole('button', { name: 'Try again' }).click();
+  await expect(board.getByRole('alert')).toHaveCount(0);
+  await expect(board.getByRole('listitem').filter({ hasText: 'Coach' })).toBeVisible();
+});

@@ -7,7 +7,7 @@ import { GROUP_MESSAGES as M, type GroupPeriod } from '@shared/rules/groups';
 import type { GroupDetail, GroupMember } from '@shared/schemas/group';
 import { AvatarFace } from '../../../components/avatar';
 import { ConfirmDialog } from '../../../components/dialog';
-import { EmptyState, LoadFailed, SkeletonList } from '../../../components/feedback';
+import { EmptyState, InlineLoadFailed, LoadFailed, SkeletonList } from '../../../components/feedback';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/api/session';
 import { mySheetsQuery } from '../../explore/api/sheet-list-queries';
@@ -58,7 +58,9 @@ function Assignments({ detail, staff }: { detail: GroupDetail; staff: boolean })
     <section className="card group-section" aria-labelledby={`assignments-${id}`}>
       <h2 id={`assignments-${id}`}>Assignments</h2>
       {staff && <NewAssignment groupId={id} />}
-      {!list.data ? (
+      {list.isError ? (
+        <InlineLoadFailed what="the assignments" onRetry={() => void list.refetch()} />
+      ) : !list.data ? (
         <SkeletonList rows={3} />
       ) : list.data.length === 0 ? (
         <p className="muted">No assignments yet.{staff ? ' Assign a sheet above.' : ''}</p>
@@ -176,7 +178,9 @@ function Board({ detail }: { detail: GroupDetail }) {
         </div>
       </div>
       <p className="muted">Assigned questions solved{period === 'week' ? ` since Monday (${detail.group.timeZone})` : ''}; ties go to whoever got there first.</p>
-      {!board.data ? (
+      {board.isError ? (
+        <InlineLoadFailed what="the leaderboard" onRetry={() => void board.refetch()} />
+      ) : !board.data ? (
         <SkeletonList rows={3} />
       ) : board.data.rows.length === 0 ? (
         <p className="muted">Nobody to rank yet.</p>
