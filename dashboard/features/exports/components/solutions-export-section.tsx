@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, ExternalLink, FolderGit2, GitBranch, Layers, Play, Unplug } from 'lucide-react';
-import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
 import { githubFacts } from '@shared/platforms/github';
 import { plural } from '@shared/plural';
 import { EXPORT_MESSAGES as M } from '@shared/rules/exports';
 import type { ExportRun, GithubExportState } from '@shared/schemas/export';
 import { InlineLoadFailed, SkeletonList } from '../../../components/feedback';
+import { Switch } from '../../../components/switch';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/api/session';
@@ -241,16 +242,5 @@ function Downloads() {
         </button>
       </div>
     </div>
-  );
-}
-
-function Switch({ checked, onChange, disabled, children }: { checked: boolean; onChange: (v: boolean) => void; disabled?: boolean; children: ReactNode }) {
-  return (
-    <button type="button" role="switch" aria-checked={checked} className="ex-switch" onClick={() => onChange(!checked)} disabled={disabled}>
-      <span className="ex-switch-track" aria-hidden>
-        <span className="ex-switch-thumb" />
-      </span>
-      {children}
-    </button>
   );
 }
