@@ -26,6 +26,10 @@ for (const size of [{ name: 'phone', viewport: { width: 390, height: 844 } }, { 
       await expect(page.getByRole('heading', { name: 'Evening class', level: 1 })).toBeVisible();
       const link = await page.getByLabel('Join link', { exact: true }).inputValue();
       expect(link).toContain('join=');
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await page.getByRole('button', { name: 'Copy join link' }).click();
+      await expect(page.getByText('Link copied to clipboard!')).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 
       // A member opens the link in a browser of their own and joins.
       const other = await browser.newContext({ viewport: size.viewport });
@@ -39,6 +43,12 @@ for (const size of [{ name: 'phone', viewport: { width: 390, height: 844 } }, { 
       // The owner assigns the sheet, due in a week.
       await page.reload();
       await expect(page.getByRole('list', { name: 'Members' }).getByRole('listitem').filter({ hasText: 'Student' })).toBeVisible();
+      // Each member's buttons carry the member's name; a mentor can be made a member again.
+      await page.getByRole('button', { name: 'Make mentor: Student' }).click();
+      await page.getByRole('button', { name: 'Make member: Student' }).click();
+      await expect(page.getByRole('button', { name: 'Make mentor: Student' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Hand over to Student' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Remove Student' })).toBeVisible();
       await page.getByLabel('Sheet', { exact: true }).selectOption({ label: `Week one ${slug} (3)` });
       const due = new Date(Date.now() + 7 * 24 * 3600 * 1000);
       const local = new Date(due.getTime() - due.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);

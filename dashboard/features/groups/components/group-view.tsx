@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Copy, Crown, LogOut, RefreshCw, Shield, Trash2, UserMinus } from 'lucide-react';
+import { ArrowLeft, Check, Copy, Crown, LogOut, RefreshCw, Shield, Trash2, UserMinus } from 'lucide-react';
 import { useId, useState, type SubmitEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { plural } from '@shared/plural';
@@ -8,6 +8,7 @@ import type { GroupDetail, GroupMember } from '@shared/schemas/group';
 import { AvatarFace } from '../../../components/avatar';
 import { ConfirmDialog } from '../../../components/dialog';
 import { EmptyState, InlineLoadFailed, LoadFailed, SkeletonList } from '../../../components/feedback';
+import { useCopy } from '../../../lib/clipboard';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/api/session';
 import { mySheetsQuery } from '../../explore/api/sheet-list-queries';
@@ -231,10 +232,16 @@ function Members({ detail }: { detail: GroupDetail }) {
             </span>
             {owner && m.role !== 'owner' && (
               <span className="member-actions">
-                <button type="button" className="btn btn-sm" onClick={() => role.mutate({ userId: m.userId, role: m.role === 'mentor' ? 'member' : 'mentor' })}>
+                {/* Each name starts with the visible words and ends with the member's, telling one row's buttons from the next. */}
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  aria-label={`${m.role === 'mentor' ? 'Make member' : 'Make mentor'}: ${m.name}`}
+                  onClick={() => role.mutate({ userId: m.userId, role: m.role === 'mentor' ? 'member' : 'mentor' })}
+                >
                   {m.role === 'mentor' ? 'Make member' : 'Make mentor'}
                 </button>
-                <button type="button" className="btn btn-sm" onClick={() => setHandOver(m)}>
+                <button type="button" className="btn btn-sm" aria-label={`Hand over to ${m.name}`} onClick={() => setHandOver(m)}>
                   Hand over
                 </button>
                 <button type="button" className="btn btn-sm btn-icon" aria-label={`Remove ${m.name}`} onClick={() => remove.mutate(m.userId)}>
@@ -270,6 +277,7 @@ function Invite({ detail }: { detail: GroupDetail }) {
   const link = useGroupMutation((body: { joinLinkEnabled?: boolean; renewCode?: true }) => groupCalls.update(id, body), M.joinLinkChanged, M.joinLinkFailed);
   const code = detail.group.inviteCode;
   const url = code ? joinLink(code) : '';
+  const { copied, copy } = useCopy();
   return (
     <section className="card group-section" aria-labelledby={`invite-${id}`}>
       <h2 id={`invite-${id}`}>Invite</h2>
@@ -298,9 +306,9 @@ function Invite({ detail }: { detail: GroupDetail }) {
             className="btn btn-icon"
             aria-label="Copy join link"
             disabled={!detail.group.joinLinkEnabled}
-            onClick={() => void navigator.clipboard.writeText(url).then(() => toast.success('Join link copied'), () => toast.error('Could not copy the link'))}
+            onClick={() => void copy(url)}
           >
-            <Copy size={14} aria-hidden />
+            {copied ? <Check size={14} aria-hidden /> : <Copy size={14} aria-hidden />}
           </button>
         </div>
         {owner && (
