@@ -103,3 +103,30 @@ test('a group’s assignments or leaderboard that fail to load say so in their s
   await expect(board.getByRole('alert')).toHaveCount(0);
   await expect(board.getByRole('listitem').filter({ hasText: 'Coach' })).toBeVisible();
 });
+
+test('a part of a sheet is picked by the places the sheet page shows, and the grid keeps that order', async ({ page, request }) => {
+  const owner = await signUpAndSignIn(page, request, 'Planner');
+  const slug = `part-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  const { sheet } = await api<{ sheet: { _id: string } }>(request, owner.token, 'POST', `${S}/create-sheet`, { name: `Parts ${slug}`, slug, visibility: 'public' });
+  for (const topic of ['Arrays', 'Graphs']) await api(request, owner.token, 'POST', `${S}/add-topic/${sheet._id}`, { topic });
+  // Added against the topic order: the sheet page shows Arrays' questions first all the same.
+  const data = [
+    { topic: 'Graphs', subTopic: '', title: 'Graph one', problemUrl: `https://leetcode.com/problems/${slug}-g/` },
+    { topic: 'Arrays', subTopic: '', title: 'Array one', problemUrl: `https://leetcode.com/problems/${slug}-a/` },
+    { topic: 'Arrays', subTopic: '', title: 'Array two', problemUrl: `https://leetcode.com/problems/${slug}-b/` },
+  ];
+  await api(request, owner.token, 'POST', `${S}/add-questions/${sheet._id}`, { data });
+  const { group } = await api<{ group: { id: string } }>(request, owner.token, 'POST', '/question-tracker/v1/groups', { name: 'Part class' });
+
+  await page.goto(`/question-tracker?tab=groups&group=${group.id}`);
+  await page.getByLabel('Sheet', { exact: true }).selectOption({ label: `Parts ${slug} (3)` });
+  await page.getByLabel('Due', { exact: true }).fill('2031-01-01T12:00');
+  await page.getByLabel('Questions (optional)').fill('2-3');
+  await page.getByRole('button', { name: 'Assign', exact: true }).click();
+  await page.getByRole('link', { name: new RegExp(`Parts ${slug}`) }).click();
+  const grid = page.getByRole('grid', { name: `Class grid for Parts ${slug}` });
+  const columns = grid.getByRole('button', { name: /: sort by this question$/ });
+  await expect(columns).toHaveCount(2);
+  await expect(columns.nth(0)).toHaveAccessibleName('Array two: sort by this question');
+  await expect(columns.nth(1)).toHaveAccessibleName('Graph one: sort by this question');
+});

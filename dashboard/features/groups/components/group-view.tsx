@@ -13,6 +13,7 @@ import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/api/session';
 import { mySheetsQuery } from '../../explore/api/sheet-list-queries';
 import { sheetQuery } from '../../sheet/api/sheet-queries';
+import { buildTree, sheetOrder } from '../../sheet/lib/tree';
 import { assignmentsQuery, groupBoardQuery, groupCalls, groupQuery, useGroupMutation, useRemoveMember } from '../api/group-queries';
 import { dueLabel, groupHref, joinLink } from '../lib/links';
 import { parsePlaces } from '../lib/places';
@@ -110,8 +111,9 @@ function NewAssignment({ groupId }: { groupId: string }) {
       const places = parsePlaces(part);
       if (!places) return toast.error(M.placesFormat);
       if (!sheet.data) return toast.error(M.sheetLoading);
-      const byMapping = new Map(sheet.data.mappings.map((m) => [m._id, m.questionId._id]));
-      const ordered = sheet.data.sheet.config.questionOrder.flatMap((m) => byMapping.get(m) ?? []);
+      // Places count as the sheet page shows them, the order the server gives the assignment too.
+      const { config } = sheet.data.sheet;
+      const ordered = sheetOrder(buildTree(sheet.data.mappings, config), config).map((m) => m.questionId._id);
       questionIds = places.flatMap((p) => ordered[p - 1] ?? []);
       if (questionIds.length === 0) return toast.error(M.placesOutside(ordered.length));
     }
@@ -135,7 +137,8 @@ function NewAssignment({ groupId }: { groupId: string }) {
         <input id={ids.due} type="datetime-local" value={due} onChange={(e) => setDue(e.target.value)} required />
       </div>
       <PartPicker sheetId={sheetId} value={part} onChange={setPart} id={ids.part} />
-      <button type="submit" className="btn btn-primary" disabled={assign.isPending}>
+      {/* A part needs the sheet's questions: the button waits while they load. */}
+      <button type="submit" className="btn btn-primary" disabled={assign.isPending || (!!part.trim() && sheet.isFetching && !sheet.data)}>
         Assign
       </button>
     </form>
