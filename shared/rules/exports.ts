@@ -19,6 +19,13 @@ export const EXPORT_MESSAGES = {
   runAlready: 'An export is already running',
   keyMissing: 'Exports to GitHub are off on this server: it has no SECRETS_KEY.',
   tokenUnreadable: 'The saved token cannot be read with this server key. Connect the repository again.',
+  // Said by the dashboard alone, when the server gave no words of its own.
+  unreachable: 'GitHub could not be reached. Try again.',
+  settingsFailed: 'Could not save the export settings',
+  runFailed: 'Could not start the export',
+  disconnectFailed: 'Could not disconnect the repository',
+  downloadFailed: 'The download failed. Try again.',
+  downloadRefused: (status: number) => `The download failed (${status}). Try again.`,
 } as const;
 
 /** The states of an export run, as the API reports them. */

@@ -1,3 +1,5 @@
+import { plural } from '../plural';
+
 /** Groups: limits and the words people see (issue 61). */
 export const GROUP_LIMITS = {
   /** Groups a user may be in, whatever their role. */
@@ -79,6 +81,25 @@ export const GROUP_MESSAGES = {
   assignmentNotFound: 'Assignment not found',
   assignmentDeleted: 'Assignment deleted',
   unknownAction: 'Route not found',
+  // Said by the dashboard alone: its checks before a call, and failures the server gave no words for.
+  createFailed: 'Could not create the group. Please try again.',
+  joinFailed: 'Could not join the group. Please try again.',
+  declineFailed: 'Could not decline the invite. Please try again.',
+  assignFailed: 'Could not create the assignment. Please try again.',
+  assignNeeds: 'Pick a sheet and a due date',
+  placesFormat: 'Write the questions as places in the sheet, for example 1-10, 15',
+  sheetLoading: 'The sheet’s questions are still loading',
+  placesOutside: (count: number) => `The sheet has ${plural(count, 'question')}`,
+  hiddenFromBoards: 'You are hidden from the leaderboards',
+  backOnBoards: 'You are back on the leaderboards',
+  hideFailed: 'Could not change this. Please try again.',
+  roleFailed: 'Could not change the role. Please try again.',
+  inviteFailed: 'Could not send the invite. Please try again.',
+  joinLinkChanged: 'Join link updated',
+  joinLinkFailed: 'Could not change the join link. Please try again.',
+  leaveFailed: 'Could not leave the group. Please try again.',
+  deleteFailed: 'Could not delete the group. Please try again.',
+  removeFailed: 'Could not remove the member. Please try again.',
 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -54,6 +54,9 @@ export const SHARE_MESSAGES = {
   alreadyInvited: 'An invite is already pending for this email',
   ownerInvite: 'The creator of the sheet already has access',
   slugTaken: 'This sheet URL is already taken',
+  linkCopied: 'Link copied to clipboard!',
+  tagsCopied: 'Tags copied to clipboard',
+  copyFailed: 'Failed to copy link',
 } as const;
 
 /**

@@ -12,6 +12,8 @@ export const SOLUTION_MESSAGES = {
   noQuestion: 'Give the question or its URL.',
   unknownQuestion: 'That question is not in your workspace or the catalogue.',
   notFound: 'That solution does not exist.',
+  codeCopied: 'Code copied',
+  codeCopyFailed: 'Could not copy: select the code and copy it instead',
 } as const;
 
 export function solutionBytes(code: string): number {

@@ -59,8 +59,8 @@ for (const [label, viewport] of [
       await section.getByRole('button', { name: 'Export now' }).click();
       await expect(status).toContainText('Nothing new since the last export; no commit was made.', { timeout: 20_000 });
 
-      // Settings stay after a reload; notes into the READMEs is an optimistic switch.
-      await section.getByRole('switch', { name: 'Put my notes in the READMEs' }).click();
+      // Settings stay after a reload; notes into the READMEs is an optimistic switch, flipped by keyboard.
+      await section.getByRole('switch', { name: 'Put my notes in the READMEs' }).press('Space');
       await expect(section.getByRole('switch', { name: 'Put my notes in the READMEs' })).toHaveAttribute('aria-checked', 'true');
       await page.reload();
       await expect(section.getByRole('switch', { name: 'Put my notes in the READMEs' })).toHaveAttribute('aria-checked', 'true');

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Plus, Users } from 'lucide-react';
 import { useId, useMemo, useState, type SubmitEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { GROUP_LIMITS } from '@shared/rules/groups';
+import { plural } from '@shared/plural';
+import { GROUP_LIMITS, GROUP_MESSAGES as M } from '@shared/rules/groups';
 import { ApiError } from '../../lib/api';
 import { EmptyState, LoadFailed, SkeletonList } from '../../components/feedback';
 import { useSession } from '../auth/api/session';
@@ -45,7 +46,7 @@ function GridPage({ groupId, assignmentId }: { groupId: string; assignmentId: st
           <h1>{a?.sheetName ?? 'Assignment'}</h1>
           {a && (
             <p>
-              {a.questionCount} questions · {dueLabel(a.dueAt)} ({new Date(a.dueAt).toLocaleString()})
+              {plural(a.questionCount, 'question')} · {dueLabel(a.dueAt)} ({new Date(a.dueAt).toLocaleString()})
             </p>
           )}
         </div>
@@ -57,7 +58,7 @@ function GridPage({ groupId, assignmentId }: { groupId: string; assignmentId: st
 
 function JoinPrompt({ code }: { code: string }) {
   const [, navigate] = useLocation();
-  const join = useGroupMutation(() => groupCalls.join(code).then((r) => navigate(groupHref(r.group.id))), 'You joined the group', 'This join link is not valid. Ask the group’s owner for a new one.');
+  const join = useGroupMutation(() => groupCalls.join(code).then((r) => navigate(groupHref(r.group.id))), M.joined, M.joinLinkInvalid);
   return (
     <EmptyState
       icon={<Users size={22} />}
@@ -96,8 +97,8 @@ function CreateGroup() {
   const ids = { name: useId(), description: useId(), zone: useId() };
   const create = useGroupMutation(
     () => groupCalls.create({ name: name.trim(), description: description.trim(), timeZone }).then((r) => navigate(groupHref(r.group.id))),
-    'Group created',
-    'Could not create the group. Please try again.',
+    M.created,
+    M.createFailed,
   );
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
@@ -132,8 +133,8 @@ function CreateGroup() {
 function GroupsHome() {
   const { token } = useSession();
   const query = useQuery(myGroupsQuery(token));
-  const accept = useGroupMutation((id: string) => groupCalls.accept(id), 'You joined the group', 'Could not join the group. Please try again.');
-  const decline = useGroupMutation((id: string) => groupCalls.decline(id), 'Invite declined', 'Could not decline the invite. Please try again.');
+  const accept = useGroupMutation((id: string) => groupCalls.accept(id), M.joined, M.joinFailed);
+  const decline = useGroupMutation((id: string) => groupCalls.decline(id), M.inviteDeclined, M.declineFailed);
   return (
     <div className="groups">
       <header className="page-header">
@@ -184,7 +185,7 @@ function GroupsHome() {
                     <Link href={groupHref(g.id)} className="card group-card">
                       <span className="group-card-name">{g.name}</span>
                       <span className="muted">
-                        {g.memberCount} {g.memberCount === 1 ? 'member' : 'members'} · {g.role}
+                        {plural(g.memberCount, 'member')} · {g.role}
                       </span>
                     </Link>
                   </li>

@@ -2,18 +2,6 @@ import { neutraliseCell } from '@shared/rules/spreadsheet-safety';
 
 type Cell = string | number | boolean;
 
-/** Starts a download of a blob under a file name. */
-export function downloadBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 /**
  * An xlsx workbook of rows (first column a link to its own URL), every formula-like text neutralised.
  * xlsx is loaded only when someone exports.

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { EXPORT_MESSAGES as M } from '@shared/rules/exports';
 import type { GithubConnectBody, GithubExportState } from '@shared/schemas/export';
 import { api, ApiError, unwrap } from '../../../lib/api';
+import { downloadBlob } from '../../../lib/download';
 import { useSessionStore } from '../../../lib/session-store';
 import { toast } from '../../../lib/toast';
 
@@ -66,7 +68,7 @@ export function useExportSettings(token: string | null) {
     token,
     (body: GithubConnectBody) => unwrap(X().github.$put({ json: { ...body, token: undefined } })),
     (s, body) => (s.connection ? { ...s, connection: { ...s.connection, auto: body.auto ?? s.connection.auto, includeNotes: body.includeNotes ?? s.connection.includeNotes } } : s),
-    'Could not save the export settings',
+    M.settingsFailed,
   );
 }
 
@@ -78,12 +80,12 @@ export function useRunExport(token: string | null) {
       ...s,
       run: { id: s.run?.id ?? 'pending', state: 'queued', trigger: 'manual', queuedAt: new Date().toISOString(), startedAt: null, finishedAt: null, done: 0, total: 0, files: null, commitSha: null, commitUrl: null, waitUntil: null, error: null },
     }),
-    'Could not start the export',
+    M.runFailed,
   );
 }
 
 export function useDisconnectRepo(token: string | null) {
-  return useStateEdit(token, () => unwrap(X().github.$delete()), () => ({ connection: null, run: null }), 'Could not disconnect the repository');
+  return useStateEdit(token, () => unwrap(X().github.$delete()), () => ({ connection: null, run: null }), M.disconnectFailed);
 }
 
 /** Downloads one of the export files with the session's token, saved under the server's file name. */
@@ -91,14 +93,7 @@ export async function downloadExport(kind: 'zip' | 'anki', includeNotes: boolean
   const url = kind === 'zip' ? X()['solutions.zip'].$url({ query: { notes: String(includeNotes) as 'true' | 'false' } }) : X()['anki.apkg'].$url({ query: { notes: String(includeNotes) as 'true' | 'false' } });
   const token = useSessionStore.getState().token;
   const res = await fetch(url.pathname + url.search, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) throw new ApiError(res.status, null, `The download failed (${res.status}). Try again.`);
+  if (!res.ok) throw new ApiError(res.status, null, M.downloadRefused(res.status));
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? (kind === 'zip' ? 'solutions.zip' : 'solved.apkg');
-  const blob = await res.blob();
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  downloadBlob(await res.blob(), name);
 }

@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, ExternalLink, FolderGit2, GitBranch, Layers, Play, Unplug } from 'lucide-react';
-import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
 import { githubFacts } from '@shared/platforms/github';
+import { plural } from '@shared/plural';
+import { EXPORT_MESSAGES as M } from '@shared/rules/exports';
 import type { ExportRun, GithubExportState } from '@shared/schemas/export';
 import { InlineLoadFailed, SkeletonList } from '../../../components/feedback';
+import { Switch } from '../../../components/switch';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/api/session';
@@ -42,7 +45,7 @@ function ConnectForm({ token, current, onDone, onCancel }: { token: string | nul
   const [secret, setSecret] = useState('');
   const [auto, setAuto] = useState(current?.auto ?? false);
   const [includeNotes, setIncludeNotes] = useState(current?.includeNotes ?? false);
-  const error = connect.error instanceof ApiError && connect.error.code !== 0 ? connect.error.message : connect.error ? 'GitHub could not be reached. Try again.' : null;
+  const error = connect.error instanceof ApiError && connect.error.code !== 0 ? connect.error.message : connect.error ? M.unreachable : null;
   const submit = (e: SyntheticEvent) => {
     e.preventDefault();
     connect.mutate(
@@ -50,7 +53,7 @@ function ConnectForm({ token, current, onDone, onCancel }: { token: string | nul
       {
         onSuccess: () => {
           setSecret('');
-          toast.success('Repository connected');
+          toast.success(M.connected);
           onDone();
         },
       },
@@ -155,14 +158,14 @@ function ConnectedRepo({ state, token, onChangeToken }: { state: GithubExportSta
         </Switch>
       </div>
       <div className="ex-actions">
-        <button type="button" className="btn btn-primary" onClick={() => run.mutate(undefined, { onSuccess: (r) => toast.success(r.started ? 'Export started' : 'An export is already running') })} disabled={active || run.isPending}>
+        <button type="button" className="btn btn-primary" onClick={() => run.mutate(undefined, { onSuccess: (r) => toast.success(r.started ? M.runStarted : M.runAlready) })} disabled={active || run.isPending}>
           <Play size={14} aria-hidden /> {active ? 'Exporting…' : 'Export now'}
         </button>
         <button type="button" className="btn" onClick={onChangeToken}>
           Change repository or token
         </button>
         <span className="topbar-spacer" />
-        <button type="button" className="btn btn-ghost ex-disconnect" onClick={() => disconnect.mutate(undefined, { onSuccess: () => toast.success('Repository disconnected') })} disabled={disconnect.isPending}>
+        <button type="button" className="btn btn-ghost ex-disconnect" onClick={() => disconnect.mutate(undefined, { onSuccess: () => toast.success(M.disconnected) })} disabled={disconnect.isPending}>
           <Unplug size={14} aria-hidden /> Disconnect
         </button>
       </div>
@@ -198,7 +201,7 @@ function RunStatus({ run }: { run: ExportRun | null }) {
         {run.state === 'done' &&
           (run.files ? (
             <>
-              {run.files} {run.files === 1 ? 'file' : 'files'} written in one commit.{' '}
+              {plural(run.files, 'file')} written in one commit.{' '}
               {run.commitUrl && (
                 <a href={run.commitUrl} target="_blank" rel="noopener noreferrer">
                   See the commit<span className="visually-hidden"> (opens GitHub in a new tab)</span>
@@ -220,7 +223,7 @@ function Downloads() {
   const get = (kind: 'zip' | 'anki') => {
     setBusy(kind);
     downloadExport(kind, includeNotes)
-      .catch((err: unknown) => toast.failure(err instanceof Error ? err.message : 'The download failed. Try again.', err))
+      .catch((err: unknown) => toast.failure(err instanceof Error ? err.message : M.downloadFailed, err))
       .finally(() => setBusy(null));
   };
   return (
@@ -239,16 +242,5 @@ function Downloads() {
         </button>
       </div>
     </div>
-  );
-}
-
-function Switch({ checked, onChange, disabled, children }: { checked: boolean; onChange: (v: boolean) => void; disabled?: boolean; children: ReactNode }) {
-  return (
-    <button type="button" role="switch" aria-checked={checked} className="ex-switch" onClick={() => onChange(!checked)} disabled={disabled}>
-      <span className="ex-switch-track" aria-hidden>
-        <span className="ex-switch-thumb" />
-      </span>
-      {children}
-    </button>
   );
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GroupPeriod, GroupRole } from '@shared/rules/groups';
+import { GROUP_MESSAGES as M, type GroupPeriod, type GroupRole } from '@shared/rules/groups';
 import type { Assignment, CreateAssignmentBody, Group, GroupDetail, UpdateGroupBody } from '@shared/schemas/group';
 import { api, unwrap } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -84,9 +84,9 @@ export function useRemoveMember(groupId: string) {
     },
     onError: (err, _userId, context) => {
       if (context?.before) client.setQueryData(groupKeys.one(groupId), context.before);
-      toast.failure(err instanceof Error && err.message ? err.message : 'Could not remove the member. Please try again.', err);
+      toast.failure(err instanceof Error && err.message ? err.message : M.removeFailed, err);
     },
-    onSuccess: () => toast.success('Removed from the group'),
+    onSuccess: () => toast.success(M.removed),
     onSettled: () => client.invalidateQueries({ queryKey: groupKeys.all }),
   });
 }

@@ -3,9 +3,11 @@ import { ArrowDown, ArrowUp, Download } from 'lucide-react';
 import Papa from 'papaparse';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState, type CSSProperties } from 'react';
+import { plural } from '@shared/plural';
 import type { GridCell } from '@shared/rules/groups';
 import { gridCsvRows, type Grid } from '@shared/schemas/group';
 import { LoadFailed, SkeletonList } from '../../../components/feedback';
+import { downloadBlob } from '../../../lib/download';
 import { usePhone } from '../../../lib/use-phone';
 import { gridQuery } from '../api/group-queries';
 
@@ -79,12 +81,7 @@ function GridTable({ grid }: { grid: Grid }) {
 
   const exportCsv = () => {
     const csv = Papa.unparse(gridCsvRows(grid));
-    const url = URL.createObjectURL(new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${grid.assignment.sheetName.replace(/[^\w-]+/g, '-').slice(0, 60) || 'assignment'}-grid.csv`;
-    a.click();
-    URL.revokeObjectURL(url);
+    downloadBlob(new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }), `${grid.assignment.sheetName.replace(/[^\w-]+/g, '-').slice(0, 60) || 'assignment'}-grid.csv`);
   };
 
   return (
@@ -92,7 +89,7 @@ function GridTable({ grid }: { grid: Grid }) {
       <div className="class-grid-bar">
         <p className="class-grid-legend">
           <span className="cell-dot cell-solved" aria-hidden /> solved <span className="cell-dot cell-late" aria-hidden /> late <span className="cell-dot cell-open" aria-hidden /> open ·{' '}
-          {grid.members.length} members × {grid.questions.length} questions
+          {plural(grid.members.length, 'member')} × {plural(grid.questions.length, 'question')}
         </p>
         <button type="button" className="btn btn-sm" onClick={exportCsv}>
           <Download size={14} aria-hidden /> Export CSV

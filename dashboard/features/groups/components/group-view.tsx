@@ -1,16 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Copy, Crown, LogOut, RefreshCw, Shield, Trash2, UserMinus } from 'lucide-react';
+import { ArrowLeft, Check, Copy, Crown, LogOut, RefreshCw, Shield, Trash2, UserMinus } from 'lucide-react';
 import { useId, useState, type SubmitEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { GroupPeriod } from '@shared/rules/groups';
+import { plural } from '@shared/plural';
+import { GROUP_MESSAGES as M, type GroupPeriod } from '@shared/rules/groups';
 import type { GroupDetail, GroupMember } from '@shared/schemas/group';
 import { AvatarFace } from '../../../components/avatar';
 import { ConfirmDialog } from '../../../components/dialog';
-import { EmptyState, LoadFailed, SkeletonList } from '../../../components/feedback';
+import { EmptyState, InlineLoadFailed, LoadFailed, SkeletonList } from '../../../components/feedback';
+import { useCopy } from '../../../lib/clipboard';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/api/session';
 import { mySheetsQuery } from '../../explore/api/sheet-list-queries';
 import { sheetQuery } from '../../sheet/api/sheet-queries';
+import { buildTree, sheetOrder } from '../../sheet/lib/tree';
 import { assignmentsQuery, groupBoardQuery, groupCalls, groupQuery, useGroupMutation, useRemoveMember } from '../api/group-queries';
 import { dueLabel, groupHref, joinLink } from '../lib/links';
 import { parsePlaces } from '../lib/places';
@@ -30,7 +33,7 @@ export function GroupView({ id }: { id: string }) {
         <div>
           <h1>{detail.group.name}</h1>
           <p>
-            {detail.group.description || 'No description'} · {detail.group.memberCount} {detail.group.memberCount === 1 ? 'member' : 'members'} · weeks in {detail.group.timeZone} · you are{' '}
+            {detail.group.description || 'No description'} · {plural(detail.group.memberCount, 'member')} · weeks in {detail.group.timeZone} · you are{' '}
             {detail.group.role === 'owner' ? 'the owner' : `a ${detail.group.role}`}
           </p>
         </div>
@@ -57,7 +60,9 @@ function Assignments({ detail, staff }: { detail: GroupDetail; staff: boolean })
     <section className="card group-section" aria-labelledby={`assignments-${id}`}>
       <h2 id={`assignments-${id}`}>Assignments</h2>
       {staff && <NewAssignment groupId={id} />}
-      {!list.data ? (
+      {list.isError ? (
+        <InlineLoadFailed what="the assignments" onRetry={() => void list.refetch()} />
+      ) : !list.data ? (
         <SkeletonList rows={3} />
       ) : list.data.length === 0 ? (
         <p className="muted">No assignments yet.{staff ? ' Assign a sheet above.' : ''}</p>
@@ -67,7 +72,7 @@ function Assignments({ detail, staff }: { detail: GroupDetail; staff: boolean })
             <li key={a.id}>
               <Link href={groupHref(id, a.id)} className="assignment-link">
                 <span className="assignment-name">{a.sheetName}</span>
-                <span className="muted">{a.questionCount} questions</span>
+                <span className="muted">{plural(a.questionCount, 'question')}</span>
               </Link>
               <span className="due-progress">
                 you: {a.solved + a.late}/{a.questionCount}
@@ -90,8 +95,8 @@ function NewAssignment({ groupId }: { groupId: string }) {
   const ids = { sheet: useId(), due: useId(), part: useId() };
   const assign = useGroupMutation(
     (body: { sheetId: string; dueAt: string; questionIds?: string[] }) => groupCalls.assign(groupId, body),
-    'Assignment created',
-    'Could not create the assignment. Please try again.',
+    M.assigned,
+    M.assignFailed,
     () => setPart(''),
   );
   const options = sheets.data ? [...sheets.data.custom, ...sheets.data.shared, ...sheets.data.followed] : [];
@@ -100,16 +105,17 @@ function NewAssignment({ groupId }: { groupId: string }) {
   const sheet = useQuery({ ...sheetQuery(slug, token), enabled: !!slug && !!part.trim() });
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
-    if (!sheetId || !due) return toast.error('Pick a sheet and a due date');
+    if (!sheetId || !due) return toast.error(M.assignNeeds);
     let questionIds: string[] | undefined;
     if (part.trim()) {
       const places = parsePlaces(part);
-      if (!places) return toast.error('Write the questions as places in the sheet, for example 1-10, 15');
-      if (!sheet.data) return toast.error('The sheet’s questions are still loading');
-      const byMapping = new Map(sheet.data.mappings.map((m) => [m._id, m.questionId._id]));
-      const ordered = sheet.data.sheet.config.questionOrder.flatMap((m) => byMapping.get(m) ?? []);
+      if (!places) return toast.error(M.placesFormat);
+      if (!sheet.data) return toast.error(M.sheetLoading);
+      // Places count as the sheet page shows them, the order the server gives the assignment too.
+      const { config } = sheet.data.sheet;
+      const ordered = sheetOrder(buildTree(sheet.data.mappings, config), config).map((m) => m.questionId._id);
       questionIds = places.flatMap((p) => ordered[p - 1] ?? []);
-      if (questionIds.length === 0) return toast.error(`The sheet has ${ordered.length} questions`);
+      if (questionIds.length === 0) return toast.error(M.placesOutside(ordered.length));
     }
     assign.mutate({ sheetId, dueAt: new Date(due).toISOString(), ...(questionIds && { questionIds }) });
   };
@@ -131,7 +137,8 @@ function NewAssignment({ groupId }: { groupId: string }) {
         <input id={ids.due} type="datetime-local" value={due} onChange={(e) => setDue(e.target.value)} required />
       </div>
       <PartPicker sheetId={sheetId} value={part} onChange={setPart} id={ids.part} />
-      <button type="submit" className="btn btn-primary" disabled={assign.isPending}>
+      {/* A part needs the sheet's questions: the button waits while they load. */}
+      <button type="submit" className="btn btn-primary" disabled={assign.isPending || (!!part.trim() && sheet.isFetching && !sheet.data)}>
         Assign
       </button>
     </form>
@@ -158,8 +165,8 @@ function Board({ detail }: { detail: GroupDetail }) {
   const { user: me } = useSession();
   const hide = useGroupMutation(
     (hidden: boolean) => groupCalls.hide(id, me?._id ?? '', hidden),
-    detail.group.hideFromLeaderboards ? 'You are back on the leaderboards' : 'You are hidden from the leaderboards',
-    'Could not change this. Please try again.',
+    detail.group.hideFromLeaderboards ? M.backOnBoards : M.hiddenFromBoards,
+    M.hideFailed,
   );
   const label = useId();
   return (
@@ -175,7 +182,9 @@ function Board({ detail }: { detail: GroupDetail }) {
         </div>
       </div>
       <p className="muted">Assigned questions solved{period === 'week' ? ` since Monday (${detail.group.timeZone})` : ''}; ties go to whoever got there first.</p>
-      {!board.data ? (
+      {board.isError ? (
+        <InlineLoadFailed what="the leaderboard" onRetry={() => void board.refetch()} />
+      ) : !board.data ? (
         <SkeletonList rows={3} />
       ) : board.data.rows.length === 0 ? (
         <p className="muted">Nobody to rank yet.</p>
@@ -206,7 +215,7 @@ function Members({ detail }: { detail: GroupDetail }) {
   const { user: me } = useSession();
   const owner = detail.group.role === 'owner';
   const remove = useRemoveMember(id);
-  const role = useGroupMutation((a: { userId: string; role: 'mentor' | 'member' | 'owner' }) => groupCalls.setRole(id, a.userId, a.role), 'Role changed', 'Could not change the role. Please try again.');
+  const role = useGroupMutation((a: { userId: string; role: 'mentor' | 'member' | 'owner' }) => groupCalls.setRole(id, a.userId, a.role), M.roleChanged, M.roleFailed);
   const [handOver, setHandOver] = useState<GroupMember | null>(null);
   return (
     <section className="card group-section" aria-labelledby={`members-${id}`}>
@@ -226,10 +235,16 @@ function Members({ detail }: { detail: GroupDetail }) {
             </span>
             {owner && m.role !== 'owner' && (
               <span className="member-actions">
-                <button type="button" className="btn btn-sm" onClick={() => role.mutate({ userId: m.userId, role: m.role === 'mentor' ? 'member' : 'mentor' })}>
+                {/* Each name starts with the visible words and ends with the member's, telling one row's buttons from the next. */}
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  aria-label={`${m.role === 'mentor' ? 'Make member' : 'Make mentor'}: ${m.name}`}
+                  onClick={() => role.mutate({ userId: m.userId, role: m.role === 'mentor' ? 'member' : 'mentor' })}
+                >
                   {m.role === 'mentor' ? 'Make member' : 'Make mentor'}
                 </button>
-                <button type="button" className="btn btn-sm" onClick={() => setHandOver(m)}>
+                <button type="button" className="btn btn-sm" aria-label={`Hand over to ${m.name}`} onClick={() => setHandOver(m)}>
                   Hand over
                 </button>
                 <button type="button" className="btn btn-sm btn-icon" aria-label={`Remove ${m.name}`} onClick={() => remove.mutate(m.userId)}>
@@ -261,10 +276,11 @@ function Invite({ detail }: { detail: GroupDetail }) {
   const owner = detail.group.role === 'owner';
   const [email, setEmail] = useState('');
   const emailId = useId();
-  const invite = useGroupMutation((e: string) => groupCalls.invite(id, e), 'Invite sent', 'Could not send the invite. Please try again.', () => setEmail(''));
-  const link = useGroupMutation((body: { joinLinkEnabled?: boolean; renewCode?: true }) => groupCalls.update(id, body), 'Join link updated', 'Could not change the join link. Please try again.');
+  const invite = useGroupMutation((e: string) => groupCalls.invite(id, e), M.inviteSent, M.inviteFailed, () => setEmail(''));
+  const link = useGroupMutation((body: { joinLinkEnabled?: boolean; renewCode?: true }) => groupCalls.update(id, body), M.joinLinkChanged, M.joinLinkFailed);
   const code = detail.group.inviteCode;
   const url = code ? joinLink(code) : '';
+  const { copied, copy } = useCopy();
   return (
     <section className="card group-section" aria-labelledby={`invite-${id}`}>
       <h2 id={`invite-${id}`}>Invite</h2>
@@ -293,9 +309,9 @@ function Invite({ detail }: { detail: GroupDetail }) {
             className="btn btn-icon"
             aria-label="Copy join link"
             disabled={!detail.group.joinLinkEnabled}
-            onClick={() => void navigator.clipboard.writeText(url).then(() => toast.success('Join link copied'), () => toast.error('Could not copy the link'))}
+            onClick={() => void copy(url)}
           >
-            <Copy size={14} aria-hidden />
+            {copied ? <Check size={14} aria-hidden /> : <Copy size={14} aria-hidden />}
           </button>
         </div>
         {owner && (
@@ -319,8 +335,8 @@ function DangerZone({ detail }: { detail: GroupDetail }) {
   const [, navigate] = useLocation();
   const [confirm, setConfirm] = useState(false);
   const owner = detail.group.role === 'owner';
-  const leave = useGroupMutation(() => groupCalls.removeMember(id, me?._id ?? ''), 'You left the group', 'Could not leave the group. Please try again.', () => navigate(groupHref()));
-  const remove = useGroupMutation(() => groupCalls.remove(id), 'Group deleted', 'Could not delete the group. Please try again.', () => navigate(groupHref()));
+  const leave = useGroupMutation(() => groupCalls.removeMember(id, me?._id ?? ''), M.left, M.leaveFailed, () => navigate(groupHref()));
+  const remove = useGroupMutation(() => groupCalls.remove(id), M.deleted, M.deleteFailed, () => navigate(groupHref()));
   return (
     <section className="card group-section">
       {owner ? (

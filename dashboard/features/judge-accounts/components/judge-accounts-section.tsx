@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, ExternalLink, RefreshCw, Trash2, Trophy } from 'lucide-react';
-import { useEffect, useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import { HANDLE_PATTERN, JUDGE_ACCOUNT_MESSAGES as M } from '@shared/rules/judge-accounts';
 import type { JudgeAccount } from '@shared/schemas/judge-account';
 import { InlineLoadFailed, SkeletonList } from '../../../components/feedback';
 import { PlatformIcon } from '../../../components/question-bits';
+import { Switch } from '../../../components/switch';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/api/session';
@@ -111,7 +112,7 @@ function AccountRow({ account: a, token, onRemove }: { account: JudgeAccount; to
       </dl>
       <StatusNote account={a} />
       <div className="ja-actions">
-        <Switch checked={a.public} onChange={(v) => visibility.mutate({ platform: a.platform, isPublic: v })} label={`Public: show ${name} on my profile`}>
+        <Switch checked={a.public} onChange={(v) => visibility.mutate({ platform: a.platform, isPublic: v })} aria-label={`Public: show ${name} on my profile`}>
           Public
         </Switch>
         <span className="topbar-spacer" />
@@ -233,16 +234,5 @@ function LinkAccountForm({ token, linked }: { token: string | null; linked: stri
         </p>
       )}
     </form>
-  );
-}
-
-function Switch({ checked, onChange, disabled, label, children }: { checked: boolean; onChange: (v: boolean) => void; disabled?: boolean; label?: string; children: ReactNode }) {
-  return (
-    <button type="button" role="switch" aria-checked={checked} aria-label={label} className="ja-switch" onClick={() => onChange(!checked)} disabled={disabled}>
-      <span className="ja-switch-track" aria-hidden>
-        <span className="ja-switch-thumb" />
-      </span>
-      {children}
-    </button>
   );
 }

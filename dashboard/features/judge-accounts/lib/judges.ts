@@ -1,4 +1,5 @@
 import { platformById } from '@shared/platforms/index';
+import { plural } from '@shared/plural';
 import type { PlatformId } from '@shared/platforms/types';
 import { RATING_FLOORS } from '@shared/rules/ranking';
 
@@ -17,6 +18,5 @@ export function formatAge(seconds: number): string {
   if (minutes < 60) return `${minutes} min ago`;
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return `${hours} h ago`;
-  const days = Math.floor(hours / 24);
-  return `${days} ${days === 1 ? 'day' : 'days'} ago`;
+  return `${plural(Math.floor(hours / 24), 'day')} ago`;
 }

@@ -1,10 +1,9 @@
 import { Check, Copy, ExternalLink, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Note } from '@shared/schemas/note';
 import { Difficulty, PlatformIcon } from '../../../components/question-bits';
 import { SafeHtml } from '../../../lib/safe-html';
-import { toast } from '../../../lib/toast';
+import { useCopy } from '../../../lib/clipboard';
 import { noteHref, questionNotesHref } from '../lib/notes-order';
 import { useNotesFilters } from '../use-notes-filters';
 
@@ -12,18 +11,9 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 
 /** A note as read: title, tags, the sanitised body and the questions it links to. */
 export function NoteView({ note, onEdit, onDelete }: { note: Note; onEdit: () => void; onDelete: () => void }) {
-  const [copied, setCopied] = useState(false);
+  const { copied, copy: copyText } = useCopy();
   const { filters } = useNotesFilters();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(new URL(noteHref(note), window.location.origin).toString());
-      setCopied(true);
-      toast.success('Link copied to clipboard!');
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      toast.error('Failed to copy link');
-    }
-  };
+  const copy = () => copyText(new URL(noteHref(note), window.location.origin).toString());
 
   return (
     <article className="note-view" aria-labelledby="note-view-title">

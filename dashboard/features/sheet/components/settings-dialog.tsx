@@ -2,12 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Copy } from 'lucide-react';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useLocation } from 'wouter';
-import { normalizeSlugInput, SHEET_MESSAGES } from '@shared/rules/sheet';
+import { normalizeSlugInput, SHARE_MESSAGES, SHEET_MESSAGES } from '@shared/rules/sheet';
 import { normalizeTags } from '@shared/rules/tags';
 import type { Sheet } from '@shared/schemas/sheet';
 import { Dialog } from '../../../components/dialog';
 import { TagInput } from '../../../components/tag-input';
 import { ApiError } from '../../../lib/api';
+import { useCopy } from '../../../lib/clipboard';
 import { toast } from '../../../lib/toast';
 import { sharingCalls } from '../api/sharing-queries';
 import { sheetKeys } from '../api/sheet-queries';
@@ -85,6 +86,9 @@ function TagsForm({ sheet, onDone }: { sheet: Sheet; onDone: () => void }) {
   const [tags, setTags] = useState<string[]>(sheet.tag);
   const qc = useQueryClient();
   useEffect(() => setTags(sheet.tag), [sheet.tag]);
+  // The spec's failure words are the link's, for tags too.
+  const { copy: copyText } = useCopy(SHARE_MESSAGES.tagsCopied);
+  const copy = () => copyText(tags.join(', '));
   async function save() {
     try {
       await sharingCalls.updateTags(sheet._id, normalizeTags(tags));
@@ -93,14 +97,6 @@ function TagsForm({ sheet, onDone }: { sheet: Sheet; onDone: () => void }) {
       onDone();
     } catch (err) {
       toast.failure('Failed to update tags', err);
-    }
-  }
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(tags.join(', '));
-      toast.success('Tags copied to clipboard');
-    } catch {
-      toast.error('Failed to copy link');
     }
   }
   return (

@@ -12,19 +12,17 @@ import { describedBy, FieldError } from '../../../components/field-error';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { AvatarFace } from '../../../components/avatar';
+import { useCopy } from '../../../lib/clipboard';
 import { invitesQuery, sharingCalls } from '../api/sharing-queries';
 import { collaboratorsQuery, sheetKeys } from '../api/sheet-queries';
 
 type InviteBody = z.input<typeof inviteBodySchema>;
 type Invite = z.output<typeof inviteBodySchema>;
 
-const COPIED_MS = 2000;
-
 /** Share Sheet: invite people, see people and pending invites, general access, copy link. */
 export function ShareDialog({ sheet, open, onClose }: { sheet: Sheet; open: boolean; onClose: () => void }) {
   const qc = useQueryClient();
   const [tab, setTab] = useState<'people' | 'pending'>('people');
-  const [copied, setCopied] = useState(false);
   const [visibility, setVisibility] = useState(sheet.visibility);
   useEffect(() => setVisibility(sheet.visibility), [sheet.visibility]);
   const people = useQuery({ ...collaboratorsQuery(sheet._id), enabled: open });
@@ -53,16 +51,8 @@ export function ShareDialog({ sheet, open, onClose }: { sheet: Sheet; open: bool
     onSettled: () => qc.invalidateQueries({ queryKey: sheetKeys.all }),
   });
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(`${location.origin}/question-tracker/sheet/${sheet.slug}`);
-      setCopied(true);
-      toast.success('Link copied to clipboard!');
-      setTimeout(() => setCopied(false), COPIED_MS);
-    } catch {
-      toast.error('Failed to copy link');
-    }
-  }
+  const { copied, copy: copyText } = useCopy();
+  const copy = () => copyText(`${location.origin}/question-tracker/sheet/${sheet.slug}`);
 
   const pending = invites.data ?? [];
   return (

@@ -7,8 +7,8 @@ import { ConfirmDialog } from '../../../components/dialog';
 import { InlineEdit } from '../../../components/inline-edit';
 import { Menu, MenuItem } from '../../../components/menu';
 import { ProgressBar, ProgressRing } from '../../../components/question-bits';
-import { toast } from '../../../lib/toast';
 import { AvatarFace } from '../../../components/avatar';
+import { useCopy } from '../../../lib/clipboard';
 import { collaboratorsQuery } from '../api/sheet-queries';
 import { formatNumber } from '@shared/format-number';
 
@@ -49,14 +49,8 @@ export function SheetHeader({ sheet, locked, isLoggedIn, onRename, onDescribe, o
   const showSource = !!sheet.link && sheet.slug.includes('striver');
   const edited = new Date(sheet.updatedAt);
 
-  const copyLink = async () => {
-    try {
-      await navigator.clipboard.writeText(`${location.origin}/question-tracker/sheet/${sheet.slug}`);
-      toast.success('Link copied to clipboard!');
-    } catch {
-      toast.error('Failed to copy link');
-    }
-  };
+  const { copy } = useCopy();
+  const copyLink = () => copy(`${location.origin}/question-tracker/sheet/${sheet.slug}`);
 
   return (
     <header className="sheet-header card card-pad">

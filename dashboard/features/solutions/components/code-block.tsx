@@ -1,23 +1,14 @@
 import { Check, Copy } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { languageLabel } from '@shared/rules/solutions';
-import { toast } from '../../../lib/toast';
+import { useMemo } from 'react';
+import { languageLabel, SOLUTION_MESSAGES } from '@shared/rules/solutions';
+import { useCopy } from '../../../lib/clipboard';
 import { highlightCode } from '@shared/highlight';
 
 /** Kept code with syntax highlighting and a copy button. */
 export function CodeBlock({ code, language, label }: { code: string; language: string; label: string }) {
   const html = useMemo(() => highlightCode(code, language), [code, language]);
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopied(true);
-      toast.success('Code copied');
-      setTimeout(() => setCopied(false), 1500);
-    } catch {
-      toast.error('Could not copy: select the code and copy it instead');
-    }
-  };
+  const { copied, copy: copyText } = useCopy(SOLUTION_MESSAGES.codeCopied, SOLUTION_MESSAGES.codeCopyFailed);
+  const copy = () => copyText(code);
   return (
     <div className="sol-code">
       <div className="sol-code-bar">

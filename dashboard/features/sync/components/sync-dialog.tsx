@@ -6,6 +6,7 @@ import { syncAccountText, syncFailureText, syncLastText, syncStateText, syncSumm
 import type { SyncJudge } from '@shared/schemas/sync';
 import { EXTENSION_PAGE_PATH } from '@shared/extension';
 import { Dialog } from '../../../components/dialog';
+import { Switch } from '../../../components/switch';
 import { useSession } from '../../auth/api/session';
 import { syncKeys, syncStatusQuery, useSyncActions } from '../api/sync-queries';
 import { NoExtension } from '../lib/extension';
@@ -44,21 +45,9 @@ function KeepCode({ judge, onChange }: { judge: SyncJudge; onChange: (keep: bool
   const on = judge.code === 'on';
   return (
     <div className="sync-code">
-      <button
-        type="button"
-        role="switch"
-        aria-checked={on}
-        aria-label={`Keep code from ${judge.name}`}
-        aria-describedby={hint}
-        className="sync-switch"
-        data-testid="sync-keep-code"
-        onClick={() => onChange(!on)}
-      >
-        <span className="sync-switch-track" aria-hidden>
-          <span className="sync-switch-thumb" />
-        </span>
+      <Switch checked={on} onChange={onChange} aria-label={`Keep code from ${judge.name}`} aria-describedby={hint} data-testid="sync-keep-code">
         Keep code
-      </button>
+      </Switch>
       <span className="faint sync-hint" id={hint}>
         From the next sync, your accepted code too: one more request per solved problem, at the pace {judge.name} allows. Only you see it.
       </span>

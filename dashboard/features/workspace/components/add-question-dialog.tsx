@@ -14,7 +14,8 @@ import { lookupQuestion, useSolveQuestion, type LookupResult } from '../api/add-
 import { filterOptionsQuery } from '../api/workspace-queries';
 import { textToNoteHtml } from '../lib/note-html';
 import { useDebounced } from '../../../lib/use-debounced';
-import { CustomCard, FoundCard, Switch } from './lookup-card';
+import { Switch } from '../../../components/switch';
+import { CustomCard, FoundCard } from './lookup-card';
 import { QuestionSearch } from './question-search';
 import { TagInput } from '../../../components/tag-input';
 
@@ -199,8 +200,12 @@ export function AddQuestionDialog({ open, onClose }: { open: boolean; onClose: (
         <CustomCard question={lookup.question} name={customName} difficulty={customDifficulty} onName={setCustomName} onDifficulty={setCustomDifficulty} />
       )}
       <div className="row ws-switches">
-        <Switch label="Checked" checked={checked} onChange={setChecked} />
-        <Switch label="Starred" checked={starred} onChange={setStarred} />
+        <Switch checked={checked} onChange={setChecked}>
+          Checked
+        </Switch>
+        <Switch checked={starred} onChange={setStarred}>
+          Starred
+        </Switch>
       </div>
       <TagInput label="Custom tags" value={tags} onChange={setTags} suggestions={options.data?.customTags ?? []} />
       <button type="button" className="btn btn-ghost btn-sm ws-disclosure" aria-expanded={noteOpen} onClick={() => setNoteOpen((o) => !o)}>

@@ -69,14 +69,3 @@ export function CustomCard({ question, name, difficulty, onName, onDifficulty }:
     </div>
   );
 }
-
-export function Switch({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
-  return (
-    <button type="button" role="switch" aria-checked={checked} className="ws-switch" onClick={() => onChange(!checked)}>
-      <span className="ws-switch-track" aria-hidden>
-        <span className="ws-switch-thumb" />
-      </span>
-      {label}
-    </button>
-  );
-}

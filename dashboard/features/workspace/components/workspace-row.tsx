@@ -1,7 +1,7 @@
 import { ExternalLink, FileCode2, NotebookPen, Pencil, Star, Tags, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { platformById } from '@shared/platforms/index';
-import { formatTimeSpent, suggestRating } from '@shared/rules/solutions';
+import { formatAttempts, formatTimeSpent, suggestRating } from '@shared/rules/solutions';
 import type { WorkspaceQuestion } from '@shared/schemas/workspace';
 import { Difficulty, PlatformIcon, RateMenu } from '../../../components/question-bits';
 
@@ -46,7 +46,7 @@ export function WorkspaceRow({ record, onToggle, onEditTags, onEditQuestion, onR
         <Difficulty value={q.difficulty} />
       </td>
       <td className="ws-num-cell" data-empty={record.attempts === null || undefined}>
-        {record.attempts === null ? <span className="faint">—</span> : <span title="Wrong attempts before the latest kept solution">{record.attempts === 0 ? 'First try' : `${record.attempts} wrong`}</span>}
+        {record.attempts === null ? <span className="faint">—</span> : <span title="Wrong attempts before the latest kept solution">{formatAttempts(record.attempts)}</span>}
       </td>
       <td className="ws-num-cell" data-empty={record.timeSpentSec === null || undefined}>
         {record.timeSpentSec === null ? <span className="faint">—</span> : <span title="Time spent on the latest kept solution">{formatTimeSpent(record.timeSpentSec)}</span>}
