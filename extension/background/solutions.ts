@@ -6,7 +6,7 @@ import { codeFailure, type CodeRead } from '../solutions/types';
 import { historyReaderFor, SYNC_ORIGINS } from '../sync/index';
 import { verdictProblem } from '../verdicts/problem';
 import { queueFor } from './queue';
-import { askJudge } from './sync-engine';
+import { askJudge } from './sync-calls';
 import { LEETCODE_CSRF_KEY } from './sync-state';
 import { defineArea, done, type HandlerDeps } from './types';
 import { oneAtATime } from '../lib/one-at-a-time';

@@ -1,16 +1,15 @@
 import { SYNC_CHUNK, type AutoSync, type SyncImportResult } from '@shared/schemas/sync';
-import { ApiError, apiClient, isRetryable, NetworkError, unwrap } from '../lib/api';
+import { apiClient, unwrap } from '../lib/api';
 import { MAX_ATTEMPTS, retryAdvice } from '@shared/retry';
-import { SOLUTION_MESSAGES } from '@shared/rules/solutions';
 import { syncSummaryText } from '@shared/rules/sync';
 import { historyReaderFor, historyReaders, SYNC_ORIGINS, type HistoryReader, type SyncAnswer, type SyncPage, type SyncState } from '../sync/index';
-import type { SyncRequest } from '../sync/types';
-import { signOut } from './auth';
 import { noteSync } from './health';
 import {
-  addSkipped, clearRun, LEETCODE_CSRF_KEY, emptySummary, getRun, handleFor, judges, linkedHandles, nameOf, now, readiness, saveRun, setJudge, syncSettings,
+  addSkipped, clearRun, emptySummary, getRun, judges, linkedHandles, nameOf, now, readiness, saveRun, setJudge, syncSettings,
   type JudgeRecord, type Run, type RunJudge,
 } from './sync-state';
+import { askJudge, inWorkspace, stateFor, trackerTrouble } from './sync-calls';
+import { keepCode } from './sync-code';
 import type { HandlerDeps } from './types';
 
 // "Sync solved problems": the loop that runs the history readers (extension/sync) against the judges and
@@ -252,123 +251,6 @@ async function step(deps: HandlerDeps, run: Run, c: RunJudge, io: SyncIo, signal
 }
 
 /** The state a reader plans from: the cursor, `since`, the handle and LeetCode's request token. */
-async function stateFor(deps: HandlerDeps, c: RunJudge): Promise<SyncState<unknown>> {
-  const settings = await syncSettings(deps);
-  const state: SyncState<unknown> = { cursor: c.cursor, since: c.since };
-  const handle = handleFor(c.platform, settings, await linkedHandles(deps, false));
-  if (handle) state.handle = handle;
-  if (c.platform === 'leetcode') {
-    // Read by the LeetCode page's own script: the extension has no `cookies` permission.
-    const csrf = await deps.local.get<string>(LEETCODE_CSRF_KEY);
-    if (csrf) state.csrfToken = csrf;
-  }
-  return state;
-}
-
-/** Sends one request to a judge: its answer (status 0 when none came), or null when the run was cancelled meanwhile. */
-export async function askJudge(deps: HandlerDeps, request: SyncRequest, signal: AbortSignal): Promise<{ answer: SyncAnswer; retryAfter: string | null } | null> {
-  try {
-    const res = await deps.fetch(request.url, {
-      method: request.method,
-      credentials: request.credentials,
-      ...(request.headers && { headers: request.headers }),
-      ...(request.body !== undefined && { body: request.body }),
-      signal: AbortSignal.any([signal, AbortSignal.timeout(30_000)]),
-    });
-    return { answer: { status: res.status, body: await res.text() }, retryAfter: res.headers.get('retry-after') };
-  } catch {
-    if (signal.aborted) return null;
-    return { answer: { status: 0, body: '' }, retryAfter: null };
-  }
-}
-
-/**
- * One step of the code stage, after the judge's solves are in the workspace: asks the judge for the code
- * of one Accepted submission and keeps it in the tracker (source "sync"). The list waits in the run, so a
- * restart goes on with the next one; keeping the same code twice adds no version.
- */
-async function keepCode(deps: HandlerDeps, run: Run, c: RunJudge, reader: HistoryReader, signal: AbortSignal) {
-  const codes = c.codes ?? [];
-  const ref = codes[0];
-  const code = reader.code;
-  if (!ref || !code) return;
-  const judge = nameOf(c.platform);
-  const next = () => {
-    c.codes = codes.slice(1);
-    c.attempt = 0;
-    c.notBefore = now(deps) + reader.delayMs;
-    return saveRun(deps, run);
-  };
-  const asked = await askJudge(deps, code.plan(ref, await stateFor(deps, c), SYNC_ORIGINS), signal);
-  if (!asked) return;
-  const { answer, retryAfter } = asked;
-  const t = now(deps);
-  if (answer.status === 0 || answer.status === 429 || answer.status >= 500) {
-    const advice = retryAdvice(reader, { status: answer.status, rateLimited: false, retryAfter, attempt: c.attempt + 1, now: new Date(t) });
-    if (advice.retry) {
-      c.attempt += 1;
-      c.notBefore = t + advice.waitMs;
-      return saveRun(deps, run);
-    }
-    addSkipped(c.summary, codes.length, `solutions whose code ${judge} did not answer`);
-    c.codes = [];
-    c.codeCut = true;
-    return saveRun(deps, run);
-  }
-  const read = code.parse(answer, ref);
-  if (!read.ok) {
-    if (read.signedOut) {
-      // Every other submission would be refused alike: said once, with what to do.
-      addSkipped(c.summary, codes.length, `solutions whose code needs you signed in on ${judge} in this browser`);
-      c.codes = [];
-      c.codeCut = true;
-      return saveRun(deps, run);
-    }
-    addSkipped(c.summary, 1, read.error === SOLUTION_MESSAGES.tooLarge ? `solutions the tracker refused (${read.error})` : `solutions whose code ${judge} did not show`);
-    return next();
-  }
-  try {
-    const client = await apiClient(deps.local, deps.fetch);
-    const kept = await unwrap(
-      client['question-tracker'].v1.user.solutions.$post({ json: { url: ref.problemUrl, code: read.code, language: read.language, acceptedAt: ref.acceptedAt, source: 'sync' } }),
-    );
-    if (kept.created) c.summary.codeKept = (c.summary.codeKept ?? 0) + 1;
-    await next();
-    return;
-  } catch (err) {
-    const held = await trackerTrouble(deps, run, c, err, (wait) => (c.notBefore = wait), `The tracker could not be reached: the code of ${codes.length} solution(s) waits to be kept. Sync again to go on.`);
-    if (held) return;
-    // The tracker refused this one (too large, a question it does not know): the others go on.
-    addSkipped(c.summary, 1, `solutions the tracker refused (${(err as Error).message})`);
-    return next();
-  }
-}
-
-/**
- * A failed call to the tracker that should hold the run: signed out (pause until signed in) or not reached
- * (retry later at `retryAt`, then pause with `unreachable`). False when the tracker answered a refusal, which
- * the caller handles.
- */
-async function trackerTrouble(deps: HandlerDeps, run: Run, c: RunJudge, err: unknown, retryAt: (at: number) => void, unreachable: string): Promise<boolean> {
-  if (err instanceof ApiError && err.code === 401) {
-    await signOut(deps);
-    run.paused = 'Sign in to the tracker in the extension, then sync again: what was read is kept.';
-    await saveRun(deps, run);
-    return true;
-  }
-  if (!(isRetryable(err) || err instanceof NetworkError || err instanceof TypeError)) return false;
-  const advice = retryAdvice({ delayMs: 1000 }, { status: err instanceof ApiError ? err.code : 0, attempt: c.attempt + 1, now: new Date(now(deps)) });
-  if (advice.retry) {
-    c.attempt += 1;
-    retryAt(now(deps) + advice.waitMs);
-  } else {
-    c.attempt = 0;
-    run.paused = unreachable;
-  }
-  await saveRun(deps, run);
-  return true;
-}
-
 /** Reads an answer here when it is JSON; an HTML answer goes where a DOM parser is (offscreen in Chrome). */
 async function parse(reader: HistoryReader, answer: SyncAnswer, state: SyncState<unknown>, startedAt: string, io: SyncIo): Promise<SyncPage<unknown>> {
   const local = typeof DOMParser === 'function' ? (html: string) => new DOMParser().parseFromString(html, 'text/html') : undefined;
@@ -390,20 +272,6 @@ async function parse(reader: HistoryReader, answer: SyncAnswer, state: SyncState
       return { submissions: [], next: null, error: `${nameOf(reader.platform)}'s answer could not be read (the page parser did not answer).` };
     }
   }
-}
-
-/** The problem URLs of a judge already in the workspace (solved or not), for solves the judge gives no date. */
-async function inWorkspace(deps: HandlerDeps, platform: string): Promise<Set<string>> {
-  const client = await apiClient(deps.local, deps.fetch);
-  const urls = new Set<string>();
-  for (let page = 1; page <= 200; page++) {
-    const data = await unwrap(
-      client['question-tracker'].v1.user.question['get-questions'].$get({ query: { platform, page: String(page), pageSize: '100' } }),
-    );
-    for (const q of data.questions) urls.add(q.question.problemUrl);
-    if (page * data.pageSize >= data.total || data.questions.length === 0) break;
-  }
-  return urls;
 }
 
 /** Sends up to SYNC_CHUNK of what waits; on success they leave the pending list in the same write as the counts. */
