@@ -46,6 +46,12 @@ export async function startServer(options: {
   const server = serve({ fetch: options.wrap ? options.wrap(app) : app.fetch, port: config.port, hostname: config.host }, (info) =>
     options.onListening({ port: info.port, database }),
   );
+  // Node closes an idle kept-alive connection after 5 s, which races a client (or a proxy, commonly idle up
+  // to 60 s) sending on it at that moment: the request is reset unanswered. The server waits longer than they do.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
   let stopping = false;
   const stop = () => {
     if (stopping) return;

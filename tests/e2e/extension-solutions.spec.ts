@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { answerNotice } from '../../shared/schemas/health';
-import type { Solution } from '../../shared/schemas/solution';
-import { fixtureJson, launchWithExtension, signUpExtensionUser, startFixtureServer, tabIdFor } from './support/extension';
+import { fixtureJson, keptSolutions, launchWithExtension, signUpExtensionUser, startFixtureServer, tabIdFor } from './support/extension';
 
 /** The check answers of the saved LeetCode page's submissions: a wrong answer, then Accepted, then one of a new shape. */
 const wrong = { ...(fixtureJson('leetcode/check-wrong-answer.json') as object), submission_id: '10' };
@@ -20,13 +19,7 @@ test.describe('the extension keeps accepted code', () => {
   let apiBase: string;
   let token: string;
 
-  async function api<T>(path: string): Promise<T> {
-    const res = await fetch(`${apiBase}${path}`, { headers: { authorization: `Bearer ${token}` } });
-    return ((await res.json()) as { data: T }).data;
-  }
-  const questionId = async (url: string) =>
-    (await api<{ question: { _id: string } }>(`/question-tracker/v1/question/search-question2?problemUrl=${encodeURIComponent(url)}`)).question._id;
-  const solutions = async (url: string) => (await api<{ items: Solution[] }>(`/question-tracker/v1/user/solutions?questionId=${await questionId(url)}`)).items;
+  const solutions = (url: string) => keptSolutions(apiBase, token, url);
   /**
    * How long the background has counted a tab as the one shown (its own record, in session storage), or -1
    * while it counts another: waiting on it proves the problem's time is being counted, not just that time passed.

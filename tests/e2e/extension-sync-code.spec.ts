@@ -3,8 +3,7 @@ import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { PageMessage } from '../../shared/schemas/messages';
-import type { Solution } from '../../shared/schemas/solution';
-import { launchWithExtension, signUpExtensionUser, startFixtureServer } from './support/extension';
+import { keptSolutions, launchWithExtension, signUpExtensionUser, startFixtureServer } from './support/extension';
 
 /**
  * The dashboard's "Sync solved problems" dialog with the built extension: a judge's "Keep code" switch
@@ -30,14 +29,7 @@ test.describe('the dashboard sync dialog: keep code', () => {
   let apiBase: string;
   let token: string;
 
-  async function api<T>(path: string): Promise<T> {
-    const res = await fetch(`${apiBase}${path}`, { headers: { authorization: `Bearer ${token}` } });
-    return ((await res.json()) as { data: T }).data;
-  }
-  const solutions = async (url: string) => {
-    const { question } = await api<{ question: { _id: string } }>(`/question-tracker/v1/question/search-question2?problemUrl=${encodeURIComponent(url)}`);
-    return (await api<{ items: Solution[] }>(`/question-tracker/v1/user/solutions?questionId=${question._id}`)).items;
-  };
+  const solutions = (url: string) => keptSolutions(apiBase, token, url);
   /** The extension's own record of the opt-in. */
   const codeSetting = () =>
     ext.worker.evaluate(async () => ((await chrome.storage.local.get('sync:settings'))['sync:settings'] as { code?: Record<string, boolean> } | undefined)?.code ?? {});

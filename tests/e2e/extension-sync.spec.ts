@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { syncHostPatterns } from '../../extension/sync/index';
-import { builtManifest, launchWithExtension, signUpExtensionUser, startFixtureServer } from './support/extension';
+import { apiData, builtManifest, launchWithExtension, signUpExtensionUser, startFixtureServer } from './support/extension';
 
 /**
  * "Sync solved problems" with the built extension: the judges' history endpoints answer at their real
@@ -91,10 +91,7 @@ test.describe('the extension: sync solved problems', () => {
   let token: string;
   const password = 'extension-sync-1';
 
-  async function api<T = unknown>(path: string): Promise<T> {
-    const res = await fetch(`${apiBase}${path}`, { headers: { authorization: `Bearer ${token}` } });
-    return ((await res.json()) as { data: T }).data;
-  }
+  const api = <T = unknown>(path: string) => apiData<T>(apiBase, token, path);
   /** The workspace's records of a judge: problem URL to solvedAt. */
   async function records(platform: string): Promise<Map<string, string | null>> {
     const page = await api<{ questions: { solvedAt: string | null; checked: boolean; question: { problemUrl: string } }[] }>(

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, expect, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import type { AuthStatus, PageMessage, Reply } from '../../../shared/schemas/messages';
+import type { Solution } from '../../../shared/schemas/solution';
 
 export const EXTENSION_DIR = resolve('.output/chrome-mv3');
 
@@ -139,6 +140,18 @@ export async function signUpExtensionUser(ext: Extension, apiBase: string, name:
   expect(reply).toMatchObject({ ok: true, data: { signedIn: true } });
   await page.close();
   return { email, token };
+}
+
+/** The `data` of the API's answer to a GET made as the test's user. */
+export async function apiData<T = unknown>(apiBase: string, token: string, path: string): Promise<T> {
+  const res = await fetch(`${apiBase}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** The kept versions of the code of the problem at `url`, as the API lists them to the test's user. */
+export async function keptSolutions(apiBase: string, token: string, url: string): Promise<Solution[]> {
+  const { question } = await apiData<{ question: { _id: string } }>(apiBase, token, `/question-tracker/v1/question/search-question2?problemUrl=${encodeURIComponent(url)}`);
+  return (await apiData<{ items: Solution[] }>(apiBase, token, `/question-tracker/v1/user/solutions?questionId=${question._id}`)).items;
 }
 
 /** The popup opened as a tab for the judge tab at `urlPrefix`, once it shows that problem's name. */
