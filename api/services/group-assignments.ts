@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { GROUP_LIMITS, GROUP_MESSAGES as M, type GridCell, type GroupPeriod } from '../../shared/rules/groups';
 import { parseProblemUrl } from '../../shared/platforms/index';
-import { compareSheetPositions, sheetPositions } from '../../shared/rules/sheet';
+import { inSheetOrder } from '../../shared/rules/sheet';
 import type { Assignment, CreateAssignmentBody, DueAssignment, Grid, GroupLeaderboard } from '../../shared/schemas/group';
 import { isUuid } from '../../shared/schemas/note';
 import { queryRows, type Db } from '../db/client';
@@ -41,10 +41,7 @@ export async function createAssignment(db: Db, user: UserRow, groupId: string, b
     .from(mappings)
     .where(eq(mappings.sheetId, sheet.id));
   // The sheet page's order (topics, then subtopics, then the question order), so the grid reads like the sheet.
-  const positionOf = sheetPositions(sheet.config);
-  const at = new Map(placed.map((p) => [p.id, positionOf(p)]));
-  placed.sort((a, b) => compareSheetPositions(at.get(a.id) ?? [], at.get(b.id) ?? []));
-  let questionIds = placed.map((p) => p.questionId);
+  let questionIds = inSheetOrder(placed, sheet.config, (p) => p).map((p) => p.questionId);
   if (body.questionIds) {
     const chosen = new Set(body.questionIds);
     const inSheet = new Set(questionIds);

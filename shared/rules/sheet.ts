@@ -85,3 +85,10 @@ export function compareSheetPositions(a: readonly number[], b: readonly number[]
   for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return (a[i] ?? 0) - (b[i] ?? 0);
   return a.length - b.length;
 }
+
+/** The items in the sheet page's order; `place` says where each one sits (its mapping's id, topic and subtopic). */
+export function inSheetOrder<T>(items: Iterable<T>, config: SheetConfig, place: (item: T) => { id: string; topic: string; subTopic: string }): T[] {
+  const positionOf = sheetPositions(config);
+  const placed = [...items].map((item) => ({ item, at: positionOf(place(item)) }));
+  return placed.sort((a, b) => compareSheetPositions(a.at, b.at)).map((p) => p.item);
+}

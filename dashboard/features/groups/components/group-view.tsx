@@ -13,7 +13,7 @@ import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/api/session';
 import { mySheetsQuery } from '../../explore/api/sheet-list-queries';
 import { sheetQuery } from '../../sheet/api/sheet-queries';
-import { buildTree, sheetOrder } from '../../sheet/lib/tree';
+import { sheetOrder } from '../../sheet/lib/tree';
 import { assignmentsQuery, groupBoardQuery, groupCalls, groupQuery, useGroupMutation, useRemoveMember } from '../api/group-queries';
 import { dueLabel, groupHref, joinLink } from '../lib/links';
 import { parsePlaces } from '../lib/places';
@@ -113,7 +113,7 @@ function NewAssignment({ groupId }: { groupId: string }) {
       if (!sheet.data) return toast.error(M.sheetLoading);
       // Places count as the sheet page shows them, the order the server gives the assignment too.
       const { config } = sheet.data.sheet;
-      const ordered = sheetOrder(buildTree(sheet.data.mappings, config), config).map((m) => m.questionId._id);
+      const ordered = sheetOrder(sheet.data.mappings, config).map((m) => m.questionId._id);
       questionIds = places.flatMap((p) => ordered[p - 1] ?? []);
       if (questionIds.length === 0) return toast.error(M.placesOutside(ordered.length));
     }

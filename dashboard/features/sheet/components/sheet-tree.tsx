@@ -128,7 +128,7 @@ export function SheetTree({ data, actions, edits, live, tracking = true }: { dat
 
   // Continue where you left off: the first question of those shown, in the page's order, not yet solved.
   const [reveal, setReveal] = useState<{ topic: string; subTopic: string } | null>(null);
-  const next = useMemo(() => (isLoggedIn ? sheetOrder(tree, config).find((m) => !solved.has(m.questionId._id)) : undefined), [isLoggedIn, tree, config, solved]);
+  const next = useMemo(() => (isLoggedIn ? sheetOrder(tree.byId.values(), config).find((m) => !solved.has(m.questionId._id)) : undefined), [isLoggedIn, tree, config, solved]);
   const stopReveal = useRef<() => void>(undefined);
   useEffect(() => () => stopReveal.current?.(), []);
   const continueToNext = () => {

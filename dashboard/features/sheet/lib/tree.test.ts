@@ -37,6 +37,6 @@ describe('sheet tree', () => {
   it('lists the questions in the order the page shows them: a topic’s own before its subtopics', () => {
     // In the stored order the subtopic's question comes first; the page shows the topic's own first.
     const order = { ...config, questionOrder: ['b', 'e', 'c', 'a', 'd'] };
-    expect(sheetOrder(buildTree(maps, order), order).map((x) => x._id)).toEqual(['a', 'b', 'c', 'e', 'd']);
+    expect(sheetOrder(buildTree(maps, order).byId.values(), order).map((x) => x._id)).toEqual(['a', 'b', 'c', 'e', 'd']);
   });
 });

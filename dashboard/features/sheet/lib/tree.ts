@@ -1,4 +1,4 @@
-import { compareSheetPositions, sheetPositions, subTopicsOf } from '@shared/rules/sheet';
+import { inSheetOrder, subTopicsOf } from '@shared/rules/sheet';
 import type { Mapping, SheetConfig } from '@shared/schemas/sheet';
 
 /** Drag ids for topics and subtopics: names with spaces as hyphens and other non-alphanumerics (besides - and _) removed. */
@@ -90,10 +90,8 @@ export function reorderForDrop(order: string[], tree: Tree, config: SheetConfig,
 }
 
 /** The questions in the order the page shows them (the sheet order rule of shared/rules/sheet). */
-export function sheetOrder(tree: Tree, config: SheetConfig): Mapping[] {
-  const position = sheetPositions(config);
-  const at = new Map([...tree.byId.values()].map((m) => [m._id, position({ id: m._id, topic: m.topic, subTopic: m.subTopic })]));
-  return [...tree.byId.values()].sort((a, b) => compareSheetPositions(at.get(a._id) ?? [], at.get(b._id) ?? []));
+export function sheetOrder(mappings: Iterable<Mapping>, config: SheetConfig): Mapping[] {
+  return inSheetOrder(mappings, config, (m) => ({ id: m._id, topic: m.topic, subTopic: m.subTopic }));
 }
 
 export function progressOf(items: Mapping[], solved: Set<string>) {
