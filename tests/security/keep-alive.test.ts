@@ -22,10 +22,11 @@ function getOver(agent: Agent, url: string): Promise<{ status: number; socket: S
 describe('idle kept-alive connections', () => {
   let data: ServerData;
   let server: ServerProcess;
+  // A server process compiles and opens its database before it answers: on a busy machine that takes a while.
   beforeAll(async () => {
     data = await createServerData();
     server = await data.start();
-  });
+  }, 180_000);
   afterAll(async () => {
     await data.close();
   });
